@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { changePasswordProblems, passwordMinLength } from './password-rules.ts';
+import { roles, selfRegisterRoles } from './roles.ts';
+
+const phonePattern = /^\+?[\d\s\-()]+$/;
+
+export const emailSchema = z
+  .string({ error: messages.emailRequired })
+  .trim()
+  .min(1, messages.emailRequired)
+  .pipe(z.email({ error: messages.emailInvalid }));
+
+/** A new password: the rule shared by registration and password reset. */
+export const newPasswordSchema = z
+  .string({ error: messages.passwordRequired })
+  .min(1, messages.passwordRequired)
+  .min(passwordMinLength, messages.passwordTooShort)
+  .regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, messages.passwordComplexity);
+
+const requiredName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
+
+export const phoneSchema = z
+  .string()
+  .trim()
+  .max(30)
+  .refine((value) => value === '' || phonePattern.test(value), messages.phoneInvalid);
+
+/** Login accepts `email` or `username` (both name the e-mail address). */
+export const loginRequestSchema = z
+  .object({
+    email: z.string().trim().optional(),
+    username: z.string().trim().optional(),
+    password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired),
+  })
+  .refine((body) => Boolean(body.email || body.username), {
+    message: messages.emailRequired,
+    path: ['email'],
+  });
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** The login form on the web: e-mail and password required. */
+export const loginFormSchema = z.object({
+  email: z.string().trim().min(1, messages.emailRequired),
+  password: z.string().min(1, messages.passwordRequired),
+  remember: z.boolean(),
+});
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
+const registerFields = {
+  email: emailSchema,
+  password: newPasswordSchema,
+  first_name: requiredName(messages.firstNameRequired),
+  last_name: requiredName(messages.lastNameRequired),
+  phone: phoneSchema.optional().nullable(),
+};
+
+/** Registration accepts `role` or `role_name`; only client or advisor. */
+export const registerRequestSchema = z.object({
+  ...registerFields,
+  role: z.enum(selfRegisterRoles).optional(),
+  role_name: z.enum(selfRegisterRoles).optional(),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const registerFormSchema = z
+  .object({
+    ...registerFields,
+    phone: phoneSchema,
+    confirm_password: z.string().min(1, messages.confirmPasswordRequired),
+    role: z.enum(selfRegisterRoles),
+  })
+  .refine((form) => form.password === form.confirm_password, {
+    message: messages.passwordsDoNotMatch,
+    path: ['confirm_password'],
+  });
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+export const refreshTokenRequestSchema = z.object({ refresh_token: z.string().min(1) });
+export const logoutRequestSchema = z.object({ refresh_token: z.string().optional() });
+
+export const changePasswordRequestSchema = z
+  .object({
+    current_password: z.string().default(''),
+    new_password: z.string().default(''),
+    confirm_password: z.string().default(''),
+  })
+  .superRefine((values, ctx) => {
+    for (const message of changePasswordProblems(values)) ctx.addIssue({ code: 'custom', message });
+  });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+
+export const passwordResetConfirmSchema = z
+  .object({
+    token: z.string({ error: messages.resetTokenMissing }).min(1, messages.resetTokenMissing),
+    new_password: newPasswordSchema,
+    confirm_password: z.string().min(1, messages.confirmPasswordRequired),
+  })
+  .refine((body) => body.new_password === body.confirm_password, {
+    message: messages.passwordsDoNotMatch,
+    path: ['confirm_password'],
+  });
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
+
+export const twoFactorCodeSchema = z.string().regex(/^\d{6}$/, messages.twoFactorCodeInvalid);
+
+/** A TOTP code, or one of the recovery codes given at setup. */
+export const verifyTwoFactorRequestSchema = z
+  .object({
+    token: twoFactorCodeSchema.optional(),
+    recovery_code: z.string().trim().min(1).max(32).optional(),
+  })
+  .refine((body) => Boolean(body.token || body.recovery_code), {
+    message: messages.twoFactorCodeInvalid,
+    path: ['token'],
+  });
+export type VerifyTwoFactorRequest = z.infer<typeof verifyTwoFactorRequestSchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  firm_id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string().nullable(),
+  role_name: z.enum(roles),
+  is_active: z.boolean(),
+  two_factor_enabled: z.boolean(),
+  password_must_change: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  last_login_at: z.string().nullable(),
+  profile: z.object({ risk_capacity: z.string().nullable() }).nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const tokenPairSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+});
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export const signInResponseSchema = tokenPairSchema.extend({
+  user: userSchema,
+  two_factor_required: z.literal(false),
+});
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
+/** With 2FA on, the password step yields only a challenge token (in `access_token`). */
+export const twoFactorChallengeSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.null(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+  user: userSchema,
+  two_factor_required: z.literal(true),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
+
+export const loginResponseSchema = z.union([signInResponseSchema, twoFactorChallengeSchema]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const twoFactorSetupResponseSchema = z.object({
+  qrCode: z.string(),
+  secret: z.string(),
+  otpauth_url: z.string(),
+  recovery_codes: z.array(z.string()),
+});
+export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponseSchema>;
+
+/** `success` alone when enabling 2FA; with the session's tokens when completing a 2FA login. */
+export const verifyTwoFactorResponseSchema = z.object({
+  success: z.boolean(),
+  access_token: z.string().optional(),
+  refresh_token: z.string().optional(),
+  token_type: z.literal('bearer').optional(),
+  expires_in: z.number().int().optional(),
+  user: userSchema.optional(),
+});
+export type VerifyTwoFactorResponse = z.infer<typeof verifyTwoFactorResponseSchema>;
+
+export const detailResponseSchema = z.object({ detail: z.string() });
+
+export const validationIssueSchema = z.object({
+  type: z.string(),
+  loc: z.array(z.union([z.string(), z.number()])),
+  msg: z.string(),
+  input: z.unknown(),
+  ctx: z.record(z.string(), z.unknown()).optional(),
+});
+export type ValidationIssue = z.infer<typeof validationIssueSchema>;
+
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'down']),
+  version: z.string(),
+});

@@ -1,0 +1,6 @@
+export const roles = ['admin', 'advisor', 'client'] as const;
+export type Role = (typeof roles)[number];
+
+/** Roles a visitor may choose when registering; nobody registers as admin. */
+export const selfRegisterRoles = ['client', 'advisor'] as const;
+export type SelfRegisterRole = (typeof selfRegisterRoles)[number];
