@@ -199,3 +199,13 @@ export const healthResponseSchema = z.object({
   database: z.enum(['up', 'down']),
   version: z.string(),
 });
+
+/** A demo account offered on the sign-in page in development (GET /auth/test-accounts). */
+export const testAccountSchema = z.object({
+  role: z.enum(roles),
+  email: z.string(),
+  password: z.string(),
+  name: z.string(),
+});
+export type TestAccount = z.infer<typeof testAccountSchema>;
+export const testAccountsResponseSchema = z.array(testAccountSchema);

@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { audit } from './platform/audit.ts';
+import { authGuard } from './platform/auth-guard.ts';
+import { core } from './platform/core.ts';
+import { acceptsHtml, registerErrorHandling, validatorCompiler } from './platform/errors.ts';
+import { notFound } from './platform/http-error.ts';
+import { mail } from './platform/mail.ts';
+import { openApi } from './platform/openapi.ts';
+import { apiRateLimit } from './platform/rate-limit.ts';
+import { securityHeaders } from './platform/security-headers.ts';
+import { webApp } from './platform/web-app.ts';
+
+export type AppDeps = {
+  db: Db;
+  /** The clock; tests pass a controllable one. */
+  now?: () => Date;
+  /** Folder of the built web app; null serves the API only. Defaults to apps/web/dist of this repository. */
+  webDistDir?: string | null;
+  logger?: boolean;
+};
+
+export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const version: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+
+/** The whole HTTP application, ready for inject() or listen(). */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(core, { config, db: deps.db, now: deps.now ?? (() => new Date()) });
+  await app.register(securityHeaders);
+  if (config.corsOrigin) await app.register(cors, { origin: config.corsOrigin.split(',').map((o) => o.trim()) });
+  await app.register(formbody);
+  await app.register(audit);
+  await app.register(mail);
+  await app.register(authGuard);
+  await app.register(openApi, { version });
+  await app.register(webApp, { distDir: deps.webDistDir === undefined ? defaultWebDistDir : deps.webDistDir });
+  registerErrorHandling(app, (_request, reply) => app.sendWebApp(reply));
+
+  await app.register(healthRoutes); // also at /health, outside the rate limit, for load balancers
+  await app.register(
+    async (api) => {
+      await api.register(apiRateLimit);
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+      // A browser opening the API's login URL gets the SPA, which renders the API token page there.
+      api.get('/auth/login', { schema: { hide: true } }, async (request, reply) => {
+        if (!acceptsHtml(request)) throw notFound();
+        return app.sendWebApp(reply);
+      });
+    },
+    { prefix: '/api/v1' },
+  );
+  return app;
+}

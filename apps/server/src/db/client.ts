@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+
+/** The Drizzle surface both drivers share; services are written against this only. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export type Database =
+  | { kind: 'pglite'; db: Db; client: PGlite; close: () => Promise<void> }
+  | { kind: 'postgres'; db: Db; pool: pg.Pool; close: () => Promise<void> };
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Wraps an open PGlite instance (tests load one from a prepared snapshot). */
+export function fromPglite(client: PGlite): Database {
+  return { kind: 'pglite', db: drizzlePglite(client), client, close: () => client.close() };
+}
+
+export function fromPostgresUrl(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  return { kind: 'postgres', db: drizzlePg(pool), pool, close: () => pool.end() };
+}
+
+/** PostgreSQL when DATABASE_URL is set, otherwise PGlite stored under DATA_DIR/pglite. */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) return fromPostgresUrl(options.databaseUrl);
+  const dir = join(options.dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  return fromPglite(client);
+}
+
+/** Applies the checked-in drizzle-kit migrations (idempotent); used by main and by the tests. */
+export async function migrate(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(drizzlePglite(database.client), { migrationsFolder });
+  } else {
+    await migratePg(drizzlePg(database.pool), { migrationsFolder });
+  }
+}
+
+/** True when the database answers a trivial query. */
+export async function isDatabaseUp(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

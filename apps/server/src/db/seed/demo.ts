@@ -1,0 +1,41 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { firms } from '../schema/firms.ts';
+import { users } from '../schema/users.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { demoAccounts, demoFirmName } from './demo-accounts.ts';
+
+/** True when the database holds no user yet (a first start). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ total: count() }).from(users);
+  return (row?.total ?? 0) === 0;
+}
+
+/** Creates the demo firm and its accounts. Callers check isEmpty first. */
+export async function seedDemo(db: Db): Promise<void> {
+  const hashes = await Promise.all(demoAccounts.map((account) => hashPassword(account.password)));
+  await db.transaction(async (tx) => {
+    const [firm] = await tx.insert(firms).values({ name: demoFirmName, kind: 'firm' }).returning({ id: firms.id });
+    if (!firm) throw new Error('Could not create the demo firm');
+    await tx.insert(users).values(
+      demoAccounts.map((account, index) => ({
+        firmId: firm.id,
+        email: account.email,
+        passwordHash: hashes[index] ?? '',
+        firstName: account.firstName,
+        lastName: account.lastName,
+        phone: account.phone,
+        role: account.role,
+        passwordMustChange: account.passwordMustChange,
+      })),
+    );
+  });
+}
+
+/** The accounts as printed on first start. */
+export function describeDemoAccounts(): string {
+  const lines = demoAccounts.map(
+    (a) => `  ${a.role.padEnd(8)} ${a.email.padEnd(36)} ${a.password.padEnd(14)} ${a.firstName} ${a.lastName}${a.passwordMustChange ? ' (must change password)' : ''}`,
+  );
+  return [`Demo firm "${demoFirmName}" created. Sign in with:`, ...lines].join('\n');
+}
