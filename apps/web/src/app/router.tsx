@@ -1,0 +1,56 @@
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Navigate, useNavigate, useRoutes, type RouteObject } from 'react-router';
+import { PageSpinner } from '../components/page-spinner.tsx';
+import { RequireAuth } from '../features/auth/require-auth.tsx';
+import { protectedAreas } from '../features/placeholder/protected-areas.ts';
+import { webMessages } from '@meridian/domain/web-messages';
+import { registerNavigate } from '../lib/navigate.ts';
+
+/** React.lazy over a named export, so every screen is its own chunk. */
+function lazyNamed<T extends Record<string, unknown>, K extends keyof T>(load: () => Promise<T>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const LoginPage = lazyNamed(() => import('../features/auth/login-page.tsx'), 'LoginPage');
+const RegisterPage = lazyNamed(() => import('../features/auth/register-page.tsx'), 'RegisterPage');
+const PasswordResetPage = lazyNamed(() => import('../features/auth/password-reset-page.tsx'), 'PasswordResetPage');
+const TwoFactorPage = lazyNamed(() => import('../features/auth/two-factor-page.tsx'), 'TwoFactorPage');
+const ApiTokenPage = lazyNamed(() => import('../features/api-token/api-token-page.tsx'), 'ApiTokenPage');
+const AppLayout = lazyNamed(() => import('../features/shell/app-layout.tsx'), 'AppLayout');
+const DashboardPage = lazyNamed(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
+const LogoutRoute = lazyNamed(() => import('../features/shell/logout-route.tsx'), 'LogoutRoute');
+const UnavailablePage = lazy(async () => ({
+  default: (await import('../features/placeholder/unavailable-page.tsx')).UnavailablePage,
+}));
+
+const suspended = (node: ReactNode, fullScreen = true) => (
+  <Suspense fallback={<PageSpinner fullScreen={fullScreen} />}>{node}</Suspense>
+);
+
+export const routes: RouteObject[] = [
+  { path: '/login', element: suspended(<LoginPage />) },
+  { path: '/register', element: suspended(<RegisterPage />) },
+  { path: '/app', element: suspended(<RegisterPage />) },
+  { path: '/forgot-password', element: suspended(<PasswordResetPage />) },
+  { path: '/reset-password', element: suspended(<PasswordResetPage />) },
+  { path: '/two-factor', element: suspended(<TwoFactorPage />) },
+  { path: '/api/v1/auth/login', element: suspended(<ApiTokenPage />) },
+  {
+    path: '/',
+    element: <RequireAuth>{suspended(<AppLayout />)}</RequireAuth>,
+    children: [
+      { index: true, element: <Navigate to="/dashboard" replace /> },
+      { path: 'dashboard', element: <DashboardPage /> },
+      { path: 'logout', element: <LogoutRoute /> },
+      ...protectedAreas.map((area) => ({ path: area.path, element: <UnavailablePage title={area.title} /> })),
+      { path: '*', element: <UnavailablePage title="Page Not Found" message={webMessages.pageNotFound} /> },
+    ],
+  },
+];
+
+/** The app's routes; also lets code outside React (the API base query) navigate. */
+export function AppRoutes() {
+  const navigate = useNavigate();
+  useEffect(() => registerNavigate((path, options) => void navigate(path, options)), [navigate]);
+  return useRoutes(routes);
+}

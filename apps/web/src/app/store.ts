@@ -1,0 +1,44 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import {
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  PURGE,
+  REGISTER,
+  REHYDRATE,
+  persistReducer,
+  persistStore,
+} from 'redux-persist';
+import storage from 'redux-persist/lib/storage';
+import { authSlice } from '../features/auth/auth-slice.ts';
+import { api } from './api.ts';
+import { uiSlice } from './ui-slice.ts';
+
+const rootReducer = combineReducers({
+  auth: authSlice.reducer,
+  ui: uiSlice.reducer,
+  [api.reducerPath]: api.reducer,
+});
+
+// Only `ui` is saved for now (the questionnaire's `ipq` joins it later); auth never is.
+const persistedReducer = persistReducer(
+  { key: 'root', version: 1, storage, whitelist: ['ui'], timeout: 5000 },
+  rootReducer,
+);
+
+export function createStore() {
+  return configureStore({
+    reducer: persistedReducer,
+    middleware: (getDefault) =>
+      getDefault({
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }).concat(api.middleware),
+  });
+}
+
+export const store = createStore();
+export const persistor = persistStore(store);
+
+export type AppStore = ReturnType<typeof createStore>;
+export type RootState = ReturnType<typeof rootReducer>;
+export type AppDispatch = AppStore['dispatch'];

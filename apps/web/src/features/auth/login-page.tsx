@@ -1,0 +1,141 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { loginFormSchema, type LoginForm } from '@meridian/domain/auth';
+import { messages } from '@meridian/domain/messages';
+import { webMessages } from '@meridian/domain/web-messages';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { PublicLayout } from '../../components/public-layout.tsx';
+import { errorText } from '../../lib/error-text.ts';
+import { textFieldProps } from '../../lib/text-field-props.ts';
+import { tokenStore } from '../../lib/token-store.ts';
+import { useLoginMutation } from './auth-api.ts';
+import { clearAuthError, loginFailure, loginStart, twoFactorPending } from './auth-slice.ts';
+import { ChangePasswordDialog } from './change-password-dialog.tsx';
+import { completeSignIn } from './complete-sign-in.ts';
+
+/** /login (spec §2 and §4 Login flow). */
+export function LoginPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const error = useAppSelector((state) => state.auth.error);
+  const [login] = useLoginMutation();
+  const [mustChangePassword, setMustChangePassword] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginForm>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: '', password: '', remember: false },
+  });
+
+  useEffect(() => {
+    dispatch(clearAuthError());
+  }, [dispatch]);
+
+  const submit = handleSubmit(async ({ email, password, remember }) => {
+    dispatch(loginStart());
+    try {
+      const response = await login({ email, password }).unwrap();
+      if (response.two_factor_required) {
+        tokenStore.holdChallenge(response.access_token, response.user, remember);
+        dispatch(twoFactorPending());
+        navigate('/two-factor?mode=verify');
+        return;
+      }
+      completeSignIn(dispatch, response, remember);
+      if (response.user.password_must_change) {
+        setMustChangePassword(true);
+        return;
+      }
+      navigate('/dashboard', { replace: true });
+    } catch (caught) {
+      dispatch(loginFailure(errorText(caught, messages.loginFailed)));
+    }
+  });
+
+  return (
+    <PublicLayout heading={webMessages.welcomeBack}>
+      <Box component="form" noValidate onSubmit={submit}>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
+        <TextField
+          {...textFieldProps(register('email'), errors.email)}
+          id="login-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          fullWidth
+          margin="dense"
+        />
+        <TextField
+          {...textFieldProps(register('password'), errors.password)}
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          fullWidth
+          margin="dense"
+        />
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+          <Controller
+            name="remember"
+            control={control}
+            render={({ field }) => (
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    onBlur={field.onBlur}
+                    name={field.name}
+                  />
+                }
+                label="Remember me"
+              />
+            )}
+          />
+          <Link component={RouterLink} to="/forgot-password" variant="body2">
+            Forgot password?
+          </Link>
+        </Box>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          disabled={isSubmitting}
+          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          Sign In
+        </Button>
+        <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+          <Link component={RouterLink} to="/register">
+            Don&apos;t have an account? Sign Up
+          </Link>
+        </Typography>
+      </Box>
+      <ChangePasswordDialog
+        open={mustChangePassword}
+        required
+        onSuccess={() => navigate('/dashboard', { replace: true })}
+      />
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,183 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { registerFormSchema } from '@meridian/domain/auth';
+import { messages } from '@meridian/domain/messages';
+import { webMessages } from '@meridian/domain/web-messages';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { PublicLayout } from '../../components/public-layout.tsx';
+import { errorText } from '../../lib/error-text.ts';
+import { textFieldProps } from '../../lib/text-field-props.ts';
+import { useRegisterMutation } from './auth-api.ts';
+import { completeSignIn } from './complete-sign-in.ts';
+
+type RegisterFormInput = z.input<typeof registerFormSchema>;
+
+const roleChoices = [
+  { value: 'client', label: 'Client' },
+  { value: 'advisor', label: 'Advisor' },
+] as const;
+
+/** /register and /app: 'Create Your Account'. */
+export function RegisterPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [registerUser] = useRegisterMutation();
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterFormInput, unknown, z.output<typeof registerFormSchema>>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      phone: '',
+      password: '',
+      confirm_password: '',
+      role: 'client',
+    },
+  });
+
+  const submit = handleSubmit(async (form) => {
+    setError(null);
+    try {
+      const response = await registerUser({
+        email: form.email,
+        password: form.password,
+        first_name: form.first_name,
+        last_name: form.last_name,
+        ...(form.phone ? { phone: form.phone } : {}),
+        role: form.role,
+      }).unwrap();
+      completeSignIn(dispatch, response, false);
+      navigate('/dashboard', { replace: true });
+    } catch (caught) {
+      setError(errorText(caught, messages.registerFailed));
+    }
+  });
+
+  return (
+    <PublicLayout heading={webMessages.createAccount} maxWidth={560}>
+      <Box component="form" noValidate onSubmit={submit}>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
+        <Box sx={{ display: 'grid', gap: { xs: 0, sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <TextField
+            {...textFieldProps(register('first_name'), errors.first_name)}
+            id="register-first-name"
+            label="First Name"
+            autoComplete="given-name"
+            required
+            fullWidth
+            margin="dense"
+          />
+          <TextField
+            {...textFieldProps(register('last_name'), errors.last_name)}
+            id="register-last-name"
+            label="Last Name"
+            autoComplete="family-name"
+            required
+            fullWidth
+            margin="dense"
+          />
+        </Box>
+        <TextField
+          {...textFieldProps(register('email'), errors.email)}
+          id="register-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          fullWidth
+          margin="dense"
+        />
+        <TextField
+          {...textFieldProps(register('phone'), errors.phone)}
+          id="register-phone"
+          label="Phone (optional)"
+          type="tel"
+          autoComplete="tel"
+          fullWidth
+          margin="dense"
+        />
+        <TextField
+          {...textFieldProps(register('password'), errors.password)}
+          id="register-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          fullWidth
+          margin="dense"
+        />
+        <TextField
+          {...textFieldProps(register('confirm_password'), errors.confirm_password)}
+          id="register-confirm-password"
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          fullWidth
+          margin="dense"
+        />
+        <Controller
+          name="role"
+          control={control}
+          render={({ field }) => (
+            <TextField
+              select
+              id="register-role"
+              label="Role"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              inputRef={field.ref}
+              fullWidth
+              margin="dense"
+              helperText=" "
+            >
+              {roleChoices.map((choice) => (
+                <MenuItem key={choice.value} value={choice.value}>
+                  {choice.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          disabled={isSubmitting}
+          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          Create Account
+        </Button>
+        <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+          <Link component={RouterLink} to="/login">
+            Already have an account? Sign In
+          </Link>
+        </Typography>
+      </Box>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,117 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { VerifyTwoFactorRequest } from '@meridian/domain/auth';
+import { textFieldProps } from '../../lib/text-field-props.ts';
+import { recoveryCodeFormSchema, sanitizeCode, twoFactorCodeFormSchema } from './two-factor-forms.ts';
+
+/** Resolves to an error text, or null on success. */
+type Submit = (request: VerifyTwoFactorRequest) => Promise<string | null>;
+type Props = { onVerify: Submit; submitLabel?: string; allowRecoveryCode?: boolean };
+
+function CodeForm({ onVerify, submitLabel }: { onVerify: Submit; submitLabel: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const {
+    control,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm({ resolver: zodResolver(twoFactorCodeFormSchema), defaultValues: { token: '' } });
+  const submit = handleSubmit(async ({ token }) => setError(await onVerify({ token })));
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
+      <Controller
+        name="token"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            id="two-factor-code"
+            label="Verification Code"
+            value={field.value}
+            name={field.name}
+            inputRef={field.ref}
+            onBlur={field.onBlur}
+            onChange={(event) => field.onChange(sanitizeCode(event.target.value))}
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message ?? ' '}
+            autoComplete="one-time-code"
+            autoFocus
+            fullWidth
+            margin="dense"
+            slotProps={{
+              htmlInput: {
+                inputMode: 'numeric',
+                maxLength: 6,
+                style: { letterSpacing: '0.4em', textAlign: 'center', fontSize: '1.4rem' },
+              },
+            }}
+          />
+        )}
+      />
+      <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
+        {submitLabel}
+      </Button>
+    </Box>
+  );
+}
+
+function RecoveryForm({ onVerify, submitLabel }: { onVerify: Submit; submitLabel: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(recoveryCodeFormSchema), defaultValues: { recovery_code: '' } });
+  const submit = handleSubmit(async ({ recovery_code }) => setError(await onVerify({ recovery_code })));
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
+      <TextField
+        {...textFieldProps(register('recovery_code'), errors.recovery_code)}
+        id="two-factor-recovery-code"
+        label="Recovery Code"
+        autoComplete="off"
+        autoFocus
+        fullWidth
+        margin="dense"
+      />
+      <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
+        {submitLabel}
+      </Button>
+    </Box>
+  );
+}
+
+/** A 6-digit code field, optionally with the switch to a recovery code. */
+export function TwoFactorCodeForm({ onVerify, submitLabel = 'Verify', allowRecoveryCode = false }: Props) {
+  const [useRecovery, setUseRecovery] = useState(false);
+  return (
+    <Box>
+      {useRecovery ? (
+        <RecoveryForm onVerify={onVerify} submitLabel={submitLabel} />
+      ) : (
+        <CodeForm onVerify={onVerify} submitLabel={submitLabel} />
+      )}
+      {allowRecoveryCode && (
+        <Box sx={{ mt: 2, textAlign: 'center' }}>
+          <Link component="button" type="button" variant="body2" onClick={() => setUseRecovery(!useRecovery)}>
+            {useRecovery ? 'Use a verification code instead' : 'Use a recovery code instead'}
+          </Link>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,97 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { Suspense, useState } from 'react';
+import { Link as RouterLink, Outlet, useNavigate } from 'react-router';
+import { webMessages } from '@meridian/domain/web-messages';
+import { useAppSelector } from '../../app/hooks.ts';
+import { PageSpinner } from '../../components/page-spinner.tsx';
+import { ChangePasswordDialog } from '../auth/change-password-dialog.tsx';
+import { SessionExpiryWarning } from '../session/session-expiry-warning.tsx';
+import { SideNav } from './side-nav.tsx';
+import { useNavigationItems } from './use-navigation-items.ts';
+import { UserMenu } from './user-menu.tsx';
+
+export const drawerWidth = { permanent: 250, temporary: 280 } as const;
+
+/** The protected shell: fixed top bar, drawer (permanent on md+, temporary below), content. */
+export function AppLayout() {
+  const navigate = useNavigate();
+  const items = useNavigationItems();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const mustChangePassword = useAppSelector((state) => state.auth.user?.password_must_change === true);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+        <Toolbar>
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label="Open navigation menu"
+            onClick={() => setMobileOpen(true)}
+            sx={{ mr: 2, display: { md: 'none' } }}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Typography
+            variant="h6"
+            component={RouterLink}
+            to="/dashboard"
+            noWrap
+            sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, flexGrow: 1 }}
+          >
+            {webMessages.platformTitle}
+          </Typography>
+          <UserMenu />
+        </Toolbar>
+      </AppBar>
+      <Box component="nav" sx={{ width: { md: drawerWidth.permanent }, flexShrink: { md: 0 } }} aria-label="Sections">
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          sx={{
+            display: { xs: 'block', md: 'none' },
+            '& .MuiDrawer-paper': { width: drawerWidth.temporary, boxSizing: 'border-box' },
+          }}
+        >
+          <Toolbar />
+          <SideNav items={items} onNavigate={() => setMobileOpen(false)} />
+        </Drawer>
+        <Drawer
+          variant="permanent"
+          open
+          sx={{
+            display: { xs: 'none', md: 'block' },
+            '& .MuiDrawer-paper': { width: drawerWidth.permanent, boxSizing: 'border-box' },
+          }}
+        >
+          <Toolbar />
+          <SideNav items={items} />
+        </Drawer>
+      </Box>
+      <Box
+        component="main"
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          width: { md: `calc(100% - ${drawerWidth.permanent}px)` },
+          p: { xs: 2, sm: 3 },
+        }}
+      >
+        <Toolbar />
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <SessionExpiryWarning />
+      <ChangePasswordDialog open={mustChangePassword} required onSuccess={() => navigate('/dashboard')} />
+    </Box>
+  );
+}

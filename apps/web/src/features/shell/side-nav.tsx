@@ -1,0 +1,86 @@
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Collapse from '@mui/material/Collapse';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { isNavigationItemSelected, type NavigationItem } from '@meridian/domain/navigation';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { navGroupExpanded, navGroupToggled } from '../../app/ui-slice.ts';
+import { navIcon } from './nav-icons.tsx';
+
+type Props = { items: NavigationItem[]; onNavigate?: () => void };
+
+const itemSx = { borderRadius: 1, mx: 1, my: 0.25 } as const;
+
+/** The sidebar menu with highlighting and the expandable groups (MeridianTalk). */
+export function SideNav({ items, onNavigate }: Props) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const expanded = useAppSelector((state) => state.ui.expandedNavGroups);
+
+  // A group opens by itself when one of its pages is shown.
+  useEffect(() => {
+    for (const item of items) {
+      if (item.children?.length && pathname.startsWith(`${item.path}/`)) dispatch(navGroupExpanded(item.path));
+    }
+  }, [items, pathname, dispatch]);
+
+  const go = (path: string) => {
+    navigate(path);
+    onNavigate?.();
+  };
+
+  return (
+    <List component="nav" aria-label="Main navigation" dense sx={{ py: 1 }}>
+      {items.map((item) => {
+        const selected = isNavigationItemSelected(item.path, pathname);
+        if (!item.children?.length) {
+          return (
+            <ListItemButton key={item.path} selected={selected} onClick={() => go(item.path)} sx={itemSx}>
+              <ListItemIcon sx={{ minWidth: 40 }}>{navIcon(item.icon)}</ListItemIcon>
+              <ListItemText primary={item.label} />
+            </ListItemButton>
+          );
+        }
+        const open = expanded.includes(item.path);
+        return (
+          <li key={item.path} style={{ listStyle: 'none' }}>
+            <ListItemButton
+              selected={selected}
+              aria-expanded={open}
+              onClick={() => {
+                dispatch(navGroupToggled(item.path));
+                navigate(item.path);
+              }}
+              sx={itemSx}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>{navIcon(item.icon)}</ListItemIcon>
+              <ListItemText primary={item.label} />
+              {open ? <ExpandLess /> : <ExpandMore />}
+            </ListItemButton>
+            <Collapse in={open} timeout="auto" unmountOnExit>
+              <List component="div" disablePadding dense>
+                {item.children.map((child) => (
+                  <ListItemButton
+                    key={child.path}
+                    selected={isNavigationItemSelected(child.path, pathname)}
+                    onClick={() => go(child.path)}
+                    sx={{ ...itemSx, pl: 4 }}
+                  >
+                    <ListItemIcon sx={{ minWidth: 36 }}>{navIcon(child.icon)}</ListItemIcon>
+                    <ListItemText primary={child.label} />
+                  </ListItemButton>
+                ))}
+              </List>
+            </Collapse>
+          </li>
+        );
+      })}
+    </List>
+  );
+}

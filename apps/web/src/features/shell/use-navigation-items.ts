@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+import {
+  defaultNavigation,
+  navigationConfigSchema,
+  type NavigationItem,
+} from '@meridian/domain/navigation';
+
+export const navigationConfigUrl = '/config/navigation.json';
+
+/** Parses a navigation configuration; anything invalid gives the built-in list. */
+export function navigationFromConfig(config: unknown): NavigationItem[] {
+  const parsed = navigationConfigSchema.safeParse(config);
+  return parsed.success ? parsed.data.items : defaultNavigation;
+}
+
+/** The sidebar menu: /config/navigation.json when it loads, else the built-in list. */
+export function useNavigationItems(): NavigationItem[] {
+  const [items, setItems] = useState<NavigationItem[]>(defaultNavigation);
+  useEffect(() => {
+    let active = true;
+    fetch(navigationConfigUrl, { headers: { Accept: 'application/json' } })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((config: unknown) => {
+        if (active && config) setItems(navigationFromConfig(config));
+      })
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+  }, []);
+  return items;
+}
