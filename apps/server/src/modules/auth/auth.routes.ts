@@ -73,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout',
     {
-      schema: { tags, summary: 'Revoke the session of a refresh token', body: logoutRequestSchema.optional(), response: { 204: z.null() } },
+      schema: { tags, summary: 'Revoke the session of a refresh token', body: logoutRequestSchema.nullish(), response: { 204: z.null() } },
     },
     async (request, reply) => {
       const token = request.body?.refresh_token;

@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { fromPglite, fromPostgresUrl, migrate } from '../db/client.ts';
+import { seedDemo } from '../db/seed/demo.ts';
+import { databaseUrlWithName, runId } from './postgres-admin.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated and demo-seeded PGlite data folder, as a tarball each test file loads into memory. */
+    pgliteSnapshot: string;
+    /** Name of a migrated and seeded PostgreSQL database each test file clones (when TEST_DATABASE_URL is set). */
+    postgresTemplate: string | null;
+  }
+}
+
+/**
+ * Creating and migrating a database is the slow part (PGlite ~5 s), so it happens once per run;
+ * every test file then starts from its own copy of the result.
+ */
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), 'meridian-server-test-'));
+  const client = await PGlite.create();
+  const pglite = fromPglite(client);
+  await migrate(pglite);
+  await seedDemo(pglite.db);
+  const snapshot = join(dir, 'pglite.tar.gz');
+  writeFileSync(snapshot, Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()));
+  await pglite.close();
+  project.provide('pgliteSnapshot', snapshot);
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let template: string | null = null;
+  if (adminUrl) {
+    template = `meridian_tpl_${runId}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${template}`);
+    await admin.end();
+    const postgres = fromPostgresUrl(databaseUrlWithName(adminUrl, template));
+    await migrate(postgres);
+    await seedDemo(postgres.db);
+    await postgres.close();
+  }
+  project.provide('postgresTemplate', template);
+
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (adminUrl && template) {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${template} with (force)`);
+      await admin.end();
+    }
+  };
+}
