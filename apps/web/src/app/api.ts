@@ -8,14 +8,14 @@ import {
 import { session } from '@meridian/domain/session';
 import { logout, tokenRefreshed } from '../features/auth/auth-slice.ts';
 import { navigateTo } from '../lib/navigate.ts';
-import { apiBase, refreshSession, requestTimeoutMs, revokeSession } from '../lib/refresh-session.ts';
+import { apiBaseUrl, refreshSession, requestTimeoutMs, revokeSession } from '../lib/refresh-session.ts';
 import { tokenStore } from '../lib/token-store.ts';
 
 /** Per-endpoint options: `skipReauth` for calls whose 401 means "wrong credentials". */
 export type ApiExtraOptions = { skipReauth?: boolean };
 
 const rawBaseQuery = fetchBaseQuery({
-  baseUrl: apiBase,
+  baseUrl: apiBaseUrl,
   timeout: requestTimeoutMs,
   prepareHeaders: (headers) => {
     // A call may bring its own bearer (the 2FA challenge); otherwise the stored token, if any.

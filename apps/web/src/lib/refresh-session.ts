@@ -2,6 +2,9 @@ import { tokenPairSchema } from '@meridian/domain/auth';
 import { tokenStore } from './token-store.ts';
 
 export const apiBase = '/api/v1';
+
+/** The API's absolute base address (absolute so that it also works under a test DOM). */
+export const apiBaseUrl = typeof window === 'undefined' ? apiBase : `${window.location.origin}${apiBase}`;
 export const requestTimeoutMs = 10_000;
 
 let inFlight: Promise<string | null> | null = null;
@@ -10,7 +13,7 @@ async function renew(): Promise<string | null> {
   const refreshToken = tokenStore.getRefreshToken();
   if (!refreshToken) return null;
   try {
-    const response = await fetch(`${apiBase}/auth/refresh-token`, {
+    const response = await fetch(`${apiBaseUrl}/auth/refresh-token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify({ refresh_token: refreshToken }),
@@ -45,7 +48,7 @@ export async function revokeSession(): Promise<void> {
   const accessToken = tokenStore.getAccessToken();
   if (!refreshToken && !accessToken) return;
   try {
-    await fetch(`${apiBase}/auth/logout`, {
+    await fetch(`${apiBaseUrl}/auth/logout`, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
