@@ -18,7 +18,7 @@ export const openApi = fp<{ version: string }>(async (app, { version }) => {
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     uiConfig: { persistAuthorization: true },
-    // Swagger UI needs an inline bootstrap script; the strict app policy stays everywhere else.
+    // Swagger UI gets its own policy (see docsCsp); the strict app policy stays everywhere else.
     uiHooks: {
       onRequest: (_request, reply, done) => {
         reply.header('content-security-policy', docsCsp);

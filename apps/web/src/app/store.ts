@@ -9,10 +9,16 @@ import {
   persistReducer,
   persistStore,
 } from 'redux-persist';
-import storage from 'redux-persist/lib/storage';
 import { authSlice } from '../features/auth/auth-slice.ts';
 import { api } from './api.ts';
 import { uiSlice } from './ui-slice.ts';
+
+/** redux-persist storage over localStorage (its bundled adapter is CommonJS). */
+const storage = {
+  getItem: (key: string) => Promise.resolve(localStorage.getItem(key)),
+  setItem: (key: string, value: string) => Promise.resolve(localStorage.setItem(key, value)),
+  removeItem: (key: string) => Promise.resolve(localStorage.removeItem(key)),
+};
 
 const rootReducer = combineReducers({
   auth: authSlice.reducer,

@@ -146,7 +146,7 @@ export function ApiTokenPage() {
   };
 
   return (
-    <PublicLayout heading="API Authentication" maxWidth={640}>
+    <PublicLayout heading="API Authentication" maxWidth={760}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Sign in to obtain a bearer token for the Meridian API and its interactive documentation.
       </Typography>
@@ -209,8 +209,8 @@ export function ApiTokenPage() {
                 {testAccounts.data.map((account) => (
                   <TableRow key={account.email}>
                     <TableCell>{account.role}</TableCell>
-                    <TableCell>{account.name}</TableCell>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>{account.email}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{account.name}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{account.email}</TableCell>
                     <TableCell sx={{ fontFamily: 'monospace' }}>{account.password}</TableCell>
                     <TableCell>
                       <Button

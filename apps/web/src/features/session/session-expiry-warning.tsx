@@ -16,7 +16,12 @@ export function SessionExpiryWarning() {
 
   return (
     <>
-      <Snackbar open={phase === 'warning'} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+      <Snackbar
+        open={phase === 'warning'}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        // Below the top bar (56 px on phones, 64 px from 600 px up).
+        sx={{ top: { xs: 64, sm: 80 } }}
+      >
         <Alert
           severity="warning"
           variant="filled"

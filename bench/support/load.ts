@@ -1,0 +1,91 @@
+import { Worker } from 'node:worker_threads';
+
+export type LoadOptions = {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  concurrency: number;
+  durationMs: number;
+};
+
+export type LoadResult = {
+  requests: number;
+  errors: number;
+  statusCounts: Record<string, number>;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+};
+
+const workerSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { url, method, headers, body, concurrency, durationMs } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+const target = new URL(url);
+const latencies = [];
+const statusCounts = {};
+let errors = 0;
+const deadline = performance.now() + durationMs;
+function once() {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const request = http.request({ agent, hostname: target.hostname, port: target.port, path: target.pathname + target.search, method, headers }, (response) => {
+      response.resume();
+      response.on('end', () => {
+        latencies.push(performance.now() - started);
+        statusCounts[response.statusCode] = (statusCounts[response.statusCode] || 0) + 1;
+        resolve();
+      });
+    });
+    request.on('error', () => { errors += 1; resolve(); });
+    if (body) request.write(body);
+    request.end();
+  });
+}
+async function lane() { while (performance.now() < deadline) await once(); }
+const started = performance.now();
+Promise.all(Array.from({ length: concurrency }, lane)).then(() => {
+  agent.destroy();
+  parentPort.postMessage({ latencies, errors, statusCounts, elapsedMs: performance.now() - started });
+});
+`;
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/**
+ * Drives a URL with `concurrency` keep-alive connections for `durationMs` from a worker thread,
+ * so the load generator does not share the event loop with the server under test.
+ */
+export function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const worker = new Worker(workerSource, {
+    eval: true,
+    workerData: { method: 'GET', headers: {}, ...options },
+  });
+  return new Promise((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', (message: { latencies: number[]; errors: number; statusCounts: Record<string, number>; elapsedMs: number }) => {
+      const sorted = [...message.latencies].sort((a, b) => a - b);
+      resolve({
+        requests: sorted.length,
+        errors: message.errors,
+        statusCounts: message.statusCounts,
+        requestsPerSecond: (sorted.length / message.elapsedMs) * 1000,
+        p50Ms: percentile(sorted, 50),
+        p95Ms: percentile(sorted, 95),
+        p99Ms: percentile(sorted, 99),
+      });
+      void worker.terminate();
+    });
+  });
+}
+
+export function describeLoad(label: string, result: LoadResult): string {
+  const statuses = Object.entries(result.statusCounts).map(([status, count]) => `${status}×${count}`).join(' ');
+  return `${label.padEnd(34)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${result.p50Ms.toFixed(2)} ms   p95 ${result.p95Ms.toFixed(2)} ms   p99 ${result.p99Ms.toFixed(2)} ms   [${statuses}${result.errors ? ` errors×${result.errors}` : ''}]`;
+}

@@ -1,0 +1,12 @@
+import { defineProject } from 'vitest/config';
+
+// Journeys drive the system Chromium against the real server; they run one file at a time.
+export default defineProject({
+  test: {
+    name: 'e2e',
+    include: ['journeys/**/*.e2e.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
