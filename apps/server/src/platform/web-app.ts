@@ -22,8 +22,9 @@ export const webApp = fp<{ distDir: string | null }>(async (app, { distDir }) =>
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,
+      cacheControl: false, // set per file below
       setHeaders: (res, path) => {
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
