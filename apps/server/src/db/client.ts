@@ -17,6 +17,9 @@ export type Database =
   | { kind: 'pglite'; db: Db; client: PGlite; close: () => Promise<void> }
   | { kind: 'postgres'; db: Db; pool: pg.Pool; close: () => Promise<void> };
 
+/** Arbitrary constant naming Meridian's migration lock among the server's advisory locks. */
+const migrationLockKey = 7_274_374_262;
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Wraps an open PGlite instance (tests load one from a prepared snapshot). */
@@ -43,7 +46,16 @@ export async function migrate(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(drizzlePglite(database.client), { migrationsFolder });
   } else {
-    await migratePg(drizzlePg(database.pool), { migrationsFolder });
+    // Several API processes may start together on one PostgreSQL: a session-level advisory lock
+    // makes them migrate one after another (the later ones find nothing left to apply).
+    const connection = await database.pool.connect();
+    try {
+      await connection.query('select pg_advisory_lock($1)', [migrationLockKey]);
+      await migratePg(drizzlePg(connection), { migrationsFolder });
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
+      connection.release();
+    }
   }
 }
 
