@@ -17,23 +17,20 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { z } from 'zod';
-import type { VerifyTwoFactorRequest } from '@meridian/domain/auth';
+import type { z } from 'zod';
+import { loginFormSchema, type VerifyTwoFactorRequest } from '@meridian/domain/auth';
 import { messages } from '@meridian/domain/messages';
 import { formatCountdown } from '@meridian/domain/session';
 import { webMessages } from '@meridian/domain/web-messages';
+import { FormError, FormTextField, SubmitButton } from '../../components/form.tsx';
 import { PublicLayout } from '../../components/public-layout.tsx';
 import { errorText, isNoResponse } from '../../lib/error-text.ts';
-import { textFieldProps } from '../../lib/text-field-props.ts';
 import { useLoginMutation, useVerifyTwoFactorLoginMutation } from '../auth/auth-api.ts';
 import { TwoFactorCodeForm } from '../auth/two-factor-code-form.tsx';
 import { useGetTestAccountsQuery } from './api-token-api.ts';
 import { useCountdown } from './use-countdown.ts';
 
-const credentialsSchema = z.object({
-  email: z.string().trim().min(1, messages.emailRequired),
-  password: z.string().min(1, messages.passwordRequired),
-});
+const credentialsSchema = loginFormSchema.pick({ email: true, password: true });
 type Credentials = z.infer<typeof credentialsSchema>;
 
 type IssuedToken = { accessToken: string; expiresAt: number };
@@ -107,10 +104,12 @@ export function ApiTokenPage() {
   const [error, setError] = useState<string | null>(null);
   const {
     register,
+    control,
     handleSubmit,
     setValue,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<Credentials>({ resolver: zodResolver(credentialsSchema), defaultValues: { email: '', password: '' } });
+  const form = { register, control };
 
   const submit = handleSubmit(async (credentials) => {
     setError(null);
@@ -161,32 +160,17 @@ export function ApiTokenPage() {
         </Box>
       ) : (
         <Box component="form" noValidate onSubmit={submit}>
-          {error && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {error}
-            </Alert>
-          )}
-          <TextField
-            {...textFieldProps(register('email'), errors.email)}
-            id="api-email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            fullWidth
-            margin="dense"
-          />
-          <TextField
-            {...textFieldProps(register('password'), errors.password)}
+          <FormError message={error} />
+          <FormTextField {...form} name="email" id="api-email" label="Email" type="email" autoComplete="email" />
+          <FormTextField
+            {...form}
+            name="password"
             id="api-password"
             label="Password"
             type="password"
             autoComplete="current-password"
-            fullWidth
-            margin="dense"
           />
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
-            Get Token
-          </Button>
+          <SubmitButton submitting={isSubmitting}>Get Token</SubmitButton>
         </Box>
       )}
       {testAccounts.data && testAccounts.data.length > 0 && !token && (

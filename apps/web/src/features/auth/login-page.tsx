@@ -1,12 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -15,9 +11,9 @@ import { loginFormSchema, type LoginForm } from '@meridian/domain/auth';
 import { messages } from '@meridian/domain/messages';
 import { webMessages } from '@meridian/domain/web-messages';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { FormError, FormTextField, SubmitButton } from '../../components/form.tsx';
 import { PublicLayout } from '../../components/public-layout.tsx';
 import { errorText } from '../../lib/error-text.ts';
-import { textFieldProps } from '../../lib/text-field-props.ts';
 import { tokenStore } from '../../lib/token-store.ts';
 import { useLoginMutation } from './auth-api.ts';
 import { clearAuthError, loginFailure, loginStart, twoFactorPending } from './auth-slice.ts';
@@ -31,15 +27,12 @@ export function LoginPage() {
   const error = useAppSelector((state) => state.auth.error);
   const [login] = useLoginMutation();
   const [mustChangePassword, setMustChangePassword] = useState(false);
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginForm>({
+  const { register, control, handleSubmit, formState } = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
     defaultValues: { email: '', password: '', remember: false },
   });
+  const form = { register, control };
+  const { isSubmitting } = formState;
 
   useEffect(() => {
     dispatch(clearAuthError());
@@ -69,29 +62,15 @@ export function LoginPage() {
   return (
     <PublicLayout heading={webMessages.welcomeBack}>
       <Box component="form" noValidate onSubmit={submit}>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {error}
-          </Alert>
-        )}
-        <TextField
-          {...textFieldProps(register('email'), errors.email)}
-          id="login-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          fullWidth
-          margin="dense"
-        />
-        <TextField
-          {...textFieldProps(register('password'), errors.password)}
+        <FormError message={error} />
+        <FormTextField {...form} name="email" id="login-email" label="Email" type="email" autoComplete="email" autoFocus />
+        <FormTextField
+          {...form}
+          name="password"
           id="login-password"
           label="Password"
           type="password"
           autoComplete="current-password"
-          fullWidth
-          margin="dense"
         />
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
           <Controller
@@ -115,16 +94,7 @@ export function LoginPage() {
             Forgot password?
           </Link>
         </Box>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
-          Sign In
-        </Button>
+        <SubmitButton submitting={isSubmitting}>Sign In</SubmitButton>
         <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
           <Link component={RouterLink} to="/register">
             Don&apos;t have an account? Sign Up

@@ -7,7 +7,6 @@ import Link from '@mui/material/Link';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,9 +15,9 @@ import type { z } from 'zod';
 import { passwordResetConfirmSchema, passwordResetRequestSchema } from '@meridian/domain/auth';
 import { messages } from '@meridian/domain/messages';
 import { webMessages } from '@meridian/domain/web-messages';
+import { FormError, FormTextField, SubmitButton } from '../../components/form.tsx';
 import { PublicLayout } from '../../components/public-layout.tsx';
 import { errorText } from '../../lib/error-text.ts';
-import { textFieldProps } from '../../lib/text-field-props.ts';
 import { useConfirmPasswordResetMutation, useRequestPasswordResetMutation } from './auth-api.ts';
 
 export const resetSteps = ['Request Reset', 'Set New Password', 'Complete'] as const;
@@ -33,9 +32,11 @@ function RequestStep() {
   const [error, setError] = useState<string | null>(null);
   const {
     register,
+    control,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<RequestForm>({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: '' } });
+  const form = { register, control };
 
   const submit = handleSubmit(async ({ email }) => {
     setError(null);
@@ -61,24 +62,9 @@ function RequestStep() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Enter the email address of your account and we will send you a link to reset your password.
       </Typography>
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error}
-        </Alert>
-      )}
-      <TextField
-        {...textFieldProps(register('email'), errors.email)}
-        id="reset-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        autoFocus
-        fullWidth
-        margin="dense"
-      />
-      <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
-        Send Reset Link
-      </Button>
+      <FormError message={error} />
+      <FormTextField {...form} name="email" id="reset-email" label="Email" type="email" autoComplete="email" autoFocus />
+      <SubmitButton submitting={isSubmitting}>Send Reset Link</SubmitButton>
     </Box>
   );
 }
@@ -88,12 +74,14 @@ function NewPasswordStep({ token, onDone }: { token: string; onDone: () => void 
   const [error, setError] = useState<string | null>(null);
   const {
     register,
+    control,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ConfirmForm>({
     resolver: zodResolver(passwordResetConfirmSchema),
     defaultValues: { token, new_password: '', confirm_password: '' },
   });
+  const form = { register, control };
 
   const submit = handleSubmit(async (form) => {
     setError(null);
@@ -107,33 +95,25 @@ function NewPasswordStep({ token, onDone }: { token: string; onDone: () => void 
 
   return (
     <Box component="form" noValidate onSubmit={submit}>
-      {(error || errors.token) && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error ?? errors.token?.message}
-        </Alert>
-      )}
-      <TextField
-        {...textFieldProps(register('new_password'), errors.new_password)}
+      <FormError message={error ?? errors.token?.message} />
+      <FormTextField
+        {...form}
+        name="new_password"
         id="reset-new-password"
         label="New Password"
         type="password"
         autoComplete="new-password"
         autoFocus
-        fullWidth
-        margin="dense"
       />
-      <TextField
-        {...textFieldProps(register('confirm_password'), errors.confirm_password)}
+      <FormTextField
+        {...form}
+        name="confirm_password"
         id="reset-confirm-password"
         label="Confirm New Password"
         type="password"
         autoComplete="new-password"
-        fullWidth
-        margin="dense"
       />
-      <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
-        Reset Password
-      </Button>
+      <SubmitButton submitting={isSubmitting}>Reset Password</SubmitButton>
     </Box>
   );
 }

@@ -1,8 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -15,9 +12,9 @@ import { registerFormSchema } from '@meridian/domain/auth';
 import { messages } from '@meridian/domain/messages';
 import { webMessages } from '@meridian/domain/web-messages';
 import { useAppDispatch } from '../../app/hooks.ts';
+import { FormError, FormTextField, SubmitButton } from '../../components/form.tsx';
 import { PublicLayout } from '../../components/public-layout.tsx';
 import { errorText } from '../../lib/error-text.ts';
-import { textFieldProps } from '../../lib/text-field-props.ts';
 import { useRegisterMutation } from './auth-api.ts';
 import { completeSignIn } from './complete-sign-in.ts';
 
@@ -38,7 +35,7 @@ export function RegisterPage() {
     register,
     control,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<RegisterFormInput, unknown, z.output<typeof registerFormSchema>>({
     resolver: zodResolver(registerFormSchema),
     defaultValues: {
@@ -51,6 +48,8 @@ export function RegisterPage() {
       role: 'client',
     },
   });
+
+  const form = { register, control };
 
   const submit = handleSubmit(async (form) => {
     setError(null);
@@ -73,69 +72,30 @@ export function RegisterPage() {
   return (
     <PublicLayout heading={webMessages.createAccount} maxWidth={560}>
       <Box component="form" noValidate onSubmit={submit}>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {error}
-          </Alert>
-        )}
-        <Box sx={{ display: 'grid', gap: { xs: 0, sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField
-            {...textFieldProps(register('first_name'), errors.first_name)}
-            id="register-first-name"
-            label="First Name"
-            autoComplete="given-name"
-            required
-            fullWidth
-            margin="dense"
-          />
-          <TextField
-            {...textFieldProps(register('last_name'), errors.last_name)}
-            id="register-last-name"
-            label="Last Name"
-            autoComplete="family-name"
-            required
-            fullWidth
-            margin="dense"
-          />
+        <FormError message={error} />
+        <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <FormTextField {...form} name="first_name" id="register-first-name" label="First Name" autoComplete="given-name" required />
+          <FormTextField {...form} name="last_name" id="register-last-name" label="Last Name" autoComplete="family-name" required />
         </Box>
-        <TextField
-          {...textFieldProps(register('email'), errors.email)}
-          id="register-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          fullWidth
-          margin="dense"
-        />
-        <TextField
-          {...textFieldProps(register('phone'), errors.phone)}
-          id="register-phone"
-          label="Phone (optional)"
-          type="tel"
-          autoComplete="tel"
-          fullWidth
-          margin="dense"
-        />
-        <TextField
-          {...textFieldProps(register('password'), errors.password)}
+        <FormTextField {...form} name="email" id="register-email" label="Email" type="email" autoComplete="email" required />
+        <FormTextField {...form} name="phone" id="register-phone" label="Phone (optional)" type="tel" autoComplete="tel" />
+        <FormTextField
+          {...form}
+          name="password"
           id="register-password"
           label="Password"
           type="password"
           autoComplete="new-password"
           required
-          fullWidth
-          margin="dense"
         />
-        <TextField
-          {...textFieldProps(register('confirm_password'), errors.confirm_password)}
+        <FormTextField
+          {...form}
+          name="confirm_password"
           id="register-confirm-password"
           label="Confirm Password"
           type="password"
           autoComplete="new-password"
           required
-          fullWidth
-          margin="dense"
         />
         <Controller
           name="role"
@@ -162,16 +122,7 @@ export function RegisterPage() {
             </TextField>
           )}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
-          Create Account
-        </Button>
+        <SubmitButton submitting={isSubmitting}>Create Account</SubmitButton>
         <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
           <Link component={RouterLink} to="/login">
             Already have an account? Sign In

@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { VerifyTwoFactorRequest } from '@meridian/domain/auth';
-import { textFieldProps } from '../../lib/text-field-props.ts';
+import { FormError, FormTextField, SubmitButton } from '../../components/form.tsx';
 import { recoveryCodeFormSchema, sanitizeCode, twoFactorCodeFormSchema } from './two-factor-forms.ts';
 
 /** Resolves to an error text, or null on success. */
@@ -24,11 +22,7 @@ function CodeForm({ onVerify, submitLabel }: { onVerify: Submit; submitLabel: st
   const submit = handleSubmit(async ({ token }) => setError(await onVerify({ token })));
   return (
     <Box component="form" noValidate onSubmit={submit}>
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error}
-        </Alert>
-      )}
+      <FormError message={error} />
       <Controller
         name="token"
         control={control}
@@ -57,9 +51,7 @@ function CodeForm({ onVerify, submitLabel }: { onVerify: Submit; submitLabel: st
           />
         )}
       />
-      <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
-        {submitLabel}
-      </Button>
+      <SubmitButton submitting={isSubmitting}>{submitLabel}</SubmitButton>
     </Box>
   );
 }
@@ -68,29 +60,24 @@ function RecoveryForm({ onVerify, submitLabel }: { onVerify: Submit; submitLabel
   const [error, setError] = useState<string | null>(null);
   const {
     register,
+    control,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm({ resolver: zodResolver(recoveryCodeFormSchema), defaultValues: { recovery_code: '' } });
   const submit = handleSubmit(async ({ recovery_code }) => setError(await onVerify({ recovery_code })));
   return (
     <Box component="form" noValidate onSubmit={submit}>
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error}
-        </Alert>
-      )}
-      <TextField
-        {...textFieldProps(register('recovery_code'), errors.recovery_code)}
+      <FormError message={error} />
+      <FormTextField
+        register={register}
+        control={control}
+        name="recovery_code"
         id="two-factor-recovery-code"
         label="Recovery Code"
         autoComplete="off"
         autoFocus
-        fullWidth
-        margin="dense"
       />
-      <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
-        {submitLabel}
-      </Button>
+      <SubmitButton submitting={isSubmitting}>{submitLabel}</SubmitButton>
     </Box>
   );
 }

@@ -1,0 +1,61 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import type { ReactNode } from 'react';
+import { useFormState, type Control, type FieldError, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
+
+/** The error banner above a form; nothing when there is no error. */
+export function FormError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <Alert severity="error" sx={{ mb: 2 }}>
+      {message}
+    </Alert>
+  );
+}
+
+/** The form's full-width primary button; disabled, with a spinner, while the form submits. */
+export function SubmitButton({ submitting, children }: { submitting: boolean; children: ReactNode }) {
+  return (
+    <Button
+      type="submit"
+      variant="contained"
+      size="large"
+      fullWidth
+      disabled={submitting}
+      startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+    >
+      {children}
+    </Button>
+  );
+}
+
+type FormTextFieldProps<T extends FieldValues, Output> = Omit<TextFieldProps, 'name' | 'error' | 'helperText'> & {
+  name: Path<T>;
+  register: UseFormRegister<T>;
+  control: Control<T, unknown, Output>;
+};
+
+/** An MUI text field bound to one react-hook-form field, with its message under it. */
+export function FormTextField<T extends FieldValues, Output = T>({
+  name,
+  register,
+  control,
+  ...props
+}: FormTextFieldProps<T, Output>) {
+  const { errors } = useFormState({ control, name });
+  const error = errors[name] as FieldError | undefined;
+  const { ref, ...registration } = register(name);
+  return (
+    <TextField
+      {...registration}
+      inputRef={ref}
+      error={Boolean(error)}
+      helperText={error?.message ?? ' '} // keeps the layout still when a message appears
+      fullWidth
+      margin="dense"
+      {...props}
+    />
+  );
+}
