@@ -29,7 +29,12 @@ describe('configuration', () => {
 
   it('names a bad value clearly', () => {
     expect(() => loadConfig({ JWT_SECRET: secret, PORT: 'eighty' })).toThrow(ConfigError);
-    expect(() => loadConfig({ JWT_SECRET: secret, PORT: 'eighty' })).toThrow(/PORT="eighty"/);
+    expect(() => loadConfig({ JWT_SECRET: secret, PORT: 'eighty' })).toThrow('PORT="eighty": must be a whole number from 0 to 65535');
+    expect(() => loadConfig({ JWT_SECRET: secret, PORT: '70000' })).toThrow('PORT="70000": must be a whole number from 0 to 65535');
+    expect(() => loadConfig({ JWT_SECRET: secret, RATE_LIMIT_MAX: '0' })).toThrow(
+      'RATE_LIMIT_MAX="0": must be a whole number of at least 1',
+    );
+    expect(() => loadConfig({ JWT_SECRET: secret, ACCESS_TOKEN_TTL_SECONDS: '1.5' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS="1.5": must be a whole/);
     expect(() => loadConfig({ JWT_SECRET: secret, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL.*postgres/);
     expect(() => loadConfig({ JWT_SECRET: secret, SEED: 'everything' })).toThrow(/SEED/);
   });

@@ -9,11 +9,17 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** A whole number within bounds, with one message a person can act on for any bad value. */
+const wholeNumber = (min: number, max?: number) => {
+  const error = max === undefined ? `must be a whole number of at least ${min}` : `must be a whole number from ${min} to ${max}`;
+  const schema = z.coerce.number({ error }).int({ error }).min(min, { error });
+  return max === undefined ? schema : schema.max(max, { error });
+};
+const positiveInt = (fallback: number) => wholeNumber(1).default(fallback);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: wholeNumber(0, 65535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   DATABASE_URL: optionalText.pipe(
     z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
