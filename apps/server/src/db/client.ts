@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -22,6 +23,14 @@ const migrationLockKey = 7_274_374_262;
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/**
+ * Opens PGlite with the extensions the migrations use (pg_trgm for client search). Every
+ * PGlite in the product and its tests is made here, so none lacks an extension.
+ */
+export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { pg_trgm } });
+}
+
 /** Wraps an open PGlite instance (tests load one from a prepared snapshot). */
 export function fromPglite(client: PGlite): Database {
   return { kind: 'pglite', db: drizzlePglite(client), client, close: () => client.close() };
@@ -37,7 +46,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   if (options.databaseUrl) return fromPostgresUrl(options.databaseUrl);
   const dir = join(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await createPglite({ dataDir: dir });
   return fromPglite(client);
 }
 

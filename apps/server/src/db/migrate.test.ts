@@ -1,9 +1,8 @@
 import { readdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminQuery, databaseUrlWithName, runId } from '../test/postgres-admin.ts';
-import { fromPglite, fromPostgresUrl, migrate, migrationsFolder, type Database } from './client.ts';
+import { createPglite, fromPglite, fromPostgresUrl, migrate, migrationsFolder, type Database } from './client.ts';
 
 const migrationFiles = readdirSync(migrationsFolder).filter((file) => file.endsWith('.sql'));
 
@@ -17,7 +16,7 @@ async function appliedMigrations(database: Database): Promise<number> {
 
 describe('migrations', () => {
   it('apply every file once, and applying them again changes nothing', async () => {
-    const database = fromPglite(new PGlite());
+    const database = fromPglite(await createPglite());
     try {
       await migrate(database);
       await migrate(database);

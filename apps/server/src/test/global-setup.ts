@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { fromPglite, fromPostgresUrl, migrate } from '../db/client.ts';
+import { createPglite, fromPglite, fromPostgresUrl, migrate } from '../db/client.ts';
 import { seedDemo } from '../db/seed/demo.ts';
 import { databaseUrlWithName, runId } from './postgres-admin.ts';
 
@@ -23,7 +22,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'meridian-server-test-'));
-  const client = await PGlite.create();
+  const client = await createPglite();
   const pglite = fromPglite(client);
   await migrate(pglite);
   await seedDemo(pglite.db);

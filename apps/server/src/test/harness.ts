@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { fromPglite, fromPostgresUrl, type Database, type Db } from '../db/client.ts';
+import { createPglite, fromPglite, fromPostgresUrl, type Database, type Db } from '../db/client.ts';
 import { adminQuery, databaseUrlWithName } from './postgres-admin.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -37,7 +36,7 @@ export class TestClock {
 async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
   if (kind === 'pglite') {
     const snapshot = readFileSync(inject('pgliteSnapshot'));
-    return fromPglite(await PGlite.create({ loadDataDir: new Blob([snapshot]) }));
+    return fromPglite(await createPglite({ loadDataDir: new Blob([snapshot]) }));
   }
   const template = inject('postgresTemplate');
   const url = process.env.TEST_DATABASE_URL;

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, id, syncColumns } from './columns.ts';
+import { firms } from './firms.ts';
+import { users } from './users.ts';
+
+/** A family or other group whose portfolios an advisor looks at together. */
+export const households = pgTable(
+  'households',
+  {
+    id: id(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    name: text('name').notNull(),
+    notes: text('notes'),
+    deletedAt: at('deleted_at'),
+    createdAt: createdAt(),
+    ...syncColumns(),
+  },
+  (table) => [index('households_firm_idx').on(table.firmId)],
+);
+
+/**
+ * A person in the firm's book, assigned to one advisor. `user_id` links the login of a client
+ * who can sign in; most clients have none. Deleting is soft (`deleted_at`): history stays.
+ */
+export const clients = pgTable(
+  'clients',
+  {
+    id: id(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    advisorId: uuid('advisor_id')
+      .notNull()
+      .references(() => users.id),
+    userId: uuid('user_id').references(() => users.id),
+    householdId: uuid('household_id').references(() => households.id),
+    householdRole: text('household_role', { enum: ['head', 'spouse', 'child', 'other'] }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Stored lower-cased. */
+    email: text('email').notNull(),
+    phone: text('phone'),
+    birthDate: date('birth_date', { mode: 'string' }),
+    address: text('address'),
+    netWorth: numeric('net_worth', { precision: 18, scale: 2, mode: 'number' }),
+    annualIncome: numeric('annual_income', { precision: 18, scale: 2, mode: 'number' }),
+    riskCapacity: text('risk_capacity', { enum: ['low', 'medium', 'high'] }),
+    investmentExperience: text('investment_experience', { enum: ['beginner', 'intermediate', 'advanced', 'expert'] }),
+    financialGoals: text('financial_goals'),
+    notes: text('notes'),
+    deletedAt: at('deleted_at'),
+    createdAt: createdAt(),
+    ...syncColumns(),
+  },
+  (table) => [
+    index('clients_firm_advisor_idx').on(table.firmId, table.advisorId),
+    index('clients_household_idx').on(table.householdId),
+    uniqueIndex('clients_user_unique').on(table.userId),
+    // Case-insensitive substring search on name and e-mail (ILIKE '%…%') stays fast at 100k rows.
+    index('clients_first_name_trgm').using('gin', sql`lower(${table.firstName}) gin_trgm_ops`),
+    index('clients_last_name_trgm').using('gin', sql`lower(${table.lastName}) gin_trgm_ops`),
+    index('clients_email_trgm').using('gin', sql`${table.email} gin_trgm_ops`),
+    check('clients_risk_capacity_check', sql`${table.riskCapacity} in ('low', 'medium', 'high')`),
+    check(
+      'clients_investment_experience_check',
+      sql`${table.investmentExperience} in ('beginner', 'intermediate', 'advanced', 'expert')`,
+    ),
+    check('clients_household_role_check', sql`${table.householdRole} in ('head', 'spouse', 'child', 'other')`),
+  ],
+);
+
+export type ClientRow = typeof clients.$inferSelect;
+export type HouseholdRow = typeof households.$inferSelect;

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, id, syncColumns } from './columns.ts';
+import { clients } from './clients.ts';
+import { firms } from './firms.ts';
+import { securities } from './securities.ts';
+import { users } from './users.ts';
+
+export const accountTypes = ['taxable', 'joint', 'ira', 'roth_ira', '401k', '403b', 'trust', 'education_529'] as const;
+export const portfolioStatuses = ['active', 'proposed', 'closed'] as const;
+export const transactionTypes = ['buy', 'sell', 'dividend', 'interest', 'deposit', 'withdrawal', 'fee'] as const;
+
+/** An account of a client. `cash_balance` is kept equal to the ledger's cash (see transactions). */
+export const portfolios = pgTable(
+  'portfolios',
+  {
+    id: id(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    name: text('name').notNull(),
+    accountType: text('account_type', { enum: accountTypes }).notNull(),
+    status: text('status', { enum: portfolioStatuses }).notNull().default('active'),
+    benchmarkSymbol: text('benchmark_symbol').notNull().default('SPY'),
+    cashBalance: numeric('cash_balance', { precision: 18, scale: 2, mode: 'number' }).notNull().default(0),
+    deletedAt: at('deleted_at'),
+    createdAt: createdAt(),
+    ...syncColumns(),
+  },
+  (table) => [
+    index('portfolios_client_idx').on(table.clientId),
+    index('portfolios_firm_idx').on(table.firmId),
+    check('portfolios_status_check', sql`${table.status} in ('active', 'proposed', 'closed')`),
+  ],
+);
+
+/**
+ * The ledger, the truth of every portfolio. `amount` is the signed cash effect (a buy is
+ * negative); quantity and price are set for trades and dividends of a security.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: id(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    portfolioId: uuid('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id),
+    securityId: uuid('security_id').references(() => securities.id),
+    type: text('type', { enum: transactionTypes }).notNull(),
+    tradeDate: date('trade_date', { mode: 'string' }).notNull(),
+    quantity: numeric('quantity', { precision: 20, scale: 6, mode: 'number' }),
+    price: numeric('price', { precision: 18, scale: 4, mode: 'number' }),
+    amount: numeric('amount', { precision: 18, scale: 2, mode: 'number' }).notNull(),
+    notes: text('notes'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    ...syncColumns(),
+  },
+  (table) => [
+    index('transactions_portfolio_date_idx').on(table.portfolioId, table.tradeDate),
+    check(
+      'transactions_type_check',
+      sql`${table.type} in ('buy', 'sell', 'dividend', 'interest', 'deposit', 'withdrawal', 'fee')`,
+    ),
+  ],
+);
+
+/** Positions derived from the ledger (quantity and average cost), rewritten on every trade. */
+export const holdings = pgTable(
+  'holdings',
+  {
+    id: id(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    portfolioId: uuid('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id),
+    securityId: uuid('security_id')
+      .notNull()
+      .references(() => securities.id),
+    quantity: numeric('quantity', { precision: 20, scale: 6, mode: 'number' }).notNull(),
+    averageCost: numeric('average_cost', { precision: 18, scale: 4, mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    ...syncColumns(),
+  },
+  (table) => [uniqueIndex('holdings_portfolio_security_unique').on(table.portfolioId, table.securityId)],
+);
+
+export type PortfolioRow = typeof portfolios.$inferSelect;
+export type TransactionRow = typeof transactions.$inferSelect;
+export type HoldingRow = typeof holdings.$inferSelect;
