@@ -66,6 +66,7 @@ export function ChangePasswordDialog({ open, required = false, onClose, onSucces
         label={label}
         type="password"
         autoComplete={autoComplete}
+        autoFocus={name === 'current_password'}
         fullWidth
         margin="dense"
       />

@@ -96,6 +96,13 @@ function NewPasswordStep({ token, onDone }: { token: string; onDone: () => void 
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <FormError message={error ?? errors.token?.message} />
+      {error && (
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          <Link component={RouterLink} to="/forgot-password">
+            Request a new reset link
+          </Link>
+        </Typography>
+      )}
       <FormTextField
         {...form}
         name="new_password"
@@ -134,7 +141,8 @@ export function PasswordResetPage() {
 
   return (
     <PublicLayout heading="Reset Password" maxWidth={520}>
-      <Stepper activeStep={activeStep} alternativeLabel sx={{ mb: 3 }}>
+      {/* Once complete, every step shows as done. */}
+      <Stepper activeStep={done ? resetSteps.length : activeStep} alternativeLabel sx={{ mb: 3 }}>
         {resetSteps.map((label) => (
           <Step key={label}>
             <StepLabel>{label}</StepLabel>

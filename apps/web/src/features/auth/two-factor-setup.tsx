@@ -12,6 +12,7 @@ import type { TwoFactorSetupResponse, VerifyTwoFactorRequest } from '@meridian/d
 import { messages } from '@meridian/domain/messages';
 import { webMessages } from '@meridian/domain/web-messages';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { FormError } from '../../components/form.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { useConfirmTwoFactorSetupMutation, useSetupTwoFactorMutation } from './auth-api.ts';
@@ -65,18 +66,15 @@ export function TwoFactorSetup({ onComplete }: { onComplete?: () => void }) {
 
   return (
     <Box>
-      <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
+      {/* On the last step every step shows as done. */}
+      <Stepper activeStep={step === setupSteps.length - 1 ? setupSteps.length : step} alternativeLabel sx={{ mb: 3 }}>
         {setupSteps.map((label) => (
           <Step key={label}>
             <StepLabel>{label}</StepLabel>
           </Step>
         ))}
       </Stepper>
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error}
-        </Alert>
-      )}
+      <FormError message={error} />
       {step === 0 && (
         <Box>
           <Typography variant="body2" sx={{ mb: 2 }}>

@@ -1,5 +1,6 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
 import type { VerifyTwoFactorRequest } from '@meridian/domain/auth';
 import { messages } from '@meridian/domain/messages';
@@ -15,7 +16,9 @@ export function TwoFactorVerify() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [verify] = useVerifyTwoFactorLoginMutation();
-  const challenge = tokenStore.getChallenge();
+  // Read once: completeSignIn clears the stored challenge, and a re-render before the route
+  // change must not turn that into a redirect to /login.
+  const [challenge] = useState(() => tokenStore.getChallenge());
 
   if (!challenge) return <Navigate to="/login" replace />;
 
