@@ -17,6 +17,11 @@ export type LoadResult = {
   p50Ms: number;
   p95Ms: number;
   p99Ms: number;
+  /**
+   * Event-loop utilisation of the load generator's worker thread (0..1). Near 1 means the client,
+   * not the server, was the bottleneck, and the figure understates the server.
+   */
+  clientUtilization: number;
 };
 
 const workerSource = `
@@ -47,9 +52,11 @@ function once() {
 }
 async function lane() { while (performance.now() < deadline) await once(); }
 const started = performance.now();
+const elu = performance.eventLoopUtilization();
 Promise.all(Array.from({ length: concurrency }, lane)).then(() => {
   agent.destroy();
-  parentPort.postMessage({ latencies, errors, statusCounts, elapsedMs: performance.now() - started });
+  const utilization = performance.eventLoopUtilization(elu).utilization;
+  parentPort.postMessage({ latencies, errors, statusCounts, utilization, elapsedMs: performance.now() - started });
 });
 `;
 
@@ -69,7 +76,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
   });
   return new Promise((resolve, reject) => {
     worker.once('error', reject);
-    worker.once('message', (message: { latencies: number[]; errors: number; statusCounts: Record<string, number>; elapsedMs: number }) => {
+    worker.once('message', (message: { latencies: number[]; errors: number; statusCounts: Record<string, number>; utilization: number; elapsedMs: number }) => {
       const sorted = [...message.latencies].sort((a, b) => a - b);
       resolve({
         requests: sorted.length,
@@ -79,6 +86,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
         p50Ms: percentile(sorted, 50),
         p95Ms: percentile(sorted, 95),
         p99Ms: percentile(sorted, 99),
+        clientUtilization: message.utilization,
       });
       void worker.terminate();
     });

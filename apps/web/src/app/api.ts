@@ -5,6 +5,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
+import { messages } from '@meridian/domain/messages';
 import { session } from '@meridian/domain/session';
 import { logout, tokenRefreshed } from '../features/auth/auth-slice.ts';
 import { navigateTo } from '../lib/navigate.ts';
@@ -52,10 +53,14 @@ const rateLimitedQuery: Query = async (args, api, extraOptions) => {
 };
 
 /** Ends the session: best-effort server logout, the four keys cleared, and off to /login. */
-export async function endSession(dispatch: (action: unknown) => unknown): Promise<void> {
+export async function endSession(
+  dispatch: (action: unknown) => unknown,
+  reason: 'signed-out' | 'expired' = 'signed-out',
+): Promise<void> {
   await revokeSession();
   tokenStore.clear();
-  dispatch(logout());
+  // An expired session says so on the sign-in page; a chosen logout needs no explanation.
+  dispatch(logout(reason === 'expired' ? { notice: messages.sessionExpired } : undefined));
   dispatch(api.util.resetApiState());
   navigateTo('/login', { replace: true });
 }
@@ -66,12 +71,12 @@ const baseQueryWithReauth: Query = async (args, api, extraOptions) => {
   if (result.error?.status !== 401 || extraOptions?.skipReauth) return result;
   const accessToken = await refreshSession();
   if (!accessToken) {
-    await endSession(api.dispatch);
+    await endSession(api.dispatch, 'expired');
     return result;
   }
   api.dispatch(tokenRefreshed(accessToken));
   const retried = await rateLimitedQuery(args, api, extraOptions);
-  if (retried.error?.status === 401) await endSession(api.dispatch);
+  if (retried.error?.status === 401) await endSession(api.dispatch, 'expired');
   return retried;
 };
 

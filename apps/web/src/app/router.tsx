@@ -5,6 +5,7 @@ import { RequireAuth } from '../features/auth/require-auth.tsx';
 import { protectedAreas } from '../features/placeholder/protected-areas.ts';
 import { webMessages } from '@meridian/domain/web-messages';
 import { registerNavigate } from '../lib/navigate.ts';
+import { useAppSelector } from './hooks.ts';
 
 /** React.lazy over a named export, so every screen is its own chunk. */
 function lazyNamed<T extends Record<string, unknown>, K extends keyof T>(load: () => Promise<T>, name: K) {
@@ -19,6 +20,10 @@ const ApiTokenPage = lazyNamed(() => import('../features/api-token/api-token-pag
 const AppLayout = lazyNamed(() => import('../features/shell/app-layout.tsx'), 'AppLayout');
 const DashboardPage = lazyNamed(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 const LogoutRoute = lazyNamed(() => import('../features/shell/logout-route.tsx'), 'LogoutRoute');
+const SessionExpiryWarning = lazyNamed(
+  () => import('../features/session/session-expiry-warning.tsx'),
+  'SessionExpiryWarning',
+);
 const UnavailablePage = lazy(async () => ({
   default: (await import('../features/placeholder/unavailable-page.tsx')).UnavailablePage,
 }));
@@ -52,5 +57,16 @@ export const routes: RouteObject[] = [
 export function AppRoutes() {
   const navigate = useNavigate();
   useEffect(() => registerNavigate((path, options) => void navigate(path, options)), [navigate]);
-  return useRoutes(routes);
+  const signedIn = useAppSelector((state) => state.auth.isAuthenticated);
+  return (
+    <>
+      {useRoutes(routes)}
+      {/* Every signed-in page, inside the shell or not (e.g. /two-factor), watches the session. */}
+      {signedIn && (
+        <Suspense fallback={null}>
+          <SessionExpiryWarning />
+        </Suspense>
+      )}
+    </>
+  );
 }

@@ -8,6 +8,8 @@ export type AuthState = {
   isLoading: boolean;
   error: string | null;
   accessToken: string | null;
+  /** Why the app signed the user out (e.g. the session expired), shown on the sign-in page. */
+  notice: string | null;
 };
 
 const initialState: AuthState = {
@@ -16,6 +18,7 @@ const initialState: AuthState = {
   isLoading: true,
   error: null,
   accessToken: null,
+  notice: null,
 };
 
 export const authSlice = createSlice({
@@ -25,6 +28,7 @@ export const authSlice = createSlice({
     loginStart(state) {
       state.isLoading = true;
       state.error = null;
+      state.notice = null;
     },
     loginSuccess(state, action: PayloadAction<{ user: User; accessToken: string }>) {
       state.isAuthenticated = true;
@@ -45,7 +49,8 @@ export const authSlice = createSlice({
       state.isLoading = false;
       state.error = null;
     },
-    logout(state) {
+    logout(state, action: PayloadAction<{ notice: string } | undefined>) {
+      state.notice = action.payload?.notice ?? null;
       state.user = null;
       state.accessToken = null;
       state.error = null;

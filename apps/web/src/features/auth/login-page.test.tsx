@@ -1,6 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderScreen, sampleUser } from '../../test-utils.tsx';
+import { messages } from '@meridian/domain/messages';
+import { logout } from './auth-slice.ts';
 import { LoginPage } from './login-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -28,6 +30,17 @@ describe('login screen', () => {
     expect(screen.getByLabelText('Remember me')).toBeDefined();
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
     expect(screen.getByRole('link', { name: "Don't have an account? Sign Up" }).getAttribute('href')).toBe('/register');
+  });
+
+  it('says why when the app signed the user out, until the next sign-in attempt', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ detail: 'Incorrect email or password' }, 401)));
+    const { store } = renderScreen(<LoginPage />, { path: '/login' });
+    act(() => void store.dispatch(logout({ notice: messages.sessionExpired })));
+    expect(screen.getByRole('alert').textContent).toBe('Session expired. Please log in again.');
+    fillAndSubmit('alex.chen@summitridge.example', 'wrong');
+    expect(await screen.findByText('Incorrect email or password')).toBeDefined();
+    expect(screen.queryByText('Session expired. Please log in again.')).toBeNull();
+    expect(store.getState().auth.notice).toBeNull();
   });
 
   it("says 'Email is required' and 'Password is required' on an empty submit", async () => {

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -24,7 +25,7 @@ import { completeSignIn } from './complete-sign-in.ts';
 export function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const error = useAppSelector((state) => state.auth.error);
+  const { error, notice } = useAppSelector((state) => state.auth);
   const [login] = useLoginMutation();
   const [mustChangePassword, setMustChangePassword] = useState(false);
   const { register, control, handleSubmit, formState } = useForm<LoginForm>({
@@ -62,6 +63,11 @@ export function LoginPage() {
   return (
     <PublicLayout heading={webMessages.welcomeBack}>
       <Box component="form" noValidate onSubmit={submit}>
+        {notice && !error && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {notice}
+          </Alert>
+        )}
         <FormError message={error} />
         <FormTextField {...form} name="email" id="login-email" label="Email" type="email" autoComplete="email" autoFocus />
         <FormTextField

@@ -33,7 +33,7 @@ export function useSessionExpiry() {
   }, [nearEnd]);
 
   useEffect(() => {
-    if (isAuthenticated && check.phase === 'expired') void endSession(dispatch);
+    if (isAuthenticated && check.phase === 'expired') void endSession(dispatch, 'expired');
   }, [check.phase, dispatch, isAuthenticated]);
 
   const extend = useCallback(async () => {
@@ -41,7 +41,7 @@ export function useSessionExpiry() {
     const accessToken = await refreshSession();
     setExtending(false);
     if (!accessToken) {
-      await endSession(dispatch);
+      await endSession(dispatch, 'expired');
       return;
     }
     dispatch(tokenRefreshed(accessToken));

@@ -11,7 +11,6 @@ import { webMessages } from '@meridian/domain/web-messages';
 import { useAppSelector } from '../../app/hooks.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { ChangePasswordDialog } from '../auth/change-password-dialog.tsx';
-import { SessionExpiryWarning } from '../session/session-expiry-warning.tsx';
 import { SideNav } from './side-nav.tsx';
 import { useNavigationItems } from './use-navigation-items.ts';
 import { UserMenu } from './user-menu.tsx';
@@ -90,7 +89,6 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </Box>
-      <SessionExpiryWarning />
       <ChangePasswordDialog open={mustChangePassword} required onSuccess={() => navigate('/dashboard')} />
     </Box>
   );
