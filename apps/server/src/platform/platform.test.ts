@@ -1,5 +1,6 @@
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { messages, rateLimitMessage } from '@meridian/domain/messages';
@@ -11,6 +12,9 @@ function fakeWebDist(): string {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Meridian SPA</title>');
   writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'assets', 'app-1234.js.br'), brotliCompressSync('console.log(1)'));
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(join(dir, '.vite', 'manifest.json'), '{}');
   return dir;
 }
 
@@ -115,6 +119,14 @@ describeEachDatabase('platform', (t) => {
     const asset = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    // the build's brotli copy goes to browsers that accept it
+    const compressed = await app.inject({ method: 'GET', url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)');
+    // nothing hidden in dist is served
+    for (const path of ['/.vite/manifest.json', '/%2Evite/manifest.json', '/assets/../.vite/manifest.json']) {
+      expect((await app.inject({ method: 'GET', url: path, headers: { accept: '*/*' } })).statusCode, path).toBe(404);
+    }
     // without Accept: text/html the API login URL is not a page
     expect((await app.inject({ method: 'GET', url: '/api/v1/auth/login', headers: { accept: 'application/json' } })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/missing.js', headers: { accept: '*/*' } })).statusCode).toBe(404);

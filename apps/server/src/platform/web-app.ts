@@ -23,6 +23,8 @@ export const webApp = fp<{ distDir: string | null }>(async (app, { distDir }) =>
       root: distDir,
       index: false,
       cacheControl: false, // set per file below
+      preCompressed: true, // the .br/.gz copies written by the web build
+      dotfiles: 'ignore', // nothing hidden in dist is public
       setHeaders: (res, path) => {
         res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
