@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { securitiesRoutes } from './modules/securities/securities.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { audit } from './platform/audit.ts';
 import { authGuard } from './platform/auth-guard.ts';
@@ -59,6 +60,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
+      await api.register(securitiesRoutes);
       // A browser opening the API's login URL gets the SPA, which renders the API token page there.
       api.get('/auth/login', { schema: { hide: true } }, async (request, reply) => {
         if (!acceptsHtml(request)) throw notFound();

@@ -39,7 +39,7 @@ export async function startServer(
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     await migrate(database);
     const seeded = config.seed === 'demo' && (await isEmpty(database.db));
-    if (seeded) await seedDemo(database.db);
+    if (seeded) await seedDemo(database.db, { now: options.now });
     app = await buildApp(config, { db: database.db, ...options });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();

@@ -36,8 +36,15 @@ export function fromPglite(client: PGlite): Database {
   return { kind: 'pglite', db: drizzlePglite(client), client, close: () => client.close() };
 }
 
-export function fromPostgresUrl(url: string): Database {
+/**
+ * An idle connection the server drops (restart, failover) must not crash the process: the pool
+ * reports it here and replaces the connection on the next query.
+ */
+const logLostConnection = (error: Error) => console.error(`PostgreSQL connection lost: ${error.message}`);
+
+export function fromPostgresUrl(url: string, onConnectionError: (error: Error) => void = logLostConnection): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', onConnectionError);
   return { kind: 'postgres', db: drizzlePg(pool), pool, close: () => pool.end() };
 }
 

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { assetClasses, priceSources, riskRatings } from '@meridian/domain/securities';
 import { createdAt, id, syncColumns } from './columns.ts';
 
-export const assetClasses = ['equity', 'fixed_income', 'cash', 'alternative', 'real_estate'] as const;
-export const riskRatings = ['low', 'medium', 'high'] as const;
-export const priceSources = ['simulated', 'imported'] as const;
 
 /**
  * The securities master, shared by every firm (market data is not a firm's own). The latest two

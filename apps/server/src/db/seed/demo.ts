@@ -4,6 +4,7 @@ import { firms } from '../schema/firms.ts';
 import { users } from '../schema/users.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { demoAccounts, demoFirmName } from './demo-accounts.ts';
+import { demoMarketEndDate, seedMarket } from './market.ts';
 
 /** True when the database holds no user yet (a first start). */
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -11,8 +12,9 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return (row?.total ?? 0) === 0;
 }
 
-/** Creates the demo firm and its accounts. Callers check isEmpty first. */
-export async function seedDemo(db: Db): Promise<void> {
+/** Creates the securities master with 5 years of simulated closes (unless present), the demo firm and its accounts. Callers check isEmpty first. */
+export async function seedDemo(db: Db, options: { now?: () => Date } = {}): Promise<void> {
+  await seedMarket(db, { endDate: demoMarketEndDate(options.now?.() ?? new Date()), years: 5 });
   const hashes = await Promise.all(demoAccounts.map((account) => hashPassword(account.password)));
   await db.transaction(async (tx) => {
     const [firm] = await tx.insert(firms).values({ name: demoFirmName, kind: 'firm' }).returning({ id: firms.id });
