@@ -1,11 +1,15 @@
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { join } from 'node:path';
+import helmet from 'helmet';
 import { expect, it } from 'vitest';
 import { messages, rateLimitMessage } from '@meridian/domain/messages';
 import { api, call, demo, signIn } from '../test/api.ts';
 import { describeEachDatabase } from '../test/harness.ts';
+import { helmetOptions, staticSecurityHeaders } from './security-headers.ts';
 
 function fakeWebDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'meridian-web-dist-'));
@@ -37,6 +41,27 @@ describeEachDatabase('platform', (t) => {
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['strict-transport-security']).toBeDefined();
     expect(headers['referrer-policy']).toBeDefined();
+  });
+
+  it('sends helmet\'s full header set, computed once, on answers of every kind', async () => {
+    // What helmet itself writes on a real response with our options.
+    const response = new ServerResponse(new IncomingMessage(new Socket()));
+    helmet(helmetOptions)(response.req, response, () => {});
+    const expected = Object.fromEntries(Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)]));
+    expect(Object.keys(expected).length).toBeGreaterThan(10);
+    expect(staticSecurityHeaders()).toEqual(expected);
+    const alex = await signIn(t.app, demo.alex.email, demo.alex.password);
+    const answers = [
+      await call(t.app, 'GET', api('/health')),
+      await call(t.app, 'GET', api('/users/me'), { token: alex.access_token }),
+      await call(t.app, 'GET', api('/users/me')),
+      await call(t.app, 'GET', api('/nothing-here')),
+      await call(t.app, 'POST', api('/auth/login'), { body: '{"email":', headers: { 'content-type': 'application/json' } }),
+    ];
+    for (const { status, headers } of answers) {
+      for (const [name, value] of Object.entries(expected)) expect(headers[name], `${status} ${name}`).toBe(value);
+    }
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 401, 404, 400]);
   });
 
   it('does not answer CORS unless CORS_ORIGIN is set', async () => {

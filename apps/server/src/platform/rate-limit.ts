@@ -2,7 +2,6 @@ import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { rateLimitMessage } from '@meridian/domain/messages';
 import { HttpError } from './http-error.ts';
-import { bearerToken } from './tokens.ts';
 
 /**
  * RATE_LIMIT_MAX requests per window per signed-in user (keyed by the verified token's subject),
@@ -14,9 +13,9 @@ export const apiRateLimit = fp(async (app) => {
     max: rateLimitMax,
     timeWindow: rateLimitWindowSeconds * 1000,
     ...(app.redis ? { redis: app.redis, nameSpace: 'meridian:rate:' } : {}),
+    // The same verification the auth guard uses, done once per request (see bearerClaims).
     keyGenerator: async (request) => {
-      const token = bearerToken(request.headers.authorization);
-      const claims = token ? ((await app.tokens.verify(token, 'access')) ?? (await app.tokens.verify(token, '2fa'))) : null;
+      const claims = await app.bearerClaims(request);
       return claims ? `user:${claims.sub}` : `ip:${request.ip}`;
     },
     errorResponseBuilder: () => new HttpError(429, rateLimitMessage(rateLimitMax)),

@@ -22,7 +22,6 @@ import {
 import { messages } from '@meridian/domain/messages';
 import { demoAccounts } from '../../db/seed/demo-accounts.ts';
 import { notFound } from '../../platform/http-error.ts';
-import { bearerToken } from '../../platform/tokens.ts';
 import { changePassword, login, register } from './auth.service.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service.ts';
 import { revokeSession, rotateRefreshToken } from './sessions.service.ts';
@@ -78,8 +77,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const token = request.body?.refresh_token;
       const session = token ? await revokeSession(app, token) : null;
-      const bearer = bearerToken(request.headers.authorization);
-      const claims = bearer ? await app.tokens.verify(bearer, 'access') : null;
+      const bearer = await app.bearerClaims(request);
+      const claims = bearer?.typ === 'access' ? bearer : null;
       const userId = session?.userId ?? claims?.sub;
       if (userId) await app.audit(request, { action: 'logout', entity: 'user', entityId: userId, userId, firmId: session?.firmId ?? claims?.firm });
       return reply.status(204).send(null);

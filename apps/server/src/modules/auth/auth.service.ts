@@ -28,6 +28,7 @@ export async function completeSignIn(
 ): Promise<SignInResponse> {
   // last_login_at is a stamp, not an edit: sync_version stays so it never conflicts with offline edits.
   const [signedIn] = await app.db.update(users).set({ lastLoginAt: app.now() }).where(eq(users.id, user.id)).returning();
+  app.userCache.invalidate(user.id);
   const tokens = await issueTokens(app, user);
   await app.audit(request, { action: 'login ok', entity: 'user', entityId: user.id, userId: user.id, firmId: user.firmId, after: { method } });
   return { ...tokens, user: toUser(signedIn ?? user), two_factor_required: false };
@@ -143,6 +144,7 @@ export async function changePassword(app: FastifyInstance, request: FastifyReque
     })
     .where(eq(users.id, user.id))
     .returning();
+  app.userCache.invalidate(user.id);
   if (!updated) throw unauthorized(messages.notAuthenticated);
   await app.audit(request, { action: 'password changed', entity: 'user', entityId: user.id, before: { password_must_change: user.passwordMustChange }, after: { password_must_change: false } });
   return toUser(updated);

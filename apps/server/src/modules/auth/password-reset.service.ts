@@ -42,6 +42,7 @@ export async function requestPasswordReset(app: FastifyInstance, request: Fastif
 export async function confirmPasswordReset(app: FastifyInstance, request: FastifyRequest, body: PasswordResetConfirm): Promise<void> {
   const now = app.now();
   const passwordHash = await hashPassword(body.new_password);
+  let changedUserId: string | null = null;
   const userId = await app.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(passwordResetTokens)
@@ -49,12 +50,16 @@ export async function confirmPasswordReset(app: FastifyInstance, request: Fastif
       .where(and(eq(passwordResetTokens.tokenHash, sha256(body.token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
       .returning({ userId: passwordResetTokens.userId });
     if (!claimed) return null;
+    changedUserId = claimed.userId;
     await tx
       .update(users)
       .set({ passwordHash, passwordMustChange: false, updatedAt: now, syncVersion: sql`${users.syncVersion} + 1` })
       .where(eq(users.id, claimed.userId));
     await revokeAllForUser(tx, claimed.userId, now);
     return claimed.userId;
+  }).finally(() => {
+    // After the commit (or the rollback), so no request re-caches the row as it was before.
+    if (changedUserId) app.userCache.invalidate(changedUserId);
   });
   if (!userId) throw badRequest(messages.invalidResetToken);
   const [user] = await app.db.select({ firmId: users.firmId }).from(users).where(eq(users.id, userId));

@@ -44,16 +44,18 @@ export async function setupTwoFactor(app: FastifyInstance, request: FastifyReque
   const secret = new Secret({ size: 20 }).base32;
   const otpauthUrl = totpFor(secret, user.email).toString();
   const codes = Array.from({ length: recoveryCodeCount }, newRecoveryCode);
-  await app.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ twoFactorPendingSecret: app.secretBox.seal(secret), updatedAt: app.now(), syncVersion: sql`${users.syncVersion} + 1` })
-      .where(eq(users.id, user.id));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-    await tx.insert(recoveryCodes).values(
-      codes.map((code) => ({ userId: user.id, firmId: user.firmId, codeHash: sha256(normalizeRecoveryCode(code)), createdAt: app.now() })),
-    );
-  });
+  await app.db
+    .transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ twoFactorPendingSecret: app.secretBox.seal(secret), updatedAt: app.now(), syncVersion: sql`${users.syncVersion} + 1` })
+        .where(eq(users.id, user.id));
+      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+      await tx.insert(recoveryCodes).values(
+        codes.map((code) => ({ userId: user.id, firmId: user.firmId, codeHash: sha256(normalizeRecoveryCode(code)), createdAt: app.now() })),
+      );
+    })
+    .finally(() => app.userCache.invalidate(user.id)); // after the commit, so no request re-caches the old row
   await app.audit(request, { action: '2fa setup started', entity: 'user', entityId: user.id });
   return { qrCode: await QRCode.toDataURL(otpauthUrl), secret, otpauth_url: otpauthUrl, recovery_codes: codes };
 }
@@ -78,6 +80,7 @@ async function confirmSetup(app: FastifyInstance, request: FastifyRequest, user:
       syncVersion: sql`${users.syncVersion} + 1`,
     })
     .where(eq(users.id, user.id));
+  app.userCache.invalidate(user.id);
   await app.audit(request, { action: '2fa enabled', entity: 'user', entityId: user.id, before: { two_factor_enabled: false }, after: { two_factor_enabled: true } });
   return { success: true };
 }
@@ -92,6 +95,7 @@ async function acceptTotp(app: FastifyInstance, user: UserRow, code: string): Pr
     .set({ twoFactorLastStep: step })
     .where(and(eq(users.id, user.id), or(isNull(users.twoFactorLastStep), lt(users.twoFactorLastStep, step))))
     .returning({ id: users.id });
+  app.userCache.invalidate(user.id);
   return claimed.length > 0;
 }
 

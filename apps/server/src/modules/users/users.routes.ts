@@ -1,6 +1,8 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailResponseSchema, userSchema } from '@meridian/domain/auth';
+import type { UserRow } from '../../db/schema/users.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { findVisibleUser, toUser } from './users.service.ts';
 
@@ -14,8 +16,22 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['users'], summary: 'The signed-in user', security, response: { 200: userSchema, 401: detailResponseSchema } },
     preHandler: signedIn,
   };
-  app.get('/users/me', me, async (request) => toUser(app.currentUser(request)));
-  app.get('/auth/me', me, async (request) => toUser(app.currentUser(request)));
+  // The answer is a function of the users row alone, and the auth guard hands out the same frozen
+  // row object while it is cached: serialise it (through the route's own zod serializer, so the
+  // bytes are exactly what it would produce) once per row instead of once per request.
+  const serializedMe = new WeakMap<UserRow, ReturnType<FastifyReply['serialize']>>();
+  const sendMe = async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = app.currentUser(request);
+    let body = serializedMe.get(user);
+    if (body === undefined) {
+      body = reply.serialize(toUser(user));
+      serializedMe.set(user, body);
+    }
+    // With a JSON content type, Fastify sends a string as it is (no second serialisation).
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
+  app.get('/users/me', me, sendMe);
+  app.get('/auth/me', me, sendMe);
 
   app.get(
     '/users/:id',
