@@ -311,7 +311,7 @@ async function main() {
       inject: injected,
     };
     console.log(
-      `    pieces, sequential µs: JWT verify ${micro.jwtVerifyUs.toFixed(0)} (users/me verifies twice: rate-limit key + requireAuth); ` +
+      `    pieces, sequential µs: JWT verify ${micro.jwtVerifyUs.toFixed(0)} (a repeated token: a cache hit); ` +
         `user select via drizzle ${micro.selectUserUs.toFixed(0)}` +
         (micro.rawSelectUserUs === null ? '' : ` (same query straight on PGlite ${micro.rawSelectUserUs.toFixed(0)})`) +
         `; select 1 via drizzle ${micro.selectOneUs.toFixed(0)}`,
