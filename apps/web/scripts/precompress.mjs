@@ -7,6 +7,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const dist = new URL('../dist/', import.meta.url).pathname;
 const compressible = /\.(js|css|html|svg|json|txt|map)$/;
 const minBytes = 1024; // smaller files gain nothing worth a second request path
+// Runtime configuration (navigation.json, stocks.json) is edited in place after a build; a
+// compressed copy would go on being served instead of the edited file.
+const runtimeConfig = join(dist, 'config');
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {
@@ -18,7 +21,7 @@ function* files(dir) {
 
 let count = 0;
 for (const path of files(dist)) {
-  if (!compressible.test(path)) continue;
+  if (!compressible.test(path) || path.startsWith(`${runtimeConfig}/`)) continue;
   const content = readFileSync(path);
   if (content.length < minBytes) continue;
   writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));

@@ -18,7 +18,8 @@ export const newPasswordSchema = z
   .min(passwordMinLength, messages.passwordTooShort)
   .regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, messages.passwordComplexity);
 
-const requiredName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
+/** A person's first or last name: trimmed, required, at most 100 characters. */
+export const requiredName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
 
 export const phoneSchema = z
   .string()

@@ -84,6 +84,6 @@ const baseQueryWithReauth: Query = async (args, api, extraOptions) => {
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
-  tagTypes: ['Me'],
+  tagTypes: ['Me', 'Security'],
   endpoints: () => ({}),
 });

@@ -19,6 +19,7 @@ const TwoFactorPage = lazyNamed(() => import('../features/auth/two-factor-page.t
 const ApiTokenPage = lazyNamed(() => import('../features/api-token/api-token-page.tsx'), 'ApiTokenPage');
 const AppLayout = lazyNamed(() => import('../features/shell/app-layout.tsx'), 'AppLayout');
 const DashboardPage = lazyNamed(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
+const MarketDataPage = lazyNamed(() => import('../features/market-data/market-data-page.tsx'), 'MarketDataPage');
 const LogoutRoute = lazyNamed(() => import('../features/shell/logout-route.tsx'), 'LogoutRoute');
 const SessionExpiryWarning = lazyNamed(
   () => import('../features/session/session-expiry-warning.tsx'),
@@ -46,6 +47,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/dashboard" replace /> },
       { path: 'dashboard', element: <DashboardPage /> },
+      { path: 'market-data', element: <MarketDataPage /> },
       { path: 'logout', element: <LogoutRoute /> },
       ...protectedAreas.map((area) => ({ path: area.path, element: <UnavailablePage title={area.title} /> })),
       { path: '*', element: <UnavailablePage title="Page Not Found" message={webMessages.pageNotFound} /> },

@@ -1,6 +1,6 @@
 import { meridianTalkPages } from '@meridian/domain/navigation';
 
-/** Every protected route of spec part 2 §2 besides the dashboard, with the title its page shows. */
+/** Every protected route of spec part 2 §2 not built yet (besides the dashboard and market data), with the title its page shows. */
 export const protectedAreas: { path: string; title: string }[] = [
   { path: 'clients', title: 'Clients' },
   { path: 'clients/new', title: 'New Client' },
@@ -20,7 +20,6 @@ export const protectedAreas: { path: string; title: string }[] = [
   { path: 'contacts', title: 'Contact Directory' },
   { path: 'agent-access', title: 'Agent Access' },
   { path: 'support', title: 'Support' },
-  { path: 'market-data', title: 'Market Data' },
   { path: 'portfolio-analytics', title: 'Portfolio Analytics' },
   { path: 'scheduler', title: 'Scheduler' },
   { path: 'intelligence', title: 'Intelligence' },

@@ -1,0 +1,47 @@
+import { useTheme } from '@mui/material/styles';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { formatDollars, formatShortDate } from '@meridian/domain/format';
+import type { PricePoint } from '@meridian/domain/securities';
+
+/** A UTC-midnight Date as the calendar day it stands for. */
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+type Props = { symbol: string; points: PricePoint[]; height?: number };
+
+/**
+ * Daily closes as a line on a UTC time axis (dates are calendar days, so no time zone may shift
+ * them). Imported closes are marked with a dot; simulated ones are the plain line.
+ */
+export function PriceHistoryChart({ symbol, points, height = 320 }: Props) {
+  const theme = useTheme();
+  const first = points[0]?.close ?? 0;
+  const last = points.at(-1)?.close ?? 0;
+  return (
+    <LineChart
+      height={height}
+      skipAnimation
+      hideLegend
+      grid={{ horizontal: true }}
+      margin={{ top: 16, right: 16, bottom: 8, left: 8 }}
+      xAxis={[
+        {
+          data: points.map((point) => new Date(`${point.date}T00:00:00Z`)),
+          scaleType: 'utc',
+          tickNumber: 6,
+          valueFormatter: (date: Date, context) => (context.location === 'tick' ? context.defaultTickLabel : formatShortDate(isoDay(date))),
+        },
+      ]}
+      yAxis={[{ width: 80, valueFormatter: (value: number) => formatDollars(value) }]}
+      series={[
+        {
+          id: symbol,
+          label: `${symbol} close`,
+          data: points.map((point) => point.close),
+          color: last >= first ? theme.palette.success.main : theme.palette.error.main,
+          showMark: ({ index }) => points[index]?.source === 'imported',
+          valueFormatter: (value) => (value === null ? '' : formatDollars(value)),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,4 @@
+import type { HistoryPeriod } from '@meridian/domain/securities';
+
+/** The watchlist's sparklines show a year of closes; the detail chart opens on the same period (one request serves both). */
+export const watchlistPeriod: HistoryPeriod = '1y';
