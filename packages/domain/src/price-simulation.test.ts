@@ -4,23 +4,24 @@ import {
   hashString,
   normalAt,
   simulatePrices,
-  simulationAnchorDate,
   simulationParameters,
   type SimulatedSecurity,
 } from './price-simulation.ts';
 import type { AssetClass, RiskRating } from './securities.ts';
 import { isTradingDay, lastTradingDayOnOrBefore } from './trading-calendar.ts';
 
-const stock = (symbol: string, sector: string, riskRating: RiskRating = 'medium'): SimulatedSecurity => ({
+const stock = (symbol: string, sector: string, riskRating: RiskRating = 'medium', referenceClose?: number): SimulatedSecurity => ({
   symbol,
   sector,
   riskRating,
   assetClass: 'equity',
+  ...(referenceClose === undefined ? {} : { referenceClose }),
 });
 
+// Most carry a reference close, as the seeded list does; a few do not and fall back on a level drawn from the symbol.
 const universe: SimulatedSecurity[] = [
-  stock('AAPL', 'Information Technology'),
-  stock('MSFT', 'Information Technology'),
+  stock('AAPL', 'Information Technology', 'medium', 230),
+  stock('MSFT', 'Information Technology', 'medium', 420),
   stock('NVDA', 'Information Technology', 'high'),
   stock('ORCL', 'Information Technology'),
   stock('XOM', 'Energy'),
@@ -28,15 +29,15 @@ const universe: SimulatedSecurity[] = [
   stock('COP', 'Energy', 'high'),
   stock('EOG', 'Energy'),
   stock('JNJ', 'Health Care', 'low'),
-  { symbol: 'SPY', assetClass: 'equity', sector: 'Diversified', riskRating: 'medium' },
-  { symbol: 'AGG', assetClass: 'fixed_income', sector: 'Fixed Income', riskRating: 'low' },
+  { symbol: 'SPY', assetClass: 'equity', sector: 'Diversified', riskRating: 'medium', referenceClose: 600 },
+  { symbol: 'AGG', assetClass: 'fixed_income', sector: 'Fixed Income', riskRating: 'low', referenceClose: 98 },
   { symbol: 'IEF', assetClass: 'fixed_income', sector: 'Fixed Income', riskRating: 'medium' },
   { symbol: 'TLT', assetClass: 'fixed_income', sector: 'Fixed Income', riskRating: 'high' },
-  { symbol: 'BIL', assetClass: 'cash', sector: 'Cash', riskRating: 'low' },
-  { symbol: 'SGOV', assetClass: 'cash', sector: 'Cash', riskRating: 'low' },
-  { symbol: 'GLD', assetClass: 'alternative', sector: 'Commodities', riskRating: 'medium' },
+  { symbol: 'BIL', assetClass: 'cash', sector: 'Cash', riskRating: 'low', referenceClose: 91.5 },
+  { symbol: 'SGOV', assetClass: 'cash', sector: 'Cash', riskRating: 'low', referenceClose: 100.5 },
+  { symbol: 'GLD', assetClass: 'alternative', sector: 'Commodities', riskRating: 'medium', referenceClose: 240 },
   { symbol: 'SLV', assetClass: 'alternative', sector: 'Commodities', riskRating: 'high' },
-  { symbol: 'VNQ', assetClass: 'real_estate', sector: 'Real Estate', riskRating: 'medium' },
+  { symbol: 'VNQ', assetClass: 'real_estate', sector: 'Real Estate', riskRating: 'medium', referenceClose: 90 },
   { symbol: 'PLD', assetClass: 'real_estate', sector: 'Real Estate', riskRating: 'medium' },
 ];
 
@@ -72,17 +73,51 @@ describe('price simulation', () => {
     expect(reseeded.series[0]!.closes).not.toEqual(simulation.series[0]!.closes);
   });
 
-  it('gives a symbol the same close on a date whatever the window (pinned on the anchor day)', () => {
-    const shorter = simulatePrices(universe.slice(0, 3), { endDate: '2025-06-30', years: 5 });
+  it('ends every series on its reference close, or on a level drawn from the symbol without one', () => {
+    for (const security of universe) {
+      const last = closesOf(security.symbol).at(-1);
+      if (security.referenceClose !== undefined) expect(last, security.symbol).toBe(security.referenceClose);
+      expect(last, security.symbol).toBe(simulationParameters(security).referenceClose);
+    }
+    expect(closesOf('SPY').at(-1)).toBe(600);
+    expect(closesOf('BIL').at(-1)).toBe(91.5);
+    // Whatever the end date: the level is pinned on the last trading day of the window.
+    const earlier = simulatePrices(universe, { endDate: '2024-07-07', years: 2 });
+    expect(earlier.series.find((series) => series.symbol === 'AAPL')!.closes.at(-1)).toBe(230);
+    expect(() => simulatePrices([stock('BAD', 'Any', 'medium', 0)], { endDate, years: 1 })).toThrow(RangeError);
+    expect(() => simulatePrices([stock('BAD', 'Any', 'medium', Number.NaN)], { endDate, years: 1 })).toThrow(RangeError);
+  });
+
+  it('gives the same closes on shared days to windows ending on the same day, whatever their length', () => {
     const longer = simulatePrices(universe.slice(0, 3), { endDate, years: 7 });
-    const at = (sim: typeof shorter, symbol: string, date: string) =>
+    const at = (sim: typeof longer, symbol: string, date: string) =>
       sim.series.find((series) => series.symbol === symbol)!.closes[sim.dates.indexOf(date)];
-    for (const date of ['2021-06-01', '2023-09-15', '2025-06-30']) {
-      expect(at(shorter, 'AAPL', date)).toBe(at(longer, 'AAPL', date));
+    for (const date of ['2021-06-01', '2023-09-15', '2025-06-30', simulation.dates.at(-1)!]) {
+      expect(at(longer, 'AAPL', date)).toBe(at(simulation, 'AAPL', date));
       expect(at(longer, 'NVDA', date)).toBe(at(simulation, 'NVDA', date));
     }
-    const anchor = simulation.dates.indexOf(simulationAnchorDate);
-    expect(closesOf('AAPL')[anchor]).toBe(simulationParameters(universe[0]!).anchorPrice);
+  });
+
+  it('gives the same returns whatever the window or the reference close: the level is one multiplicative rescale', () => {
+    // A window ending earlier, with another reference: a different level, the same day-to-day moves.
+    const aapl = universe[0]!;
+    const other = simulatePrices([{ ...aapl, referenceClose: 23 }], { endDate: '2025-06-30', years: 3 });
+    const shared = other.dates.filter((date) => simulation.dates.includes(date));
+    expect(shared.length).toBeGreaterThan(252 * 3 - 5);
+    const closesOn = (dates: string[], closes: number[]) => shared.map((date) => closes[dates.indexOf(date)]!);
+    const base = closesOn(simulation.dates, closesOf('AAPL'));
+    const rescaled = closesOn(other.dates, other.series[0]!.closes);
+    // The ratio of the two paths is one constant (to cent rounding: ±0.005 on the smaller one).
+    const ratio = base.at(-1)! / rescaled.at(-1)!;
+    for (let i = 0; i < shared.length; i += 1) expect(Math.abs(base[i]! - rescaled[i]! * ratio)).toBeLessThan(0.006 * ratio + 0.006);
+    // So are the returns, and their volatility.
+    const baseReturns = logReturns(base);
+    const otherReturns = logReturns(rescaled);
+    for (let i = 0; i < baseReturns.length; i += 1) expect(Math.abs(baseReturns[i]! - otherReturns[i]!)).toBeLessThan(1e-3);
+    expect(stdev(otherReturns) / stdev(baseReturns)).toBeCloseTo(1, 2);
+    // A reference ten times higher scales every close by ten, to cent rounding.
+    const tenfold = simulatePrices([{ ...aapl, referenceClose: 2300 }], { endDate, years: 5 }).series[0]!.closes;
+    closesOf('AAPL').forEach((close, i) => expect(Math.abs(tenfold[i]! - close * 10)).toBeLessThan(0.051));
   });
 
   it('covers five years of trading days ending on the last trading day on or before the end date', () => {
@@ -176,8 +211,8 @@ describe('price simulation', () => {
           expect(p.volatility).toBeGreaterThanOrEqual(range.volatility[0]);
           expect(p.volatility).toBeLessThanOrEqual(range.volatility[1]);
           expect(p.market ** 2 + p.sector ** 2 + p.own ** 2).toBeCloseTo(1, 10);
-          expect(p.anchorPrice).toBeGreaterThan(10);
-          expect(p.anchorPrice).toBeLessThan(600);
+          expect(p.referenceClose).toBeGreaterThan(10);
+          expect(p.referenceClose).toBeLessThan(600);
         }
       }
     }
@@ -189,12 +224,14 @@ describe('price simulation', () => {
     }
   });
 
-  it('prices a symbol deterministically from the symbol alone', () => {
+  it('draws a fallback level deterministically from the symbol alone, and otherwise keeps the reference', () => {
     const a = simulationParameters(stock('AAPL', 'Information Technology'));
     const b = simulationParameters(stock('AAPL', 'Information Technology'));
     const c = simulationParameters(stock('MSFT', 'Information Technology'));
     expect(a).toEqual(b);
-    expect(a.anchorPrice).not.toBe(c.anchorPrice);
+    expect(a.referenceClose).not.toBe(c.referenceClose);
+    const anchored = simulationParameters(stock('AAPL', 'Information Technology', 'medium', 230));
+    expect(anchored).toEqual({ ...a, referenceClose: 230 });
   });
 });
 

@@ -11,9 +11,13 @@ import { addDays, dayNumber, tradingDaysBetween } from './trading-calendar.ts';
  * S and are therefore more correlated with each other than with the rest of the market.
  *
  * Every shock is a pure function of (seed, factor, date) — a counter-based generator, not a stream —
- * and the price level is pinned on a fixed anchor date. So the close of a symbol on a date does not
- * depend on the window asked for: seeding on another day, or for more years, gives the same closes on
- * the days both cover. Nothing here reads Math.random or the clock.
+ * so a symbol's return from one trading day to the next does not depend on the window asked for.
+ * The level is then set by one multiplicative rescale of the whole path: its LAST close is the
+ * security's reference close (an approximate real price level, so SPY reads ≈ $600, not $41). A
+ * rescale leaves every return, the volatility and the correlations untouched. Consequently, windows
+ * ending on the same day give the same closes on the days both cover (whatever their length), and
+ * windows ending on different days give the same returns but levels pinned at their own last day.
+ * Nothing here reads Math.random or the clock.
  */
 
 export type SimulatedSecurity = {
@@ -21,6 +25,11 @@ export type SimulatedSecurity = {
   assetClass: AssetClass;
   sector: string;
   riskRating: RiskRating;
+  /**
+   * The close the series ends on (its last trading day): an approximate real price level of the
+   * security, used only to anchor the simulation. Without one, a level is drawn from the symbol.
+   */
+  referenceClose?: number;
 };
 
 export type SimulationParameters = {
@@ -32,8 +41,8 @@ export type SimulationParameters = {
   market: number;
   sector: number;
   own: number;
-  /** Close on the anchor date. */
-  anchorPrice: number;
+  /** Close on the last day of the series: the security's referenceClose, or a level drawn from its symbol. */
+  referenceClose: number;
 };
 
 export type SimulationOptions = {
@@ -61,8 +70,6 @@ export const tradingDaysPerYear = 252;
  * drawdown, gold up, bonds flat), which makes a believable demo. Later days stay random.
  */
 export const defaultSimulationSeed = 'meridian-18';
-/** The day whose close is each symbol's anchor price; the path is built forward and backward from it. */
-export const simulationAnchorDate = '2025-01-02';
 
 // ---------------------------------------------------------------------------------------------
 // Random numbers
@@ -167,8 +174,8 @@ function loadings(security: SimulatedSecurity): [number, number] {
   }
 }
 
-/** Price ranges (low, high) of the anchor close by asset class; a symbol lands somewhere in it. */
-const anchorPriceRanges: Record<AssetClass, [number, number]> = {
+/** Ranges (low, high) of the last close of a security given without a referenceClose; a symbol lands somewhere in it. */
+const fallbackCloseRanges: Record<AssetClass, [number, number]> = {
   equity: [18, 520],
   fixed_income: [45, 115],
   cash: [50, 110],
@@ -179,8 +186,14 @@ const anchorPriceRanges: Record<AssetClass, [number, number]> = {
 /** A number in [0, 1) that depends only on the symbol and a label. */
 const symbolFraction = (symbol: string, label: string) => mix32(hashString(`${label}:${symbol}`)) / twoTo32;
 
-/** The simulation parameters of one security: deterministic from its symbol, class, sector and risk. */
+/**
+ * The simulation parameters of one security: deterministic from its symbol, class, sector and risk
+ * (and its referenceClose, which only sets the level).
+ */
 export function simulationParameters(security: SimulatedSecurity): SimulationParameters {
+  if (security.referenceClose !== undefined && !(Number.isFinite(security.referenceClose) && security.referenceClose > 0)) {
+    throw new RangeError(`referenceClose of ${security.symbol} must be a positive number`);
+  }
   const profile = simulationProfiles[security.assetClass][security.riskRating];
   const spread = security.assetClass === 'cash' ? 0.1 : security.assetClass === 'fixed_income' ? 1 / 3 : 1;
   // ±1.5 points of drift (±0.5 for bonds, ±0.15 for cash) and ±10% of volatility.
@@ -190,10 +203,11 @@ export function simulationParameters(security: SimulatedSecurity): SimulationPar
   const volatility = profile.volatility * breadth * (0.9 + 0.2 * symbolFraction(security.symbol, 'volatility'));
   const [market, sector] = loadings(security);
   const own = Math.sqrt(Math.max(0, 1 - market * market - sector * sector));
-  const [low, high] = anchorPriceRanges[security.assetClass];
+  const [low, high] = fallbackCloseRanges[security.assetClass];
   // Log-uniform: as many $20-$40 stocks as $200-$400 ones.
-  const anchorPrice = Math.round(low * (high / low) ** symbolFraction(security.symbol, 'price') * 100) / 100;
-  return { drift, volatility, market, sector, own, anchorPrice };
+  const referenceClose =
+    security.referenceClose ?? Math.round(low * (high / low) ** symbolFraction(security.symbol, 'price') * 100) / 100;
+  return { drift, volatility, market, sector, own, referenceClose };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -210,7 +224,7 @@ export function windowStart(endDate: string, years: number): string {
 
 /**
  * Simulated daily closes of the given securities over `years` years ending on endDate (trading days
- * only). Same inputs, same output, on any machine.
+ * only), each series ending on its security's reference close. Same inputs, same output, on any machine.
  */
 export function simulatePrices(securities: readonly SimulatedSecurity[], options: SimulationOptions): Simulation {
   if (!(options.years >= 1)) throw new RangeError('years must be at least 1');
@@ -219,22 +233,16 @@ export function simulatePrices(securities: readonly SimulatedSecurity[], options
   const dates = tradingDaysBetween(start, options.endDate);
   if (dates.length === 0) return { dates, series: securities.map((s) => ({ symbol: s.symbol, closes: [] })) };
 
-  // The path runs over the window and the anchor day together, so it can be pinned on the anchor.
-  const from = dates[0]! < simulationAnchorDate ? dates[0]! : simulationAnchorDate;
-  const to = dates[dates.length - 1]! > simulationAnchorDate ? dates[dates.length - 1]! : simulationAnchorDate;
-  const pathDates = tradingDaysBetween(from, to);
-  const pathDays = pathDates.map(dayNumber);
-  const anchorIndex = pathDates.indexOf(simulationAnchorDate);
-  const firstIndex = pathDates.indexOf(dates[0]!);
+  const days = dates.map(dayNumber);
 
   const marketKey = hashString(`${seed}|market`);
-  const marketShocks = pathDays.map((day) => normalAt(marketKey, day));
+  const marketShocks = days.map((day) => normalAt(marketKey, day));
   const sectorShocks = new Map<string, number[]>();
   const shocksOfSector = (sector: string) => {
     let shocks = sectorShocks.get(sector);
     if (!shocks) {
       const key = hashString(`${seed}|sector|${sector}`);
-      shocks = pathDays.map((day) => normalAt(key, day));
+      shocks = days.map((day) => normalAt(key, day));
       sectorShocks.set(sector, shocks);
     }
     return shocks;
@@ -247,14 +255,14 @@ export function simulatePrices(securities: readonly SimulatedSecurity[], options
     const ownKey = hashString(`${seed}|own|${security.symbol}`);
     const mean = (p.drift - (p.volatility * p.volatility) / 2) * dt;
     const scale = p.volatility * Math.sqrt(dt);
-    // returns[i]: log return from pathDates[i - 1] to pathDates[i].
-    const logReturn = (i: number) => mean + scale * (p.market * marketShocks[i]! + p.sector * sector[i]! + p.own * normalAt(ownKey, pathDays[i]!));
-    const logPrices = new Array<number>(pathDates.length);
-    logPrices[anchorIndex] = Math.log(p.anchorPrice);
-    for (let i = anchorIndex + 1; i < pathDates.length; i += 1) logPrices[i] = logPrices[i - 1]! + logReturn(i);
-    for (let i = anchorIndex - 1; i >= 0; i -= 1) logPrices[i] = logPrices[i + 1]! - logReturn(i + 1);
-    const closes = new Array<number>(dates.length);
-    for (let i = 0; i < dates.length; i += 1) closes[i] = roundCents(Math.exp(logPrices[firstIndex + i]!));
+    // The log return from dates[i - 1] to dates[i] depends on dates[i] alone (and the seed): the same in any window.
+    const logReturn = (i: number) => mean + scale * (p.market * marketShocks[i]! + p.sector * sector[i]! + p.own * normalAt(ownKey, days[i]!));
+    // Log closes relative to the last day (0 there), built backward from it; then one rescale to the reference.
+    const last = dates.length - 1;
+    const relative = new Array<number>(dates.length);
+    relative[last] = 0;
+    for (let i = last - 1; i >= 0; i -= 1) relative[i] = relative[i + 1]! - logReturn(i + 1);
+    const closes = relative.map((logRatio) => roundCents(p.referenceClose * Math.exp(logRatio)));
     return { symbol: security.symbol, closes };
   });
   return { dates, series };

@@ -23,6 +23,29 @@ describe('securities list', () => {
       expect(assetClasses, s.symbol).toContain(s.assetClass);
       expect(riskRatings, s.symbol).toContain(s.riskRating);
       expect(sectors, s.symbol).toContain(s.sector);
+      // An approximate price level in whole cents: anchors the simulation, not market data.
+      expect(Number.isFinite(s.referenceClose) && s.referenceClose >= 1 && s.referenceClose <= 10_000, s.symbol).toBe(true);
+      expect(Math.round(s.referenceClose * 100) / 100, s.symbol).toBe(s.referenceClose);
+    }
+  });
+
+  it('anchors each security on a believable price level', () => {
+    const level = (symbol: string) => securitiesList.find((s) => s.symbol === symbol)!.referenceClose;
+    const near = (symbol: string, low: number, high: number) => {
+      expect(level(symbol), symbol).toBeGreaterThanOrEqual(low);
+      expect(level(symbol), symbol).toBeLessThanOrEqual(high);
+    };
+    near('SPY', 450, 750);
+    near('AAPL', 150, 300);
+    near('AGG', 90, 105);
+    near('GLD', 180, 400);
+    // Shares of one underlying trade at consistent levels (IVV ≈ SPY, GOOG ≈ GOOGL, IAU ≈ GLD / 5).
+    expect(level('IVV') / level('SPY')).toBeCloseTo(1, 1);
+    expect(level('GOOG') / level('GOOGL')).toBeCloseTo(1, 1);
+    expect(level('IAU') / level('GLD')).toBeCloseTo(0.2, 1);
+    // T-bill and ultra-short funds sit near their issue price of $50 or $100 (BIL near $91.5).
+    for (const s of securitiesList.filter((security) => security.assetClass === 'cash')) {
+      expect([50, 91.5, 100, 110].some((par) => Math.abs(s.referenceClose / par - 1) < 0.02), s.symbol).toBe(true);
     }
   });
 
@@ -91,7 +114,7 @@ describe.each(databaseKinds)('seedMarket [%s]', (kind) => {
           industry: seed.industry,
           riskRating: seed.riskRating,
           isActive: true,
-          lastClose: closes.at(-1),
+          lastClose: seed.referenceClose,
           previousClose: closes.at(-2),
           lastPriceDate: '2026-03-13',
           priceSource: 'simulated',
@@ -103,6 +126,7 @@ describe.each(databaseKinds)('seedMarket [%s]', (kind) => {
           .orderBy(asc(prices.date));
         expect(stored.map((p) => p.date)).toEqual(expected.dates);
         expect(stored.map((p) => p.close)).toEqual(closes);
+        expect(closes.at(-1)).toBe(seed.referenceClose);
         expect(stored.every((p) => p.source === 'simulated' && isTradingDay(p.date))).toBe(true);
       }
 

@@ -26,7 +26,8 @@ export function demoMarketEndDate(now: Date): string {
 
 /**
  * Creates the securities master and its simulated daily closes, in one transaction, unless
- * securities already exist (then it does nothing: imported prices are never overwritten).
+ * securities already exist (then it does nothing: imported prices are never overwritten). Each
+ * security's history ends, on endDate, on its list's referenceClose (an approximate real level).
  *
  * Speed: prices go in with one INSERT … SELECT over unnest() of three array parameters per batch of
  * securities (the closes flattened, the ids and dates indexed arithmetically), so ~250k rows cost a
@@ -38,7 +39,7 @@ export async function seedMarket(db: Db, options: SeedMarketOptions): Promise<Se
   if ((existing?.total ?? 0) > 0) return { skipped: true, securities: 0, prices: 0 };
 
   const simulation = simulatePrices(
-    list.map((s) => ({ symbol: s.symbol, assetClass: s.assetClass, sector: s.sector, riskRating: s.riskRating })),
+    list.map((s) => ({ symbol: s.symbol, assetClass: s.assetClass, sector: s.sector, riskRating: s.riskRating, referenceClose: s.referenceClose })),
     { endDate: options.endDate, years: options.years },
   );
   const { dates } = simulation;
