@@ -7,7 +7,10 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { portfoliosRoutes } from './modules/portfolios/portfolios.routes.ts';
+import { householdsRoutes } from './modules/households/households.routes.ts';
 import { securitiesRoutes } from './modules/securities/securities.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { audit } from './platform/audit.ts';
@@ -60,7 +63,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
+      await api.register(clientsRoutes);
+      await api.register(householdsRoutes);
       await api.register(securitiesRoutes);
+      await api.register(portfoliosRoutes);
       // A browser opening the API's login URL gets the SPA, which renders the API token page there.
       api.get('/auth/login', { schema: { hide: true } }, async (request, reply) => {
         if (!acceptsHtml(request)) throw notFound();

@@ -74,3 +74,21 @@ export function isHtmlPageRequest(request: FastifyRequest): boolean {
 }
 
 export const acceptsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
+
+/**
+ * A rule of the request body broken where only the database can tell (an advisor of another firm,
+ * a member of another household): answered 422 in the same shape as a schema failure, at `loc`.
+ */
+export function fieldError(path: string | Array<string | number>, message: string, input: unknown): RequestValidationError {
+  const issue = { code: 'custom', path: Array.isArray(path) ? path : [path], message, input } as unknown as z.core.$ZodIssue;
+  return new RequestValidationError([issue]);
+}
+
+/** A Postgres unique violation (drizzle wraps driver errors, so the cause is looked at too), optionally of one index. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (const candidate of [error, (error as { cause?: unknown } | null)?.cause]) {
+    const { code, constraint: name } = (candidate ?? {}) as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && (constraint === undefined || name === constraint)) return true;
+  }
+  return false;
+}

@@ -12,6 +12,10 @@ export const households = pgTable(
     firmId: uuid('firm_id')
       .notNull()
       .references(() => firms.id),
+    /** The advisor serving the household; every member is a client of this advisor. */
+    advisorId: uuid('advisor_id')
+      .notNull()
+      .references(() => users.id),
     name: text('name').notNull(),
     notes: text('notes'),
     deletedAt: at('deleted_at'),
@@ -57,8 +61,20 @@ export const clients = pgTable(
   },
   (table) => [
     index('clients_firm_advisor_idx').on(table.firmId, table.advisorId),
+    // The list's default order (last name, first name): a page of a whole firm reads 50 entries, not 100k rows.
+    index('clients_firm_name_idx')
+      .on(table.firmId, sql`lower(${table.lastName})`, sql`lower(${table.firstName})`, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    // The same order within an advisor's book: their list pages never walk the rest of the firm.
+    index('clients_advisor_name_idx')
+      .on(table.advisorId, sql`lower(${table.lastName})`, sql`lower(${table.firstName})`, table.id)
+      .where(sql`${table.deletedAt} is null`),
     index('clients_household_idx').on(table.householdId),
+    // At most one head per household, whatever the order of concurrent writes.
+    uniqueIndex('clients_household_head_unique').on(table.householdId).where(sql`${table.householdRole} = 'head'`),
     uniqueIndex('clients_user_unique').on(table.userId),
+    // One client per e-mail address in a firm; a deleted client frees the address.
+    uniqueIndex('clients_firm_email_unique').on(table.firmId, table.email).where(sql`${table.deletedAt} is null`),
     // Case-insensitive substring search on name and e-mail (ILIKE '%…%') stays fast at 100k rows.
     index('clients_first_name_trgm').using('gin', sql`lower(${table.firstName}) gin_trgm_ops`),
     index('clients_last_name_trgm').using('gin', sql`lower(${table.lastName}) gin_trgm_ops`),

@@ -4,6 +4,8 @@ import { firms } from '../schema/firms.ts';
 import { users } from '../schema/users.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { demoAccounts, demoFirmName } from './demo-accounts.ts';
+import { seedDemoClients } from './demo-clients.ts';
+import { seedDemoPortfolios } from './demo-portfolios.ts';
 import { demoMarketEndDate, seedMarket } from './market.ts';
 
 /** True when the database holds no user yet (a first start). */
@@ -32,6 +34,10 @@ export async function seedDemo(db: Db, options: { now?: () => Date } = {}): Prom
       })),
     );
   });
+  await seedDemoClients(db, options);
+  // Keep last: portfolios are built from the clients table and the market's closes, so this runs
+  // after the market, the firm and the clients are seeded (it finds no clients until they are).
+  await seedDemoPortfolios(db);
 }
 
 /** The accounts as printed on first start. */

@@ -1,0 +1,3 @@
+ALTER TABLE "households" ADD COLUMN "advisor_id" uuid NOT NULL;--> statement-breakpoint
+ALTER TABLE "households" ADD CONSTRAINT "households_advisor_id_users_id_fk" FOREIGN KEY ("advisor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "clients_firm_email_unique" ON "clients" USING btree ("firm_id","email") WHERE "clients"."deleted_at" is null;

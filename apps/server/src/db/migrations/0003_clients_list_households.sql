@@ -1,0 +1,3 @@
+CREATE INDEX "clients_firm_name_idx" ON "clients" USING btree ("firm_id",lower("last_name"),lower("first_name"),"id") WHERE "clients"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "clients_advisor_name_idx" ON "clients" USING btree ("advisor_id",lower("last_name"),lower("first_name"),"id") WHERE "clients"."deleted_at" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "clients_household_head_unique" ON "clients" USING btree ("household_id") WHERE "clients"."household_role" = 'head';

@@ -1,0 +1,294 @@
+import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  clientLimits,
+  type Client,
+  type ClientFilterQuery,
+  type ClientListQuery,
+  type ClientListResponse,
+  type ClientProfileInput,
+  type ClientStats,
+  type ClientSummary,
+  type CreateClientBody,
+  type UpdateClientBody,
+} from '@meridian/domain/clients';
+import { clientMessages, messages } from '@meridian/domain/messages';
+import type { Db } from '../../db/client.ts';
+import { clients, households, type ClientRow } from '../../db/schema/clients.ts';
+import { users } from '../../db/schema/users.ts';
+import { HttpError, notFound } from '../../platform/http-error.ts';
+import {
+  clientConditions,
+  clientReach,
+  clientStats,
+  clientValuation,
+  countClients,
+  findClient,
+  withIndexFriendlyCosts,
+  selectClients,
+  toClient,
+  usesTrigrams,
+  type ClientListRow,
+  type Viewer,
+} from './clients.queries.ts';
+import { fieldError, isUniqueViolation } from '../../platform/errors.ts';
+
+/** The outcome of a conditional write: the record, or the current one when the version was stale. */
+export type WriteResult<T> = { ok: true; record: T } | { ok: false; current: T };
+
+export const clientNotFound = () => notFound(clientMessages.clientNotFound);
+const accessDenied = () => new HttpError(403, messages.accessDenied);
+const emailTaken = () => new HttpError(409, clientMessages.clientEmailTaken);
+
+export async function listClients(app: FastifyInstance, viewer: Viewer, query: ClientListQuery): Promise<ClientListResponse> {
+  const perPage = query.limit ?? query.per_page ?? clientLimits.perPageDefault;
+  const where = clientConditions(viewer, query);
+  const options = { sort: query.sort, order: query.order, limit: perPage, offset: (query.page - 1) * perPage };
+  let rows: ClientListRow[];
+  let total: number;
+  if (query.search && usesTrigrams(query.search)) {
+    // A search: one statement finds the matches through the trigram indexes and counts them.
+    rows = await withIndexFriendlyCosts(app.db, (db) => selectClients(db, where, { ...options, countMatches: true }));
+    // A page past the end has no row to carry the total: only then is a second query needed.
+    total = rows[0]?.total ?? (query.page > 1 ? await withIndexFriendlyCosts(app.db, (db) => countClients(db, where)) : 0);
+  } else {
+    // Otherwise the page follows an index in order and stops at the page; counting is separate
+    // (two statements at once: two connections on PostgreSQL).
+    [rows, total] = await Promise.all([
+      withIndexFriendlyCosts(app.db, (db) => selectClients(db, where, options)),
+      withIndexFriendlyCosts(app.db, (db) => countClients(db, where)),
+    ]);
+  }
+  const now = app.now();
+  return { clients: rows.map((row) => toClient(row, now)), total, page: query.page, per_page: perPage, pages: Math.ceil(total / perPage) };
+}
+
+export async function clientListStats(app: FastifyInstance, viewer: Viewer, filters: ClientFilterQuery): Promise<ClientStats> {
+  const where = clientConditions(viewer, filters);
+  return withIndexFriendlyCosts(app.db, (db) => clientStats(db, where));
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A client in reach, as answered; 404 'Client not found' otherwise (also for another firm's or a malformed id). */
+export async function getClient(app: FastifyInstance, viewer: Viewer, id: string): Promise<Client> {
+  const client = uuidPattern.test(id) ? await findClient(app.db, viewer, id.toLowerCase(), app.now()) : undefined;
+  if (!client) throw clientNotFound();
+  return client;
+}
+
+/** The row of a client in reach, for writes (inside the transaction that writes it). */
+export async function clientRowInReach(db: Db, viewer: Viewer, id: string): Promise<ClientRow> {
+  if (!uuidPattern.test(id)) throw clientNotFound();
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(clientReach(viewer), eq(clients.id, id.toLowerCase())));
+  if (!row) throw clientNotFound();
+  return row;
+}
+
+/**
+ * The advisor a write assigns: an advisor's clients are their own; an admin must name an active
+ * advisor of the firm (another firm's id reads as unknown).
+ */
+export async function assignedAdvisor(db: Db, viewer: Viewer, advisorId: string | undefined, current?: string): Promise<string> {
+  const requested = advisorId?.toLowerCase();
+  if (viewer.role === 'advisor') {
+    if (requested && requested !== viewer.id) throw fieldError('advisor_id', clientMessages.advisorOwnOnly, advisorId);
+    return current ?? viewer.id;
+  }
+  if (!requested) {
+    if (current) return current;
+    throw fieldError('advisor_id', clientMessages.advisorRequired, advisorId ?? null);
+  }
+  if (requested === current) return current;
+  const [advisor] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, requested), eq(users.firmId, viewer.firmId), eq(users.role, 'advisor'), eq(users.isActive, true)));
+  if (!advisor) throw fieldError('advisor_id', clientMessages.advisorNotInFirm, advisorId);
+  return advisor.id;
+}
+
+async function ensureEmailFree(db: Db, firmId: string, email: string, exceptId?: string): Promise<void> {
+  const conditions = [eq(clients.firmId, firmId), eq(clients.email, email), isNull(clients.deletedAt)];
+  if (exceptId) conditions.push(ne(clients.id, exceptId));
+  const [taken] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(...conditions));
+  if (taken) throw emailTaken();
+}
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** A profile figure sent flat wins over the same one nested under `profile`. */
+function profileValue<K extends keyof ClientProfileInput>(
+  body: ClientProfileInput & { profile?: ClientProfileInput | null | undefined },
+  key: K,
+): ClientProfileInput[K] {
+  return body[key] !== undefined ? body[key] : body.profile?.[key];
+}
+
+/** The columns a body sets: only the fields it names (undefined leaves a column alone, null clears it). */
+function columnsOf(body: CreateClientBody | UpdateClientBody) {
+  const columns: Partial<typeof clients.$inferInsert> = {};
+  if (body.first_name !== undefined) columns.firstName = body.first_name;
+  if (body.last_name !== undefined) columns.lastName = body.last_name;
+  if (body.email !== undefined) columns.email = normalizeEmail(body.email);
+  if (body.phone !== undefined) columns.phone = body.phone;
+  if (body.birth_date !== undefined) columns.birthDate = body.birth_date;
+  if (body.address !== undefined) columns.address = body.address;
+  if (body.notes !== undefined) columns.notes = body.notes;
+  const netWorth = profileValue(body, 'net_worth');
+  if (netWorth !== undefined) columns.netWorth = netWorth;
+  const income = profileValue(body, 'annual_income');
+  if (income !== undefined) columns.annualIncome = income;
+  const risk = profileValue(body, 'risk_capacity');
+  if (risk !== undefined) columns.riskCapacity = risk;
+  const experience = profileValue(body, 'investment_experience');
+  if (experience !== undefined) columns.investmentExperience = experience;
+  const goals = profileValue(body, 'financial_goals');
+  if (goals !== undefined) columns.financialGoals = goals;
+  return columns;
+}
+
+/** Runs a write; a unique violation on the e-mail (a race past the check) is the same 409. */
+async function withEmailGuard<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, 'clients_firm_email_unique')) throw emailTaken();
+    throw error;
+  }
+}
+
+export async function createClient(app: FastifyInstance, request: FastifyRequest, viewer: Viewer, body: CreateClientBody): Promise<Client> {
+  if (viewer.role === 'client') throw accessDenied();
+  const now = app.now();
+  const created = await withEmailGuard(() =>
+    app.db.transaction(async (tx) => {
+      const advisorId = await assignedAdvisor(tx, viewer, body.advisor_id);
+      const columns = columnsOf(body);
+      const email = normalizeEmail(body.email);
+      await ensureEmailFree(tx, viewer.firmId, email);
+      const [row] = await tx
+        .insert(clients)
+        .values({
+          ...columns,
+          firstName: body.first_name,
+          lastName: body.last_name,
+          email,
+          firmId: viewer.firmId,
+          advisorId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!row) throw new Error('client insert returned nothing');
+      await app.audit(request, { action: 'client created', entity: 'client', entityId: row.id, after: row }, tx);
+      return row;
+    }),
+  );
+  return getClient(app, viewer, created.id);
+}
+
+/**
+ * Full or partial update, conditional on the sync_version the caller last read: a stale one
+ * changes nothing and answers the current record (409).
+ */
+export async function updateClient(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  viewer: Viewer,
+  id: string,
+  body: UpdateClientBody,
+): Promise<WriteResult<Client>> {
+  if (viewer.role === 'client') throw accessDenied();
+  const now = app.now();
+  const outcome = await withEmailGuard(() =>
+    app.db.transaction(async (tx) => {
+      const before = await clientRowInReach(tx, viewer, id);
+      if (before.syncVersion !== body.sync_version) return { stale: true as const };
+      const columns = columnsOf(body);
+      const advisorId = await assignedAdvisor(tx, viewer, body.advisor_id, before.advisorId);
+      if (advisorId !== before.advisorId) {
+        if (before.householdId) throw fieldError('advisor_id', clientMessages.clientInHousehold, body.advisor_id);
+        columns.advisorId = advisorId;
+      }
+      if (columns.email !== undefined && columns.email !== before.email) await ensureEmailFree(tx, before.firmId, columns.email, before.id);
+      const [after] = await tx
+        .update(clients)
+        .set({ ...columns, syncVersion: sql`${clients.syncVersion} + 1`, updatedAt: now })
+        .where(and(eq(clients.id, before.id), eq(clients.syncVersion, body.sync_version)))
+        .returning();
+      if (!after) return { stale: true as const };
+      await app.audit(request, { action: 'client updated', entity: 'client', entityId: before.id, before, after }, tx);
+      return { stale: false as const };
+    }),
+  );
+  const current = await getClient(app, viewer, id);
+  return outcome.stale ? { ok: false, current } : { ok: true, record: current };
+}
+
+/**
+ * Soft delete: the record stays (portfolios and history point at it) but leaves every list, its
+ * household and its e-mail address. `syncVersion`, when given, must be current.
+ */
+export async function deleteClient(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  viewer: Viewer,
+  id: string,
+  syncVersion: number | undefined,
+): Promise<{ ok: true } | { ok: false; current: Client }> {
+  if (viewer.role === 'client') throw accessDenied();
+  const now = app.now();
+  const stale = await app.db.transaction(async (tx) => {
+    const before = await clientRowInReach(tx, viewer, id);
+    if (syncVersion !== undefined && before.syncVersion !== syncVersion) return true;
+    const [after] = await tx
+      .update(clients)
+      .set({ deletedAt: now, householdId: null, householdRole: null, syncVersion: sql`${clients.syncVersion} + 1`, updatedAt: now })
+      .where(and(eq(clients.id, before.id), eq(clients.syncVersion, before.syncVersion)))
+      .returning();
+    if (!after) return true;
+    await app.audit(request, { action: 'client deleted', entity: 'client', entityId: before.id, before, after }, tx);
+    return false;
+  });
+  return stale ? { ok: false, current: await getClient(app, viewer, id) } : { ok: true };
+}
+
+/** The client page's figures: portfolios, AUM, unrealised gain/loss, activity, assessment, household. */
+export async function clientSummary(app: FastifyInstance, viewer: Viewer, id: string): Promise<ClientSummary> {
+  const client = await getClient(app, viewer, id);
+  const valuation = await clientValuation(app.db, client.id);
+  let household: ClientSummary['household'] = null;
+  if (client.household_id) {
+    const [row] = await app.db
+      .select({ id: households.id, name: households.name })
+      .from(households)
+      .where(and(eq(households.id, client.household_id), isNull(households.deletedAt)));
+    if (row) {
+      const members = await app.db
+        .select({ client_id: clients.id, first_name: clients.firstName, last_name: clients.lastName, role: clients.householdRole })
+        .from(clients)
+        .where(and(eq(clients.householdId, row.id), isNull(clients.deletedAt)))
+        .orderBy(householdRoleRank(clients.householdRole), asc(sql`lower(${clients.lastName})`), asc(sql`lower(${clients.firstName})`), asc(clients.id));
+      household = { id: row.id, name: row.name, members };
+    }
+  }
+  return {
+    client_id: client.id,
+    ...valuation,
+    last_activity_at: client.last_activity_at,
+    // Assessments do not exist yet: every client is Pending until their first one (spec values).
+    assessment_status: 'Pending',
+    household,
+  };
+}
+
+/** Head, spouse, child, other. */
+export const householdRoleRank = (column: typeof clients.householdRole): SQL =>
+  sql`case ${column} when 'head' then 1 when 'spouse' then 2 when 'child' then 3 else 4 end`;

@@ -1,0 +1,146 @@
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { portfolioMessages } from '@meridian/domain/messages';
+import {
+  holdingCreateSchema,
+  holdingListResponseSchema,
+  holdingSchema,
+  holdingUpdateSchema,
+  syncConflictSchema,
+  transactionCreateSchema,
+  transactionListQuerySchema,
+  transactionListResponseSchema,
+  transactionSchema,
+} from '@meridian/domain/portfolios';
+import { addHolding, listHoldings, removeHolding, updateHolding } from './holdings.service.ts';
+import { addTransaction, listTransactions } from './ledger.service.ts';
+import { reachablePortfolio } from './portfolios.service.ts';
+import { detail, invalid, portfolioParams, security, tags } from './route-common.ts';
+
+type Hooks = { read: onRequestAsyncHookHandler[]; write: onRequestAsyncHookHandler[] };
+
+const holdingParams = portfolioParams.extend({ holdingId: z.string().describe('The holding id') });
+
+const recorded =
+  'Recorded as a transaction in the ledger (one database transaction with the holding, the cash and the audit row). ' +
+  'Buys may take cash below zero: the advisor records positions that exist, funding may follow.';
+
+/** Holdings and the transaction ledger of a portfolio: /portfolios/{id}/holdings and /portfolios/{id}/transactions. */
+export const ledgerRoutes: FastifyPluginAsyncZod<Hooks> = async (app, { read, write }) => {
+  /** The portfolio of the path, if the caller reaches it (404 otherwise). */
+  const portfolioOf = (request: FastifyRequest, id: string) => reachablePortfolio(app.db, app.currentUser(request), id);
+
+  app.get(
+    '/portfolios/:id/holdings',
+    {
+      schema: {
+        tags,
+        summary: "A portfolio's holdings valued at the latest close, largest first",
+        description: 'allocation_percent is the share of the holdings\' market value (cash excluded). `simulated` marks a simulated close.',
+        security,
+        params: portfolioParams,
+        response: { 200: holdingListResponseSchema, 401: detail, 404: detail, 429: detail },
+      },
+      onRequest: read,
+    },
+    async (request) => listHoldings(app.db, await portfolioOf(request, request.params.id)),
+  );
+
+  app.post(
+    '/portfolios/:id/holdings',
+    {
+      schema: {
+        tags,
+        summary: 'Buy shares of a security (by security_id or symbol): records a buy and returns the holding',
+        description:
+          `Without a price, the close of trade_date (default today) or the latest close before it. ${recorded} ` +
+          'Adds to the holding when the portfolio already holds the security.',
+        security,
+        params: portfolioParams,
+        body: holdingCreateSchema,
+        response: { 201: holdingSchema, 401: detail, 403: detail, 404: detail, 422: invalid, 429: detail },
+      },
+      onRequest: write,
+    },
+    async (request, reply) => reply.status(201).send(await addHolding(app, request, await portfolioOf(request, request.params.id), request.body)),
+  );
+
+  app.put(
+    '/portfolios/:id/holdings/:holdingId',
+    {
+      schema: {
+        tags,
+        summary: 'Set a holding to a quantity: records a buy or a sell of the difference',
+        description:
+          `quantity is the target (0 sells everything; the answer then shows quantity 0). Without a price, the close of trade_date (default today). ${recorded} ` +
+          'A sync_version, when sent, must be the holding\'s current one (409 with `current` otherwise).',
+        security,
+        params: holdingParams,
+        body: holdingUpdateSchema,
+        response: { 200: holdingSchema, 401: detail, 403: detail, 404: detail, 409: syncConflictSchema(holdingSchema), 422: invalid, 429: detail },
+      },
+      onRequest: write,
+    },
+    async (request, reply) => {
+      const result = await updateHolding(app, request, await portfolioOf(request, request.params.id), request.params.holdingId, request.body);
+      if (!result.ok) return reply.status(409).send({ detail: portfolioMessages.holdingChanged, current: result.current });
+      return result.holding;
+    },
+  );
+
+  app.delete(
+    '/portfolios/:id/holdings/:holdingId',
+    {
+      schema: {
+        tags,
+        summary: 'Sell the whole holding today at the latest close',
+        description: recorded,
+        security,
+        params: holdingParams,
+        response: { 204: z.null(), 401: detail, 403: detail, 404: detail, 422: invalid, 429: detail },
+      },
+      onRequest: write,
+    },
+    async (request, reply) => {
+      await removeHolding(app, request, await portfolioOf(request, request.params.id), request.params.holdingId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/portfolios/:id/transactions',
+    {
+      schema: {
+        tags,
+        summary: "A portfolio's ledger, newest first; filter by type, security and trade date range; paginated",
+        security,
+        params: portfolioParams,
+        querystring: transactionListQuerySchema,
+        response: { 200: transactionListResponseSchema, 401: detail, 404: detail, 422: invalid, 429: detail },
+      },
+      onRequest: read,
+    },
+    async (request) => listTransactions(app.db, await portfolioOf(request, request.params.id), request.query),
+  );
+
+  app.post(
+    '/portfolios/:id/transactions',
+    {
+      schema: {
+        tags,
+        summary: 'Record a transaction: buy, sell, dividend, interest, deposit, withdrawal or fee',
+        description:
+          'buy/sell: security (security_id or symbol), quantity and price; dividend: security and amount; interest and fee: amount ' +
+          '(a security optional); deposit/withdrawal: amount only. Amounts are positive: the sign of the stored amount comes from the type. ' +
+          `trade_date may not be in the future. A sell of more than was held on its date answers 422. ${recorded}`,
+        security,
+        params: portfolioParams,
+        body: transactionCreateSchema,
+        response: { 201: transactionSchema, 401: detail, 403: detail, 404: detail, 422: invalid, 429: detail },
+      },
+      onRequest: write,
+    },
+    async (request, reply) => reply.status(201).send(await addTransaction(app, request, await portfolioOf(request, request.params.id), request.body)),
+  );
+};

@@ -1,0 +1,268 @@
+import { and, asc, desc, eq, gte, inArray, lte, max, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  cashEffect,
+  isTrade,
+  OversellError,
+  positionFromTransactions,
+  roundMoney,
+  roundPrice,
+  roundQuantity,
+  type TransactionType,
+} from '@meridian/domain/ledger';
+import { portfolioMessages } from '@meridian/domain/messages';
+import type { Transaction, TransactionCreate, TransactionListQuery, TransactionListResponse } from '@meridian/domain/portfolios';
+import { marketDate } from '@meridian/domain/trading-calendar';
+import type { Db } from '../../db/client.ts';
+import { holdings, portfolios, transactions, type PortfolioRow, type TransactionRow } from '../../db/schema/portfolios.ts';
+import { prices, securities, type SecurityRow } from '../../db/schema/securities.ts';
+import { findSecurity } from '../securities/securities.service.ts';
+import { fieldError } from '../../platform/errors.ts';
+import { toTransaction } from './portfolios.views.ts';
+
+/**
+ * The ledger is the truth of a portfolio. A write inserts its transactions, then, in the same
+ * database transaction, rebuilds each traded security's holding from that security's whole ledger
+ * (so a back-dated trade is checked against what was held on its date), sets the portfolio's cash
+ * to the sum of its ledger, bumps the portfolio's sync_version and writes the audit row.
+ */
+
+/** A transaction ready to insert: rounded to the columns' scales, with its signed cash effect. */
+export type NewTransaction = {
+  type: TransactionType;
+  tradeDate: string;
+  securityId: string | null;
+  quantity: number | null;
+  price: number | null;
+  amount: number;
+  notes: string | null;
+};
+
+/**
+ * Rounds quantity (6 decimals), price (4) and amount (cents) as they will be stored and works out
+ * the signed amount from the type. A figure that rounds to nothing is refused on its field.
+ */
+export function ledgerEntry(input: {
+  type: TransactionType;
+  tradeDate: string;
+  securityId?: string | null;
+  quantity?: number | null;
+  price?: number | null;
+  amount?: number | null;
+  notes?: string | null;
+}): NewTransaction {
+  const quantity = input.quantity == null ? null : roundQuantity(input.quantity);
+  const price = input.price == null ? null : roundPrice(input.price);
+  if (isTrade(input.type) && !(quantity !== null && quantity > 0)) throw fieldError('quantity', portfolioMessages.quantityPositive, input.quantity);
+  if (!isTrade(input.type) && !(input.amount != null && roundMoney(input.amount) > 0)) {
+    throw fieldError('amount', portfolioMessages.amountPositive, input.amount);
+  }
+  return {
+    type: input.type,
+    tradeDate: input.tradeDate,
+    securityId: input.securityId ?? null,
+    quantity,
+    price,
+    amount: cashEffect({ type: input.type, quantity, price, amount: input.amount }),
+    notes: input.notes ? input.notes : null,
+  };
+}
+
+type PositionSnapshot = { security_id: string; quantity: number; average_cost: number } | null;
+
+/** Rebuilds one holding from its security's ledger in this portfolio; a sell beyond what was held fails the write. */
+async function rebuildHolding(tx: Db, portfolio: PortfolioRow, securityId: string, now: Date) {
+  const [existing] = await tx
+    .select({ quantity: holdings.quantity, averageCost: holdings.averageCost })
+    .from(holdings)
+    .where(and(eq(holdings.portfolioId, portfolio.id), eq(holdings.securityId, securityId)));
+  const ledger = await tx
+    .select({ type: transactions.type, quantity: transactions.quantity, price: transactions.price })
+    .from(transactions)
+    .where(and(eq(transactions.portfolioId, portfolio.id), eq(transactions.securityId, securityId), inArray(transactions.type, ['buy', 'sell'])))
+    .orderBy(asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id));
+  let position;
+  try {
+    position = positionFromTransactions(ledger);
+  } catch (error) {
+    if (error instanceof OversellError) throw fieldError('quantity', error.message, error.requested);
+    throw error;
+  }
+  if (position.quantity > 0) {
+    await tx
+      .insert(holdings)
+      .values({
+        firmId: portfolio.firmId,
+        portfolioId: portfolio.id,
+        securityId,
+        quantity: position.quantity,
+        averageCost: position.averageCost,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [holdings.portfolioId, holdings.securityId],
+        set: { quantity: position.quantity, averageCost: position.averageCost, syncVersion: sql`${holdings.syncVersion} + 1`, updatedAt: now },
+      });
+  } else {
+    // No shares, no holding: a later buy opens a new one.
+    await tx.delete(holdings).where(and(eq(holdings.portfolioId, portfolio.id), eq(holdings.securityId, securityId)));
+  }
+  const snapshot = (quantity: number, averageCost: number): PositionSnapshot => ({ security_id: securityId, quantity, average_cost: averageCost });
+  return {
+    before: existing ? snapshot(existing.quantity, existing.averageCost) : null,
+    after: position.quantity > 0 ? snapshot(position.quantity, position.averageCost) : null,
+    realizedGain: position.realizedGain,
+  };
+}
+
+/** Records transactions in one database transaction (see the top of this file) and returns them as stored. */
+export async function recordTransactions(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  portfolio: PortfolioRow,
+  entries: NewTransaction[],
+  action: string,
+): Promise<TransactionRow[]> {
+  const viewer = app.currentUser(request);
+  const now = app.now();
+  return app.db.transaction(async (tx) => {
+    // Writers of one portfolio queue on its row, so each ledger check sees every earlier write.
+    const [locked] = await tx.select({ cash: portfolios.cashBalance }).from(portfolios).where(eq(portfolios.id, portfolio.id)).for('update');
+    // Same-day transactions apply in the order they were recorded: keep created_at strictly increasing per portfolio.
+    const [last] = await tx.select({ at: max(transactions.createdAt) }).from(transactions).where(eq(transactions.portfolioId, portfolio.id));
+    const start = Math.max(now.getTime(), (last?.at?.getTime() ?? 0) + 1);
+    const inserted = await tx
+      .insert(transactions)
+      .values(
+        entries.map((entry, index) => ({
+          ...entry,
+          firmId: portfolio.firmId,
+          portfolioId: portfolio.id,
+          createdBy: viewer.id,
+          createdAt: new Date(start + index),
+          updatedAt: now,
+        })),
+      )
+      .returning();
+    const traded = [...new Set(entries.filter((entry) => isTrade(entry.type) && entry.securityId).map((entry) => entry.securityId!))];
+    const changes = [];
+    for (const securityId of traded) changes.push(await rebuildHolding(tx, portfolio, securityId, now));
+    // Buys may take cash below zero. That is recorded, not refused: the advisor is recording positions
+    // that exist, funding may be recorded after them, and the UI shows the negative cash.
+    const [after] = await tx
+      .update(portfolios)
+      .set({
+        cashBalance: sql`coalesce((select sum(t.amount) from transactions t where t.portfolio_id = ${portfolio.id}), 0)`,
+        syncVersion: sql`${portfolios.syncVersion} + 1`,
+        updatedAt: now,
+      })
+      .where(eq(portfolios.id, portfolio.id))
+      .returning({ cash: portfolios.cashBalance });
+    await app.audit(
+      request,
+      {
+        action,
+        entity: 'portfolio',
+        entityId: portfolio.id,
+        before: { cash_balance: locked?.cash ?? null, holdings: changes.map((change) => change.before) },
+        after: {
+          cash_balance: after?.cash ?? null,
+          holdings: changes.map((change) => change.after),
+          transactions: inserted.map((row) => ({
+            id: row.id,
+            type: row.type,
+            trade_date: row.tradeDate,
+            security_id: row.securityId,
+            quantity: row.quantity,
+            price: row.price,
+            amount: row.amount,
+          })),
+        },
+      },
+      tx,
+    );
+    return inserted;
+  });
+}
+
+/** The security a request names by id (security_id) or symbol; 422 on that field when unknown. */
+export async function resolveSecurity(db: Db, reference: { security_id?: string | null; symbol?: string | null }): Promise<SecurityRow> {
+  const field = reference.security_id ? 'security_id' : 'symbol';
+  const value = reference.security_id || reference.symbol;
+  const security = value ? await findSecurity(db, value) : undefined;
+  if (!security) throw fieldError(field, value ? portfolioMessages.securityNotFound : portfolioMessages.securityRequired, value);
+  return security;
+}
+
+/** The trade date asked for (default today in New York); 422 when it is in the future. */
+export function tradeDateOf(app: FastifyInstance, requested: string | null | undefined): string {
+  const today = marketDate(app.now());
+  const date = requested ?? today;
+  if (date > today) throw fieldError('trade_date', portfolioMessages.tradeDateInFuture, date);
+  return date;
+}
+
+/** The price given, else the close of the trade date or the latest one before it; 422 when there is none. */
+export async function priceOf(db: Db, security: SecurityRow, tradeDate: string, given: number | null | undefined): Promise<number> {
+  if (given != null) return given;
+  const [close] = await db
+    .select({ close: prices.close })
+    .from(prices)
+    .where(and(eq(prices.securityId, security.id), lte(prices.date, tradeDate)))
+    .orderBy(desc(prices.date))
+    .limit(1);
+  if (!close) throw fieldError('price', portfolioMessages.noClose(security.symbol, tradeDate), null);
+  return close.close;
+}
+
+const securityBrief = (security: SecurityRow | null) => (security ? { id: security.id, symbol: security.symbol, name: security.name } : null);
+
+/** POST /portfolios/{id}/transactions: one ledger entry of any type. */
+export async function addTransaction(app: FastifyInstance, request: FastifyRequest, portfolio: PortfolioRow, body: TransactionCreate): Promise<Transaction> {
+  const security = body.security_id || body.symbol ? await resolveSecurity(app.db, body) : null;
+  const entry = ledgerEntry({
+    type: body.type,
+    tradeDate: tradeDateOf(app, body.trade_date),
+    securityId: security?.id ?? null,
+    quantity: body.quantity,
+    price: body.price,
+    amount: body.amount,
+    notes: body.notes,
+  });
+  const [row] = await recordTransactions(app, request, portfolio, [entry], 'transaction recorded');
+  if (!row) throw new Error('transaction insert returned nothing');
+  return toTransaction(row, securityBrief(security));
+}
+
+/** A portfolio's ledger, newest first (trade date, then the order recorded), filtered and paginated. */
+export async function listTransactions(db: Db, portfolio: PortfolioRow, query: TransactionListQuery): Promise<TransactionListResponse> {
+  const where: SQL[] = [eq(transactions.portfolioId, portfolio.id)];
+  if (query.type) where.push(eq(transactions.type, query.type));
+  if (query.security_id) where.push(eq(transactions.securityId, query.security_id));
+  if (query.from) where.push(gte(transactions.tradeDate, query.from));
+  if (query.to) where.push(lte(transactions.tradeDate, query.to));
+  const page = (offset: number, limit: number) =>
+    db
+      .select({
+        transaction: transactions,
+        security: { id: securities.id, symbol: securities.symbol, name: securities.name },
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(transactions)
+      .leftJoin(securities, eq(securities.id, transactions.securityId))
+      .where(and(...where))
+      .orderBy(desc(transactions.tradeDate), desc(transactions.createdAt), desc(transactions.id))
+      .limit(limit)
+      .offset(offset);
+  const rows = await page((query.page - 1) * query.per_page, query.per_page);
+  let total = rows[0]?.total;
+  if (total === undefined) total = query.page > 1 ? ((await page(0, 1))[0]?.total ?? 0) : 0;
+  return {
+    transactions: rows.map((row) => toTransaction(row.transaction, row.security)),
+    total,
+    page: query.page,
+    per_page: query.per_page,
+    pages: Math.ceil(total / query.per_page),
+  };
+}

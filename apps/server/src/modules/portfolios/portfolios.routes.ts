@@ -1,0 +1,132 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { portfolioMessages } from '@meridian/domain/messages';
+import {
+  portfolioCreateSchema,
+  portfolioDetailSchema,
+  portfolioListQuerySchema,
+  portfolioListResponseSchema,
+  portfolioSchema,
+  portfolioUpdateSchema,
+  syncConflictSchema,
+} from '@meridian/domain/portfolios';
+import { HttpError } from '../../platform/http-error.ts';
+import { ledgerRoutes } from './ledger.routes.ts';
+import { detail, invalid, portfolioParams, security, tags } from './route-common.ts';
+import { createPortfolio, deletePortfolio, getPortfolio, listPortfolios, updatePortfolio } from './portfolios.service.ts';
+
+
+const reach =
+  'An advisor reaches the portfolios of their own clients, an admin those of the whole firm, a client user those of ' +
+  'the client record linked to their login (read-only); anything else, and portfolios of deleted clients, answer 404.';
+
+export const portfoliosRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Authentication and role run on request, before the body is read: a client user is told they
+  // cannot write (403) rather than what their body lacks.
+  const signedIn = app.requireAuth('access') as onRequestAsyncHookHandler;
+  const staffOnly: onRequestAsyncHookHandler = async (request) => {
+    if (app.currentUser(request).role === 'client') throw new HttpError(403, portfolioMessages.readOnly);
+  };
+  const read = [signedIn];
+  const write = [signedIn, staffOnly];
+
+  app.get(
+    '/portfolios',
+    {
+      schema: {
+        tags,
+        summary: 'Portfolios the caller reaches, with their valuation; filtered, sorted and paginated',
+        description: `${reach} Sort by any of the listed fields (default name, asc); per_page default 50, at most 100.`,
+        security,
+        querystring: portfolioListQuerySchema,
+        response: { 200: portfolioListResponseSchema, 401: detail, 422: invalid, 429: detail },
+      },
+      onRequest: read,
+    },
+    async (request) => listPortfolios(app.db, app.currentUser(request), request.query),
+  );
+
+  app.get(
+    '/portfolios/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A portfolio with its holdings and its allocation by asset class and by sector',
+        description: reach,
+        security,
+        params: portfolioParams,
+        response: { 200: portfolioDetailSchema, 401: detail, 404: detail, 429: detail },
+      },
+      onRequest: read,
+    },
+    async (request) => getPortfolio(app.db, app.currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/portfolios',
+    {
+      schema: {
+        tags,
+        summary: 'Open a portfolio for a client (advisors and admins)',
+        description:
+          'benchmark_symbol (default SPY) must be a known security. initial_deposit, when given, is recorded as a deposit dated today. ' +
+          'A client the caller does not reach answers 404.',
+        security,
+        body: portfolioCreateSchema,
+        response: { 201: portfolioDetailSchema, 401: detail, 403: detail, 404: detail, 422: invalid, 429: detail },
+      },
+      onRequest: write,
+    },
+    async (request, reply) => reply.status(201).send(await createPortfolio(app, request, request.body)),
+  );
+
+  app.put(
+    '/portfolios/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change name, account type, status or benchmark (advisors and admins)',
+        description: 'sync_version must be the version being edited; a stale one answers 409 with the current record in `current`.',
+        security,
+        params: portfolioParams,
+        body: portfolioUpdateSchema,
+        response: {
+          200: portfolioDetailSchema,
+          401: detail,
+          403: detail,
+          404: detail,
+          409: syncConflictSchema(portfolioSchema),
+          422: invalid,
+          429: detail,
+        },
+      },
+      onRequest: write,
+    },
+    async (request, reply) => {
+      const result = await updatePortfolio(app, request, request.params.id, request.body);
+      if (!result.ok) return reply.status(409).send({ detail: portfolioMessages.portfolioChanged, current: result.current });
+      return result.portfolio;
+    },
+  );
+
+  app.delete(
+    '/portfolios/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a portfolio (soft: its ledger stays for the record)',
+        security,
+        params: portfolioParams,
+        response: { 204: z.null(), 401: detail, 403: detail, 404: detail, 429: detail },
+      },
+      onRequest: write,
+    },
+    async (request, reply) => {
+      await deletePortfolio(app, request, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  await app.register(ledgerRoutes, { read, write });
+};

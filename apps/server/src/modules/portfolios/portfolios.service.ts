@@ -1,0 +1,183 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { cashEffect } from '@meridian/domain/ledger';
+import { clientMessages, portfolioMessages } from '@meridian/domain/messages';
+import {
+  isUuid,
+  type Portfolio,
+  type PortfolioCreate,
+  type PortfolioDetail,
+  type PortfolioListQuery,
+  type PortfolioListResponse,
+  type PortfolioUpdate,
+} from '@meridian/domain/portfolios';
+import { marketDate } from '@meridian/domain/trading-calendar';
+import type { Db } from '../../db/client.ts';
+import { clients } from '../../db/schema/clients.ts';
+import { portfolios, transactions, type PortfolioRow } from '../../db/schema/portfolios.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import { notFound } from '../../platform/http-error.ts';
+import { findSecurity } from '../securities/securities.service.ts';
+import { fieldError } from '../../platform/errors.ts';
+import { clientReach, portfolioReach, selectHoldings, selectPortfolioSummaries, selectReachablePortfolio } from './portfolios.queries.ts';
+import { toHoldings, toPortfolio, toPortfolioDetail } from './portfolios.views.ts';
+
+export const portfolioNotFound = () => notFound(portfolioMessages.portfolioNotFound);
+
+/** A live portfolio the user reaches; 404 'Portfolio not found' otherwise (another firm's, another advisor's, a malformed id). */
+export async function reachablePortfolio(db: Db, viewer: UserRow, id: string): Promise<PortfolioRow> {
+  const row = isUuid(id) ? await selectReachablePortfolio(db, viewer, id) : undefined;
+  if (!row) throw portfolioNotFound();
+  return row;
+}
+
+/** The summary of one portfolio the user reaches (valuation included), or nothing. */
+async function summaryOf(db: Db, viewer: UserRow, id: string): Promise<Portfolio | undefined> {
+  const [row] = await selectPortfolioSummaries(db, {
+    where: [eq(portfolios.id, id), portfolioReach(viewer)],
+    sort: 'name',
+    order: 'asc',
+    limit: 1,
+    offset: 0,
+  });
+  return row ? toPortfolio(row) : undefined;
+}
+
+export async function listPortfolios(db: Db, viewer: UserRow, query: PortfolioListQuery): Promise<PortfolioListResponse> {
+  const where: SQL[] = [portfolioReach(viewer)];
+  if (query.client_id) where.push(eq(portfolios.clientId, query.client_id));
+  if (query.status) where.push(eq(portfolios.status, query.status));
+  if (query.account_type) where.push(eq(portfolios.accountType, query.account_type));
+  const rows = await selectPortfolioSummaries(db, {
+    where,
+    sort: query.sort,
+    order: query.order,
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+  });
+  let total = rows[0]?.total;
+  // A page past the end has no row to carry the total: only then is a second query needed.
+  if (total === undefined) {
+    total =
+      query.page > 1
+        ? ((await selectPortfolioSummaries(db, { where, sort: 'name', order: 'asc', limit: 1, offset: 0 }))[0]?.total ?? 0)
+        : 0;
+  }
+  return { portfolios: rows.map(toPortfolio), total, page: query.page, per_page: query.per_page, pages: Math.ceil(total / query.per_page) };
+}
+
+export async function getPortfolio(db: Db, viewer: UserRow, id: string): Promise<PortfolioDetail> {
+  const summary = isUuid(id) ? await summaryOf(db, viewer, id) : undefined;
+  if (!summary) throw portfolioNotFound();
+  return toPortfolioDetail(summary, toHoldings(await selectHoldings(db, id)));
+}
+
+async function knownBenchmark(db: Db, symbol: string): Promise<string> {
+  const security = await findSecurity(db, symbol);
+  if (!security) throw fieldError('benchmark_symbol', portfolioMessages.benchmarkUnknown, symbol);
+  return security.symbol;
+}
+
+const auditFields = (row: PortfolioRow) => ({
+  client_id: row.clientId,
+  name: row.name,
+  account_type: row.accountType,
+  status: row.status,
+  benchmark_symbol: row.benchmarkSymbol,
+});
+
+/** Opens a portfolio for a client the user reaches; an initial deposit is recorded as a deposit transaction dated today. */
+export async function createPortfolio(app: FastifyInstance, request: FastifyRequest, body: PortfolioCreate): Promise<PortfolioDetail> {
+  const viewer = app.currentUser(request);
+  const [client] = await app.db
+    .select({ id: clients.id, firmId: clients.firmId })
+    .from(clients)
+    .where(and(eq(clients.id, body.client_id), clientReach(viewer)));
+  if (!client) throw notFound(clientMessages.clientNotFound);
+  const benchmark = await knownBenchmark(app.db, body.benchmark_symbol);
+  const now = app.now();
+  const deposit = body.initial_deposit ? cashEffect({ type: 'deposit', amount: body.initial_deposit }) : 0;
+
+  const created = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(portfolios)
+      .values({
+        firmId: client.firmId,
+        clientId: client.id,
+        name: body.name,
+        accountType: body.account_type,
+        status: body.status,
+        benchmarkSymbol: benchmark,
+        cashBalance: deposit,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('portfolio insert returned nothing');
+    if (deposit > 0) {
+      await tx.insert(transactions).values({
+        firmId: row.firmId,
+        portfolioId: row.id,
+        type: 'deposit',
+        tradeDate: marketDate(now),
+        amount: deposit,
+        notes: 'Initial deposit',
+        createdBy: viewer.id,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    await app.audit(request, { action: 'portfolio created', entity: 'portfolio', entityId: row.id, after: { ...auditFields(row), initial_deposit: deposit } }, tx);
+    return row;
+  });
+  return getPortfolio(app.db, viewer, created.id);
+}
+
+export type UpdateResult = { ok: true; portfolio: PortfolioDetail } | { ok: false; current: Portfolio };
+
+/** Changes name, account type, status or benchmark of the version the caller read; a stale version gets the current record. */
+export async function updatePortfolio(app: FastifyInstance, request: FastifyRequest, id: string, body: PortfolioUpdate): Promise<UpdateResult> {
+  const viewer = app.currentUser(request);
+  const before = await reachablePortfolio(app.db, viewer, id);
+  const conflict = async (): Promise<UpdateResult> => {
+    const current = await summaryOf(app.db, viewer, id);
+    if (!current) throw portfolioNotFound();
+    return { ok: false, current };
+  };
+  if (body.sync_version !== before.syncVersion) return conflict();
+  const benchmark = body.benchmark_symbol === undefined ? undefined : await knownBenchmark(app.db, body.benchmark_symbol);
+
+  const updated = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(portfolios)
+      .set({
+        ...(body.name === undefined ? {} : { name: body.name }),
+        ...(body.account_type === undefined ? {} : { accountType: body.account_type }),
+        ...(body.status === undefined ? {} : { status: body.status }),
+        ...(benchmark === undefined ? {} : { benchmarkSymbol: benchmark }),
+        syncVersion: sql`${portfolios.syncVersion} + 1`,
+        updatedAt: app.now(),
+      })
+      // The version check is repeated in the write: a change that landed since the read wins.
+      .where(and(eq(portfolios.id, before.id), eq(portfolios.syncVersion, body.sync_version)))
+      .returning();
+    if (row) await app.audit(request, { action: 'portfolio updated', entity: 'portfolio', entityId: row.id, before: auditFields(before), after: auditFields(row) }, tx);
+    return row;
+  });
+  if (!updated) return conflict();
+  return { ok: true, portfolio: await getPortfolio(app.db, viewer, id) };
+}
+
+/** Soft delete: the portfolio leaves every list and lookup; its ledger and holdings stay for the record. */
+export async function deletePortfolio(app: FastifyInstance, request: FastifyRequest, id: string): Promise<void> {
+  const viewer = app.currentUser(request);
+  const before = await reachablePortfolio(app.db, viewer, id);
+  const now = app.now();
+  await app.db.transaction(async (tx) => {
+    await tx
+      .update(portfolios)
+      .set({ deletedAt: now, updatedAt: now, syncVersion: sql`${portfolios.syncVersion} + 1` })
+      .where(eq(portfolios.id, before.id));
+    await app.audit(request, { action: 'portfolio deleted', entity: 'portfolio', entityId: before.id, before: auditFields(before) }, tx);
+  });
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { clientListQuerySchema, createClientBodySchema, updateClientBodySchema } from './clients.ts';
+import { setHouseholdMembersBodySchema } from './households.ts';
+import { clientMessages, householdMessages } from './messages.ts';
+
+describe('client bodies', () => {
+  const base = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
+
+  it('reads moderate as medium, numeric text as numbers and blanks as no value', () => {
+    const parsed = createClientBodySchema.parse({ ...base, risk_capacity: 'Moderate', net_worth: ' 1500.25 ', annual_income: '', phone: '', notes: '  ' });
+    expect(parsed).toMatchObject({ risk_capacity: 'medium', net_worth: 1500.25, annual_income: null, phone: null, notes: null });
+  });
+
+  it('words every broken rule as the form shows it', () => {
+    const result = createClientBodySchema.safeParse({ ...base, net_worth: -5, annual_income: -1, risk_capacity: 'bold', investment_experience: 'none' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      clientMessages.netWorthNegative,
+      clientMessages.annualIncomeNegative,
+      clientMessages.riskCapacityInvalid,
+      clientMessages.investmentExperienceInvalid,
+    ]);
+  });
+
+  it('needs sync_version on update and nothing else', () => {
+    expect(updateClientBodySchema.safeParse({ notes: 'x' }).error?.issues[0]?.message).toBe(clientMessages.syncVersionRequired);
+    expect(updateClientBodySchema.parse({ sync_version: '3' })).toEqual({ sync_version: 3 });
+  });
+});
+
+describe('clientListQuerySchema', () => {
+  it('defaults to the first page of 50, by name ascending', () => {
+    expect(clientListQuerySchema.parse({})).toEqual({ sort: 'name', order: 'asc', page: 1 });
+  });
+
+  it('takes lists comma-separated or repeated, case-insensitive, with All meaning no filter', () => {
+    expect(clientListQuerySchema.parse({ risk_capacity: ['LOW,moderate', 'high'], investment_experience: 'All' })).toMatchObject({
+      risk_capacity: ['low', 'medium', 'high'],
+      investment_experience: undefined,
+    });
+    expect(clientListQuerySchema.parse({ assessment_status: 'in_progress,Complete' }).assessment_status).toEqual(['In Progress', 'Complete']);
+  });
+
+  it('refuses a page size out of 1-100', () => {
+    for (const per_page of ['0', '101', 'x']) expect(clientListQuerySchema.safeParse({ per_page }).error?.issues[0]?.message).toBe(clientMessages.perPageInvalid);
+  });
+});
+
+describe('household members', () => {
+  const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+  it('allows one head and each client once', () => {
+    expect(setHouseholdMembersBodySchema.safeParse({ members: [{ client_id: id(1), role: 'HEAD' }, { client_id: id(2), role: 'child' }] }).success).toBe(true);
+    const twoHeads = setHouseholdMembersBodySchema.safeParse({ members: [{ client_id: id(1), role: 'head' }, { client_id: id(2), role: 'head' }] });
+    expect(twoHeads.error?.issues.map((issue) => issue.message)).toEqual([householdMessages.oneHead]);
+    const twice = setHouseholdMembersBodySchema.safeParse({ members: [{ client_id: id(1), role: 'head' }, { client_id: id(1), role: 'spouse' }] });
+    expect(twice.error?.issues.map((issue) => issue.message)).toEqual([householdMessages.memberTwice]);
+  });
+});
