@@ -7,7 +7,14 @@ export type LoadOptions = {
   body?: string;
   concurrency: number;
   durationMs: number;
+  /**
+   * Paths (with query) on the url's origin to rotate over, one request after another across all
+   * lanes; the result then also has each path's own figures in `byPath`. Without it, only `url`.
+   */
+  paths?: string[];
 };
+
+export type PathResult = { requests: number; p50Ms: number; p95Ms: number; p99Ms: number };
 
 export type LoadResult = {
   requests: number;
@@ -22,25 +29,32 @@ export type LoadResult = {
    * not the server, was the bottleneck, and the figure understates the server.
    */
   clientUtilization: number;
+  /** Per path, when `paths` was given. */
+  byPath?: Record<string, PathResult>;
 };
 
 const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
-const { url, method, headers, body, concurrency, durationMs } = workerData;
+const { url, method, headers, body, concurrency, durationMs, paths } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 const target = new URL(url);
 const latencies = [];
+const pathIndexes = [];
+const rotation = paths && paths.length ? paths : [target.pathname + target.search];
+let turn = 0;
 const statusCounts = {};
 let errors = 0;
 const deadline = performance.now() + durationMs;
 function once() {
   return new Promise((resolve) => {
     const started = performance.now();
-    const request = http.request({ agent, hostname: target.hostname, port: target.port, path: target.pathname + target.search, method, headers }, (response) => {
+    const pathIndex = turn++ % rotation.length;
+    const request = http.request({ agent, hostname: target.hostname, port: target.port, path: rotation[pathIndex], method, headers }, (response) => {
       response.resume();
       response.on('end', () => {
         latencies.push(performance.now() - started);
+        pathIndexes.push(pathIndex);
         statusCounts[response.statusCode] = (statusCounts[response.statusCode] || 0) + 1;
         resolve();
       });
@@ -56,11 +70,11 @@ const elu = performance.eventLoopUtilization();
 Promise.all(Array.from({ length: concurrency }, lane)).then(() => {
   agent.destroy();
   const utilization = performance.eventLoopUtilization(elu).utilization;
-  parentPort.postMessage({ latencies, errors, statusCounts, utilization, elapsedMs: performance.now() - started });
+  parentPort.postMessage({ latencies, pathIndexes, rotation, errors, statusCounts, utilization, elapsedMs: performance.now() - started });
 });
 `;
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
@@ -76,8 +90,16 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
   });
   return new Promise((resolve, reject) => {
     worker.once('error', reject);
-    worker.once('message', (message: { latencies: number[]; errors: number; statusCounts: Record<string, number>; utilization: number; elapsedMs: number }) => {
+    worker.once('message', (message: { latencies: number[]; pathIndexes: number[]; rotation: string[]; errors: number; statusCounts: Record<string, number>; utilization: number; elapsedMs: number }) => {
       const sorted = [...message.latencies].sort((a, b) => a - b);
+      let byPath: Record<string, PathResult> | undefined;
+      if (options.paths?.length) {
+        byPath = {};
+        message.rotation.forEach((path, index) => {
+          const own = message.latencies.filter((_, i) => message.pathIndexes[i] === index).sort((a, b) => a - b);
+          byPath![path] = { requests: own.length, p50Ms: percentile(own, 50), p95Ms: percentile(own, 95), p99Ms: percentile(own, 99) };
+        });
+      }
       resolve({
         requests: sorted.length,
         errors: message.errors,
@@ -87,6 +109,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
         p95Ms: percentile(sorted, 95),
         p99Ms: percentile(sorted, 99),
         clientUtilization: message.utilization,
+        ...(byPath ? { byPath } : {}),
       });
       void worker.terminate();
     });
