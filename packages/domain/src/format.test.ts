@@ -5,9 +5,11 @@ import {
   formatCompactDollars,
   formatDollars,
   formatShortDate,
+  formatSignedDollars,
   formatSignedPercent,
   formatWholeDollars,
   netWorthCategory,
+  percentOf,
   riskProfile,
   riskTone,
 } from './format.ts';
@@ -96,5 +98,18 @@ describe('labels of spec §9', () => {
     expect(riskProfile('medium')).toBe('Moderate');
     expect(riskProfile(undefined)).toBe('Moderate');
     expect(riskProfile('high')).toBe('Aggressive');
+  });
+});
+
+describe('signed dollars and shares', () => {
+  it('signs gains and losses in dollars and cents, with +$0.00 for no change', () => {
+    expect(formatSignedDollars(1234.5)).toBe('+$1,234.50');
+    expect(formatSignedDollars(-0.4)).toBe('-$0.40');
+    expect(formatSignedDollars(-0.001)).toBe('+$0.00');
+  });
+  it('gives a percentage of 0 when the total is not above 0 (spec part 2 §5)', () => {
+    expect(percentOf(25, 200)).toBe(12.5);
+    expect(percentOf(25, 0)).toBe(0);
+    expect(percentOf(25, -10)).toBe(0);
   });
 });

@@ -106,3 +106,12 @@ export function riskProfile(riskCapacity: string | null | undefined): RiskProfil
   if (riskCapacity === 'high') return 'Aggressive';
   return 'Moderate';
 }
+
+/** +$1.25, -$0.40 and +$0.00: the sign rule of formatSignedPercent, in dollars with cents. */
+export function formatSignedDollars(value: number): string {
+  const rounded = Math.round(value * 100) / 100;
+  return rounded >= 0 ? `+${formatDollars(Math.abs(rounded))}` : `-${formatDollars(Math.abs(rounded))}`;
+}
+
+/** Spec part 2 §5: a part's percentage of a total; 0 when the total is not above 0. */
+export const percentOf = (part: number, total: number): number => (total > 0 ? (part / total) * 100 : 0);

@@ -20,6 +20,13 @@ const ApiTokenPage = lazyNamed(() => import('../features/api-token/api-token-pag
 const AppLayout = lazyNamed(() => import('../features/shell/app-layout.tsx'), 'AppLayout');
 const DashboardPage = lazyNamed(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 const MarketDataPage = lazyNamed(() => import('../features/market-data/market-data-page.tsx'), 'MarketDataPage');
+const ClientListPage = lazyNamed(() => import('../features/clients/client-list-page.tsx'), 'ClientListPage');
+const ClientNewPage = lazyNamed(() => import('../features/clients/client-new-page.tsx'), 'ClientNewPage');
+const ClientEditPage = lazyNamed(() => import('../features/clients/client-edit-page.tsx'), 'ClientEditPage');
+const ClientProfilePage = lazyNamed(() => import('../features/clients/client-profile-page.tsx'), 'ClientProfilePage');
+const ClientReportPage = lazyNamed(() => import('../features/clients/client-report-page.tsx'), 'ClientReportPage');
+const ClientProfilesPage = lazyNamed(() => import('../features/clients/client-profiles-page.tsx'), 'ClientProfilesPage');
+const PortfolioRoutes = lazyNamed(() => import('../features/portfolios/portfolio-routes.tsx'), 'PortfolioRoutes');
 const LogoutRoute = lazyNamed(() => import('../features/shell/logout-route.tsx'), 'LogoutRoute');
 const SessionExpiryWarning = lazyNamed(
   () => import('../features/session/session-expiry-warning.tsx'),
@@ -48,6 +55,13 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/dashboard" replace /> },
       { path: 'dashboard', element: <DashboardPage /> },
       { path: 'market-data', element: <MarketDataPage /> },
+      { path: 'clients', element: <ClientListPage /> },
+      { path: 'clients/new', element: <ClientNewPage /> },
+      { path: 'clients/:clientId/edit', element: <ClientEditPage /> },
+      { path: 'clients/:clientId/profile', element: <ClientProfilePage /> },
+      { path: 'clients/:clientId/report', element: <ClientReportPage /> },
+      { path: 'client-profiles', element: <ClientProfilesPage /> },
+      { path: 'portfolios/*', element: <PortfolioRoutes /> },
       { path: 'logout', element: <LogoutRoute /> },
       ...protectedAreas.map((area) => ({ path: area.path, element: <UnavailablePage title={area.title} /> })),
       { path: '*', element: <UnavailablePage title="Page Not Found" message={webMessages.pageNotFound} /> },

@@ -2,20 +2,13 @@ import { meridianTalkPages } from '@meridian/domain/navigation';
 
 /** Every protected route of spec part 2 §2 not built yet (besides the dashboard and market data), with the title its page shows. */
 export const protectedAreas: { path: string; title: string }[] = [
-  { path: 'clients', title: 'Clients' },
-  { path: 'clients/new', title: 'New Client' },
-  { path: 'clients/:clientId/profile', title: 'Client Profile' },
-  { path: 'clients/:clientId/edit', title: 'Edit Client' },
   { path: 'clients/:clientId/assessment', title: 'Client Assessment' },
-  { path: 'clients/:clientId/report', title: 'Client Report' },
   { path: 'clients/:clientId/ipq-results', title: 'Questionnaire Results' },
   { path: 'prospects', title: 'Prospects' },
   { path: 'assessments', title: 'Assessments' },
   { path: 'assessments/new', title: 'New Assessment' },
   { path: 'assessment-manager', title: 'Assessment Manager' },
   { path: 'ipq-assessment/:clientId', title: 'Investment Policy Questionnaire' },
-  { path: 'portfolios', title: 'Portfolios' },
-  { path: 'portfolios/new', title: 'New Portfolio' },
   { path: 'portfolio-builder', title: 'Portfolio Builder' },
   { path: 'contacts', title: 'Contact Directory' },
   { path: 'agent-access', title: 'Agent Access' },
@@ -23,7 +16,6 @@ export const protectedAreas: { path: string; title: string }[] = [
   { path: 'portfolio-analytics', title: 'Portfolio Analytics' },
   { path: 'scheduler', title: 'Scheduler' },
   { path: 'intelligence', title: 'Intelligence' },
-  { path: 'client-profiles', title: 'Client Profiles' },
   { path: 'predictive-analytics', title: 'Predictive Analytics' },
   { path: 'communication-intelligence', title: 'Communication Intelligence' },
   { path: 'external-data-integration', title: 'External Data Integration' },

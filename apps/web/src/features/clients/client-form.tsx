@@ -1,0 +1,168 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import {
+  createClientBodySchema,
+  investmentExperiences,
+  riskCapacities,
+  updateClientBodySchema,
+  type Client,
+  type CreateClientBody,
+  type UpdateClientBody,
+} from '@meridian/domain/clients';
+import { experienceLabel, riskProfile } from '@meridian/domain/format';
+import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+import { FormError, FormTextField, SubmitButton } from '../../components/form.tsx';
+import { errorText } from '../../lib/error-text.ts';
+import { ClientConflictAlert } from './client-conflict-alert.tsx';
+import { clientToForm, type ClientFormValues } from './client-form-values.ts';
+import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
+import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.ts';
+
+type Body = CreateClientBody | UpdateClientBody;
+
+type Props = {
+  mode: 'create' | 'edit';
+  defaultValues: ClientFormValues;
+  /** Shown read-only: there is no endpoint listing the firm's advisors to choose from. */
+  advisorName: string;
+  advisorNote?: string;
+  onSave: (body: Body) => Promise<Client>;
+  failureText: string;
+  /** Where Cancel leads. */
+  cancelTo: string;
+};
+
+type ErrorWithCurrent = { status: number; data: { current: Client } };
+const isConflict = (error: unknown): error is ErrorWithCurrent =>
+  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 409 &&
+  typeof (error as { data?: { current?: unknown } }).data?.current === 'object';
+
+const riskOptions = riskCapacities.map((value) => ({ value, label: `${riskProfile(value)} (${value})` }));
+const experienceOptions = investmentExperiences.map((value) => ({ value, label: experienceLabel(value) }));
+
+/** One form for /clients/new and /clients/{id}/edit: the server's own rules, messages under fields. */
+export function ClientForm({ mode, defaultValues, advisorName, advisorNote, onSave, failureText, cancelTo }: Props) {
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<Client | null>(null);
+  const schema = mode === 'create' ? createClientBodySchema : updateClientBodySchema;
+  const { register, control, handleSubmit, reset, formState } = useForm<ClientFormValues, unknown, Body>({
+    resolver: zodResolver(schema) as unknown as Resolver<ClientFormValues, unknown, Body>,
+    defaultValues,
+  });
+  const guard = useUnsavedChangesGuard(formState.isDirty && !formState.isSubmitSuccessful);
+  const form = { register, control };
+
+  const submit = handleSubmit(async (body) => {
+    setError(null);
+    try {
+      const saved = await onSave(body);
+      guard.allow();
+      void navigate(`/clients/${encodeURIComponent(saved.id)}/profile`);
+    } catch (caught) {
+      if (isConflict(caught)) setConflict(caught.data.current);
+      else setError(errorText(caught, failureText));
+      throw caught; // keeps the form dirty (not "submitted successfully")
+    }
+  });
+
+  const select = (name: 'risk_capacity' | 'investment_experience', label: string, options: { value: string; label: string }[]) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          select
+          fullWidth
+          margin="dense"
+          id={`client-${name}`}
+          label={label}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message ?? ' '}
+        >
+          <MenuItem value="">Not specified</MenuItem>
+          {options.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+
+  const twoColumns = { display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 860 }}>
+      <Box component="form" noValidate onSubmit={(event) => void submit(event).catch(() => undefined)}>
+        {conflict && (
+          <ClientConflictAlert
+            current={conflict}
+            onReload={() => {
+              reset(clientToForm(conflict));
+              setConflict(null);
+            }}
+          />
+        )}
+        <FormError message={error} />
+        <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 1 }}>
+          Contact
+        </Typography>
+        <Box sx={twoColumns}>
+          <FormTextField {...form} name="first_name" id="client-first-name" label="First Name" required autoComplete="off" />
+          <FormTextField {...form} name="last_name" id="client-last-name" label="Last Name" required autoComplete="off" />
+          <FormTextField {...form} name="email" id="client-email" label="Email" type="email" required autoComplete="off" />
+          <FormTextField {...form} name="phone" id="client-phone" label="Phone" type="tel" autoComplete="off" />
+          <FormTextField
+            {...form}
+            name="birth_date"
+            id="client-birth-date"
+            label="Birth Date"
+            type="date"
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            id="client-advisor"
+            label="Advisor"
+            value={advisorName}
+            fullWidth
+            margin="dense"
+            helperText={advisorNote ?? ' '}
+            slotProps={{ input: { readOnly: true } }}
+          />
+        </Box>
+        <FormTextField {...form} name="address" id="client-address" label="Address" multiline minRows={2} />
+        <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 1 }}>
+          Financial profile
+        </Typography>
+        <Box sx={twoColumns}>
+          <FormTextField {...form} name="net_worth" id="client-net-worth" label="Net Worth (USD)" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+          <FormTextField {...form} name="annual_income" id="client-annual-income" label="Annual Income (USD)" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+          {select('risk_capacity', 'Risk Capacity', riskOptions)}
+          {select('investment_experience', 'Investment Experience', experienceOptions)}
+        </Box>
+        <FormTextField {...form} name="financial_goals" id="client-goals" label="Financial Goals" multiline minRows={2} />
+        <FormTextField {...form} name="notes" id="client-notes" label="Notes" multiline minRows={3} />
+        <Box sx={{ display: 'flex', gap: 2, mt: 2, justifyContent: 'flex-end' }}>
+          <Button onClick={() => void navigate(cancelTo)} size="large">
+            {text.cancel}
+          </Button>
+          <Box sx={{ minWidth: 180 }}>
+            <SubmitButton submitting={formState.isSubmitting}>{mode === 'create' ? text.saveNew : text.saveEdit}</SubmitButton>
+          </Box>
+        </Box>
+      </Box>
+      <UnsavedChangesDialog open={guard.blocked} onStay={guard.stay} onDiscard={guard.proceed} />
+    </Paper>
+  );
+}

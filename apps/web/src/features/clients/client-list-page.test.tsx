@@ -1,0 +1,133 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+import { jsonResponse, renderScreen, sampleUser } from '../../test-utils.tsx';
+import { loginSuccess } from '../auth/auth-slice.ts';
+import { ClientListPage } from './client-list-page.tsx';
+import { clientListReducer, initialListState, listArgs } from './client-list-state.ts';
+import { sampleClient, stubServer, type Call } from './client-test-fixtures.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const stats = { total_clients: 42, total_aum: 125_300_000, average_performance: -3.2, assessment_complete_percent: null };
+
+function renderPage() {
+  const result = renderScreen(<ClientListPage />, { path: '/clients' });
+  act(() => void result.store.dispatch(loginSuccess({ user: sampleUser, accessToken: 'access-1' })));
+  return result;
+}
+
+const listCalls = (calls: Call[]) => calls.filter((call) => call.url.pathname === '/api/v1/clients');
+const lastList = (calls: Call[]) => listCalls(calls).at(-1)!.url.searchParams;
+
+async function chooseOption(label: string, option: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('client list screen', () => {
+  it('shows the count, the four cards and a row with its figures', async () => {
+    stubServer((url) =>
+      url.pathname === '/api/v1/clients/stats' ? jsonResponse(stats) : jsonResponse({ clients: [sampleClient()], total: 42, page: 1, per_page: 10, pages: 5 }),
+    );
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Clients', level: 1 })).toBeDefined();
+    await screen.findByText('Dana Whitfield');
+    expect(screen.getByTestId('client-count').textContent).toBe('42 clients');
+    expect(within(screen.getByTestId('card-total-aum')).getByText('$125.3M')).toBeDefined();
+    const performance = within(screen.getByTestId('card-performance')).getByText('-3.20%');
+    expect(getComputedStyle(performance).color).toBe('rgb(211, 47, 47)');
+    expect(within(screen.getByTestId('card-assessments')).getByText('—')).toBeDefined();
+    const row = within(screen.getByTestId('client-row'));
+    expect(row.getByText('dana.whitfield@example.com')).toBeDefined();
+    expect(row.getByText('$1.2M')).toBeDefined();
+    expect(row.getByText('Aggressive')).toBeDefined();
+    expect(row.getByText('Pending')).toBeDefined();
+    expect(row.getByText('Mar 14, 2026')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Add Client' }).getAttribute('href')).toBe('/clients/new');
+  });
+
+  it("says 'Loading clients...' while loading and 'No clients found' when the answer is empty", async () => {
+    let answer: (response: Response) => void = () => {};
+    stubServer((url) =>
+      url.pathname === '/api/v1/clients/stats'
+        ? jsonResponse(stats)
+        : new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+    );
+    renderPage();
+    expect(await screen.findByText('Loading clients...')).toBeDefined();
+    expect(screen.queryByText('No clients found')).toBeNull();
+    answer(jsonResponse({ clients: [], total: 0, page: 1, per_page: 10, pages: 0 }));
+    expect(await screen.findByText('No clients found')).toBeDefined();
+    expect(screen.queryByText('Loading clients...')).toBeNull();
+  });
+
+  it('sends the filters as query parameters and returns to page 1 when one changes', async () => {
+    const calls = stubServer((url) =>
+      url.pathname === '/api/v1/clients/stats'
+        ? jsonResponse(stats)
+        : jsonResponse({ clients: [sampleClient()], total: 42, page: Number(url.searchParams.get('page')), per_page: 10, pages: 5 }),
+    );
+    renderPage();
+    await screen.findByText('Dana Whitfield');
+    expect(Object.fromEntries(lastList(calls))).toEqual({ sort: 'name', order: 'asc', page: '1', per_page: '10' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(lastList(calls).get('page')).toBe('2'));
+
+    await chooseOption('Risk Profile', 'Conservative');
+    await waitFor(() => expect(lastList(calls).get('risk_capacity')).toBe('low'));
+    expect(lastList(calls).get('page')).toBe('1');
+    const statsCall = calls.filter((call) => call.url.pathname === '/api/v1/clients/stats').at(-1)!;
+    expect(statsCall.url.searchParams.get('risk_capacity')).toBe('low');
+
+    await chooseOption('Assessment', 'In Progress');
+    await waitFor(() => expect(lastList(calls).get('assessment_status')).toBe('In Progress'));
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search clients' }), { target: { value: ' whit ' } });
+    await waitFor(() => expect(lastList(calls).get('search')).toBe('whit'));
+
+    const before = calls.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect((screen.getByRole('textbox', { name: 'Search clients' }) as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('combobox', { name: 'Risk Profile' }).textContent).toBe('All');
+    expect(screen.getByRole('combobox', { name: 'Assessment' }).textContent).toBe('All');
+    // The unfiltered first page is answered from the cache at once; nothing filtered is asked for.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    for (const call of calls.slice(before)) {
+      expect(['search', 'risk_capacity', 'assessment_status'].filter((key) => call.url.searchParams.has(key))).toEqual([]);
+    }
+    expect(screen.getByText('Dana Whitfield')).toBeDefined();
+  });
+
+  it('searches once per pause in typing (300 ms debounce)', async () => {
+    const calls = stubServer((url) =>
+      url.pathname === '/api/v1/clients/stats' ? jsonResponse(stats) : jsonResponse({ clients: [], total: 0, page: 1, per_page: 10, pages: 0 }),
+    );
+    renderPage();
+    await screen.findByText('No clients found');
+    const box = screen.getByRole('textbox', { name: 'Search clients' });
+    for (const value of ['d', 'da', 'dan']) fireEvent.change(box, { target: { value } });
+    await waitFor(() => expect(lastList(calls).get('search')).toBe('dan'));
+    expect(listCalls(calls).map((call) => call.url.searchParams.get('search'))).toEqual([null, 'dan']);
+  });
+
+  it("shows the server's message, else 'Failed to fetch clients'", async () => {
+    stubServer((url) => (url.pathname === '/api/v1/clients/stats' ? jsonResponse(stats) : jsonResponse({}, 500)));
+    renderPage();
+    expect(await screen.findByText(text.fetchClientsFailed)).toBeDefined();
+  });
+
+  it('goes to page 1 on a page-size change and toggles the sort order', () => {
+    const onPage3 = clientListReducer(initialListState, { type: 'page', value: 2 });
+    expect(listArgs(onPage3, '').page).toBe(3);
+    expect(clientListReducer(onPage3, { type: 'perPage', value: 25 })).toMatchObject({ page: 0, perPage: 25 });
+    const byName = clientListReducer(onPage3, { type: 'sort', field: 'name' });
+    expect(byName).toMatchObject({ sort: 'name', order: 'desc', page: 0 });
+    expect(clientListReducer(byName, { type: 'sort', field: 'netWorth' })).toMatchObject({ sort: 'netWorth', order: 'asc' });
+  });
+});

@@ -1,0 +1,31 @@
+import Typography from '@mui/material/Typography';
+import type { CreateClientBody } from '@meridian/domain/clients';
+import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+import { useAppSelector } from '../../app/hooks.ts';
+import { displayName } from '../shell/user-display.ts';
+import { ClientForm } from './client-form.tsx';
+import { emptyClientForm } from './client-form-values.ts';
+import { useCreateClientMutation } from './clients-api.ts';
+
+/** /clients/new: an advisor's new client is their own; an admin's needs an advisor the API cannot list yet. */
+export function ClientNewPage() {
+  const user = useAppSelector((state) => state.auth.user);
+  const isAdmin = user?.role_name === 'admin';
+  const [createClient] = useCreateClientMutation();
+  return (
+    <>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 500, mb: 3 }}>
+        {text.newTitle}
+      </Typography>
+      <ClientForm
+        mode="create"
+        defaultValues={emptyClientForm}
+        advisorName={isAdmin ? '—' : displayName(user)}
+        advisorNote={isAdmin ? text.advisorReadOnly : undefined}
+        failureText={text.createClientFailed}
+        cancelTo="/clients"
+        onSave={(body) => createClient(body as CreateClientBody).unwrap()}
+      />
+    </>
+  );
+}

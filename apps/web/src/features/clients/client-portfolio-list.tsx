@@ -1,0 +1,64 @@
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { accountTypeLabels, type Portfolio } from '@meridian/domain/portfolios';
+import { formatDollars, formatSignedPercent } from '@meridian/domain/format';
+import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+
+const signColor = (value: number) => (value >= 0 ? 'success.main' : 'error.main');
+
+/** Totals over portfolios: value, cost and gain/loss (percent 0 when the cost is not above 0). */
+export function portfolioTotals(portfolios: Portfolio[]) {
+  const cents = (value: number) => Math.round(value * 100);
+  const value = portfolios.reduce((sum, p) => sum + cents(p.total_value), 0) / 100;
+  const cost = portfolios.reduce((sum, p) => sum + cents(p.cost_basis), 0) / 100;
+  const gain = portfolios.reduce((sum, p) => sum + cents(p.gain_loss), 0) / 100;
+  return { value, cost, gain, gainPercent: cost > 0 ? (gain / cost) * 100 : 0 };
+}
+
+/** The client's portfolios with value and unrealised gain/loss, and their total. */
+export function ClientPortfolioList({ portfolios }: { portfolios: Portfolio[] }) {
+  if (portfolios.length === 0) return <Typography color="text.secondary">{text.noPortfolios}</Typography>;
+  const totals = portfolioTotals(portfolios);
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label="Portfolios">
+        <TableHead>
+          <TableRow>
+            <TableCell>Portfolio</TableCell>
+            <TableCell>Account</TableCell>
+            <TableCell align="right">Value</TableCell>
+            <TableCell align="right">Gain/Loss</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {portfolios.map((portfolio) => (
+            <TableRow key={portfolio.id}>
+              <TableCell>{portfolio.name}</TableCell>
+              <TableCell>{accountTypeLabels[portfolio.account_type]}{portfolio.status === 'active' ? '' : ` (${portfolio.status})`}</TableCell>
+              <TableCell align="right">{formatDollars(portfolio.total_value)}</TableCell>
+              <TableCell align="right" sx={{ color: signColor(portfolio.gain_loss) }}>
+                {formatDollars(portfolio.gain_loss)} ({formatSignedPercent(portfolio.gain_loss_percent)})
+              </TableCell>
+            </TableRow>
+          ))}
+          <TableRow data-testid="portfolio-total">
+            <TableCell sx={{ fontWeight: 600 }} colSpan={2}>
+              Total
+            </TableCell>
+            <TableCell align="right" sx={{ fontWeight: 600 }}>
+              {formatDollars(totals.value)}
+            </TableCell>
+            <TableCell align="right" sx={{ fontWeight: 600, color: signColor(totals.gain) }}>
+              {formatDollars(totals.gain)} ({formatSignedPercent(totals.gainPercent)})
+            </TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}

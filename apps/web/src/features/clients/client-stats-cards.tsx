@@ -1,0 +1,57 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { formatCompactDollars, formatSignedPercent } from '@meridian/domain/format';
+import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+import { errorText } from '../../lib/error-text.ts';
+import { useClientStatsQuery, type ClientFilterArgs } from './clients-api.ts';
+
+function Card({ label, value, hint, testId }: { label: string; value: ReactNode; hint?: string; testId: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid={testId}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h5" component="p" sx={{ fontWeight: 500, mt: 0.5 }}>
+        {value}
+      </Typography>
+      {hint && (
+        <Typography variant="caption" color="text.secondary">
+          {hint}
+        </Typography>
+      )}
+    </Paper>
+  );
+}
+
+/** The four cards over the list's current filters (GET /clients/stats). */
+export function ClientStatsCards({ filters }: { filters: ClientFilterArgs }) {
+  const { data, error, isLoading } = useClientStatsQuery(filters);
+  if (error) return <Alert severity="warning" sx={{ mb: 3 }}>{errorText(error, text.fetchStatsFailed)}</Alert>;
+  const show = (value: ReactNode) => (isLoading || !data ? <Skeleton width={80} /> : value);
+  const performance = data?.average_performance ?? 0;
+  return (
+    <Box sx={{ display: 'grid', gap: 2, mb: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
+      <Card testId="card-total-clients" label={text.cardTotalClients} value={show(data?.total_clients.toLocaleString('en-US'))} />
+      <Card testId="card-total-aum" label={text.cardTotalAum} value={show(data && formatCompactDollars(data.total_aum))} />
+      <Card
+        testId="card-performance"
+        label={text.cardPerformance}
+        hint={text.cardPerformanceHint}
+        value={show(
+          <Box component="span" sx={{ color: performance >= 0 ? 'success.main' : 'error.main' }}>
+            {formatSignedPercent(performance)}
+          </Box>,
+        )}
+      />
+      <Card
+        testId="card-assessments"
+        label={text.cardAssessments}
+        value={show(data?.assessment_complete_percent == null ? text.noValue : `${data.assessment_complete_percent.toFixed(1)}%`)}
+      />
+    </Box>
+  );
+}

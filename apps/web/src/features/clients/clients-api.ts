@@ -1,0 +1,138 @@
+import type {
+  AssessmentStatus,
+  Client,
+  ClientListResponse,
+  ClientSortField,
+  ClientStats,
+  ClientSummary,
+  CreateClientBody,
+  InvestmentExperience,
+  RiskCapacity,
+  UpdateClientBody,
+} from '@meridian/domain/clients';
+import type { PortfolioDetail, PortfolioListResponse, Transaction, TransactionListResponse } from '@meridian/domain/portfolios';
+import { api } from '../../app/api.ts';
+
+/** The filters the list, its cards and /client-profiles send (the server applies the spec's local-filter rules). */
+export type ClientFilterArgs = {
+  search?: string;
+  risk_capacity?: RiskCapacity[];
+  investment_experience?: InvestmentExperience[];
+  assessment_status?: AssessmentStatus[];
+  min_net_worth?: number;
+  max_net_worth?: number;
+};
+
+export type ClientListArgs = ClientFilterArgs & {
+  sort: ClientSortField;
+  order: 'asc' | 'desc';
+  page: number;
+  per_page: number;
+};
+
+/** Query parameters without the empty ones; lists are sent comma-separated. */
+export function toParams(args: ClientFilterArgs | ClientListArgs): Record<string, string | number> {
+  const params: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(args)) {
+    if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    params[key] = Array.isArray(value) ? value.join(',') : (value as string | number);
+  }
+  return params;
+}
+
+export type UpdateClientArgs = { id: string; body: UpdateClientBody };
+
+export type RecentTransactionsArgs = { portfolioIds: string[]; perPortfolio: number; limit: number };
+
+/** Newest trade date first; within a day the latest recorded first. */
+export function newestFirst(transactions: Transaction[]): Transaction[] {
+  return [...transactions].sort(
+    (a, b) => b.trade_date.localeCompare(a.trade_date) || b.created_at.localeCompare(a.created_at),
+  );
+}
+
+const clientsWithTags = api.enhanceEndpoints({ addTagTypes: ['Client', 'ClientPortfolio'] });
+
+/**
+ * Client calls (spec part 1 §7, part 2 §7) and the portfolio reads the client pages need. Lists
+ * provide 'Client' LIST; a write invalidates the list, the cards and that client.
+ */
+export const clientsApi = clientsWithTags.injectEndpoints({
+  endpoints: (build) => ({
+    listClients: build.query<ClientListResponse, ClientListArgs>({
+      query: (args) => ({ url: '/clients', params: toParams(args) }),
+      providesTags: [{ type: 'Client', id: 'LIST' }],
+    }),
+    clientStats: build.query<ClientStats, ClientFilterArgs>({
+      query: (args) => ({ url: '/clients/stats', params: toParams(args) }),
+      providesTags: [{ type: 'Client', id: 'LIST' }],
+    }),
+    getClient: build.query<Client, string>({
+      query: (id) => `/clients/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Client', id }],
+    }),
+    clientSummary: build.query<ClientSummary, string>({
+      query: (id) => `/clients/${encodeURIComponent(id)}/summary`,
+      providesTags: (_result, _error, id) => [{ type: 'Client', id }],
+    }),
+    createClient: build.mutation<Client, CreateClientBody>({
+      query: (body) => ({ url: '/clients', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Client', id: 'LIST' }],
+    }),
+    updateClient: build.mutation<Client, UpdateClientArgs>({
+      query: ({ id, body }) => ({ url: `/clients/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Client', id: 'LIST' }, { type: 'Client', id }],
+    }),
+    deleteClient: build.mutation<void, { id: string; syncVersion: number }>({
+      query: ({ id, syncVersion }) => ({
+        url: `/clients/${encodeURIComponent(id)}`,
+        method: 'DELETE',
+        params: { sync_version: syncVersion },
+      }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Client', id: 'LIST' }, { type: 'Client', id }],
+    }),
+    /** The client's portfolios (at most 100; an advisor's client rarely has more than a few). */
+    clientPortfolios: build.query<PortfolioListResponse, string>({
+      query: (clientId) => ({ url: '/portfolios', params: { client_id: clientId, per_page: 100 } }),
+      providesTags: ['ClientPortfolio'],
+    }),
+    /** Each portfolio with its holdings and allocation (the report), fetched in parallel. */
+    clientPortfolioDetails: build.query<PortfolioDetail[], string[]>({
+      async queryFn(ids, _api, _extra, baseQuery) {
+        const results = await Promise.all(ids.map((id) => baseQuery(`/portfolios/${encodeURIComponent(id)}`)));
+        const failed = results.find((result) => result.error);
+        if (failed?.error) return { error: failed.error };
+        return { data: results.map((result) => result.data as PortfolioDetail) };
+      },
+      providesTags: ['ClientPortfolio'],
+    }),
+    /** The latest few transactions of each portfolio, merged newest first. */
+    clientRecentTransactions: build.query<Transaction[], RecentTransactionsArgs>({
+      async queryFn({ portfolioIds, perPortfolio, limit }, _api, _extra, baseQuery) {
+        const results = await Promise.all(
+          portfolioIds.map((id) =>
+            baseQuery({ url: `/portfolios/${encodeURIComponent(id)}/transactions`, params: { per_page: perPortfolio } }),
+          ),
+        );
+        const failed = results.find((result) => result.error);
+        if (failed?.error) return { error: failed.error };
+        const all = results.flatMap((result) => (result.data as TransactionListResponse).transactions);
+        return { data: newestFirst(all).slice(0, limit) };
+      },
+      providesTags: ['ClientPortfolio'],
+    }),
+  }),
+});
+
+export const {
+  useListClientsQuery,
+  useClientStatsQuery,
+  useGetClientQuery,
+  useClientSummaryQuery,
+  useCreateClientMutation,
+  useUpdateClientMutation,
+  useDeleteClientMutation,
+  useClientPortfoliosQuery,
+  useClientPortfolioDetailsQuery,
+  useClientRecentTransactionsQuery,
+} = clientsApi;

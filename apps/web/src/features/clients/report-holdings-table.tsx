@@ -1,0 +1,46 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { formatDollars, formatSignedPercent } from '@meridian/domain/format';
+import type { PortfolioDetail } from '@meridian/domain/portfolios';
+import { assetClassLabel } from './report-allocation.ts';
+
+const quantity = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
+
+/** One portfolio's holdings for the printed report. */
+export function ReportHoldingsTable({ portfolio }: { portfolio: PortfolioDetail }) {
+  if (portfolio.holdings.length === 0) return <Typography color="text.secondary" variant="body2">No holdings</Typography>;
+  return (
+    <Table size="small" aria-label={`Holdings of ${portfolio.name}`} sx={{ '& td, & th': { px: 1 } }}>
+      <TableHead>
+        <TableRow>
+          <TableCell>Symbol</TableCell>
+          <TableCell>Security</TableCell>
+          <TableCell>Asset class</TableCell>
+          <TableCell align="right">Quantity</TableCell>
+          <TableCell align="right">Market value</TableCell>
+          <TableCell align="right">Gain/Loss</TableCell>
+          <TableCell align="right">Weight</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {portfolio.holdings.map((holding) => (
+          <TableRow key={holding.id} sx={{ breakInside: 'avoid' }}>
+            <TableCell sx={{ fontWeight: 500 }}>{holding.security.symbol}</TableCell>
+            <TableCell>{holding.security.name}</TableCell>
+            <TableCell>{assetClassLabel(holding.security.asset_class)}</TableCell>
+            <TableCell align="right">{quantity.format(holding.quantity)}</TableCell>
+            <TableCell align="right">{formatDollars(holding.market_value)}</TableCell>
+            <TableCell align="right">
+              {formatDollars(holding.gain_loss)} ({formatSignedPercent(holding.gain_loss_percent)})
+            </TableCell>
+            <TableCell align="right">{holding.allocation_percent.toFixed(2)}%</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

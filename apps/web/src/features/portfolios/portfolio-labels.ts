@@ -1,0 +1,22 @@
+import type { ChipProps } from '@mui/material/Chip';
+import type { PortfolioStatus, TransactionType } from '@meridian/domain/portfolios';
+
+export const statusLabels: Record<PortfolioStatus, string> = { active: 'Active', proposed: 'Proposed', closed: 'Closed' };
+
+export const statusColors: Record<PortfolioStatus, ChipProps['color']> = { active: 'success', proposed: 'info', closed: 'default' };
+
+export const transactionTypeLabels: Record<TransactionType, string> = {
+  buy: 'Buy',
+  sell: 'Sell',
+  dividend: 'Dividend',
+  interest: 'Interest',
+  deposit: 'Deposit',
+  withdrawal: 'Withdrawal',
+  fee: 'Fee',
+};
+
+/** Today as YYYY-MM-DD in the user's own calendar (a trade date). */
+export function todayIso(now: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

@@ -1,0 +1,118 @@
+import Alert from '@mui/material/Alert';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { formatQuantity } from './holdings-table.tsx';
+import { portfolioMessages } from '@meridian/domain/messages';
+import type { Holding } from '@meridian/domain/portfolios';
+import { useAppSelector } from '../../app/hooks.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { PageSpinner } from '../../components/page-spinner.tsx';
+import { errorText } from '../../lib/error-text.ts';
+import { AddHoldingDialog } from './add-holding-dialog.tsx';
+import { AllocationDonuts } from './allocation-donuts.tsx';
+import { EditHoldingDialog } from './edit-holding-dialog.tsx';
+import { EditPortfolioDialog } from './edit-portfolio-dialog.tsx';
+import { HoldingsTable } from './holdings-table.tsx';
+import { PortfolioHeader } from './portfolio-header.tsx';
+import { PortfolioValueCards } from './portfolio-value-cards.tsx';
+import { useDeletePortfolioMutation, useGetPortfolioQuery, useRemoveHoldingMutation } from './portfolios-api.ts';
+import { TransactionsPanel } from './transactions-panel.tsx';
+
+type Dialog = { kind: 'add' } | { kind: 'edit-holding' | 'remove-holding'; holding: Holding } | { kind: 'edit' } | { kind: 'delete' } | null;
+
+/** /portfolios/:portfolioId: values, allocation, holdings and the ledger of one portfolio. */
+export function PortfolioPage() {
+  const { portfolioId = '' } = useParams();
+  const navigate = useNavigate();
+  const readOnly = useAppSelector((state) => state.auth.user?.role_name === 'client');
+  const { data: portfolio, error, isLoading } = useGetPortfolioQuery(portfolioId);
+  const [tab, setTab] = useState<'holdings' | 'transactions'>('holdings');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [removeHolding, removal] = useRemoveHoldingMutation();
+  const [deletePortfolio, deletion] = useDeletePortfolioMutation();
+
+  if (isLoading) return <PageSpinner />;
+  if (!portfolio) {
+    return <Alert severity="error">{errorText(error, portfolioMessages.fetchPortfolioFailed)}</Alert>;
+  }
+  const close = () => {
+    setDialog(null);
+    setActionError(null);
+  };
+
+  return (
+    <>
+      <PortfolioHeader portfolio={portfolio} readOnly={readOnly} onEdit={() => setDialog({ kind: 'edit' })} onDelete={() => setDialog({ kind: 'delete' })} />
+      {error && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {errorText(error, portfolioMessages.fetchPortfolioFailed)}
+        </Alert>
+      )}
+      <PortfolioValueCards portfolio={portfolio} />
+      <AllocationDonuts byAssetClass={portfolio.allocation.by_asset_class} bySector={portfolio.allocation.by_sector} />
+      <Paper variant="outlined">
+        <Tabs value={tab} onChange={(_event, next) => setTab(next)} sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
+          <Tab value="holdings" label={`Holdings (${portfolio.holdings_count})`} />
+          <Tab value="transactions" label="Transactions" />
+        </Tabs>
+        {tab === 'holdings' ? (
+          <HoldingsTable
+            holdings={portfolio.holdings}
+            readOnly={readOnly}
+            onAdd={() => setDialog({ kind: 'add' })}
+            onEdit={(holding) => setDialog({ kind: 'edit-holding', holding })}
+            onRemove={(holding) => setDialog({ kind: 'remove-holding', holding })}
+          />
+        ) : (
+          <TransactionsPanel portfolioId={portfolio.id} readOnly={readOnly} />
+        )}
+      </Paper>
+
+      <AddHoldingDialog portfolioId={portfolio.id} open={dialog?.kind === 'add'} onClose={close} />
+      {dialog?.kind === 'edit-holding' && <EditHoldingDialog portfolioId={portfolio.id} holding={dialog.holding} onClose={close} />}
+      {dialog?.kind === 'edit' && <EditPortfolioDialog portfolio={portfolio} onClose={close} />}
+      <ConfirmDialog
+        open={dialog?.kind === 'remove-holding'}
+        title="Remove holding"
+        confirmLabel="Remove"
+        busy={removal.isLoading}
+        error={actionError}
+        onClose={close}
+        onConfirm={async () => {
+          if (dialog?.kind !== 'remove-holding') return;
+          try {
+            await removeHolding({ portfolioId: portfolio.id, holdingId: dialog.holding.id }).unwrap();
+            close();
+          } catch (failure) {
+            setActionError(errorText(failure, portfolioMessages.removeHoldingFailed));
+          }
+        }}
+      >
+        {dialog?.kind === 'remove-holding' &&
+          `Sell all ${formatQuantity(dialog.holding.quantity)} shares of ${dialog.holding.security.symbol} at the latest close and remove the holding? The sale is recorded in the ledger.`}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title="Delete portfolio"
+        confirmLabel="Delete"
+        busy={deletion.isLoading}
+        error={actionError}
+        onClose={close}
+        onConfirm={async () => {
+          try {
+            await deletePortfolio(portfolio.id).unwrap();
+            void navigate('/portfolios', { replace: true });
+          } catch (failure) {
+            setActionError(errorText(failure, portfolioMessages.deletePortfolioFailed));
+          }
+        }}
+      >
+        {`Delete ${portfolio.name}? It disappears from every list; its ledger is kept for the audit trail.`}
+      </ConfirmDialog>
+    </>
+  );
+}

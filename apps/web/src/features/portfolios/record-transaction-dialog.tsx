@@ -1,0 +1,135 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import { isTrade } from '@meridian/domain/ledger';
+import { transactionCreateSchema, transactionTypes, type TransactionType } from '@meridian/domain/portfolios';
+import { errorText } from '../../lib/error-text.ts';
+import { serverFieldErrors } from '../../lib/field-errors.ts';
+import { issuesByField } from './issues-by-field.ts';
+import { parseNumber } from './parse-number.ts';
+import { todayIso, transactionTypeLabels } from './portfolio-labels.ts';
+import { useRecordTransactionMutation } from './portfolios-api.ts';
+import { SecurityPicker, type SecurityOption } from './security-picker.tsx';
+
+/** Which fields a type asks for: trades a security, quantity and price; cash moves an amount. */
+const needsSecurity = (type: TransactionType) => isTrade(type) || type === 'dividend';
+const allowsSecurity = (type: TransactionType) => type !== 'deposit' && type !== 'withdrawal';
+
+/** Records one ledger entry; the fields follow the type (spec: buy/sell, dividend, interest, deposit, withdrawal, fee). */
+export function RecordTransactionDialog({ portfolioId, onClose }: { portfolioId: string; onClose: () => void }) {
+  const [type, setType] = useState<TransactionType>('deposit');
+  const [tradeDate, setTradeDate] = useState(todayIso());
+  const [security, setSecurity] = useState<SecurityOption | null>(null);
+  const [quantity, setQuantity] = useState('');
+  const [price, setPrice] = useState('');
+  const [amount, setAmount] = useState('');
+  const [notes, setNotes] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [record, { isLoading }] = useRecordTransactionMutation();
+  const trade = isTrade(type);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = transactionCreateSchema.safeParse({
+      type,
+      trade_date: tradeDate,
+      security_id: allowsSecurity(type) ? (security?.id ?? null) : null,
+      quantity: trade ? parseNumber(quantity) : null,
+      price: trade ? parseNumber(price) : null,
+      amount: trade ? null : parseNumber(amount),
+      notes: notes.trim() || null,
+    });
+    if (!parsed.success) {
+      setErrors(issuesByField(parsed.error));
+      return;
+    }
+    try {
+      await record({ portfolioId, ...parsed.data }).unwrap();
+      onClose();
+    } catch (error) {
+      setErrors(serverFieldErrors(error) ?? { form: errorText(error, 'Failed to record transaction') });
+    }
+  };
+
+  const field = (name: string, label: string, value: string, set: (value: string) => void) => (
+    <TextField
+      id={`transaction-${name}`}
+      label={label}
+      value={value}
+      onChange={(event) => set(event.target.value)}
+      error={Boolean(errors[name])}
+      helperText={errors[name] ?? ' '}
+      fullWidth
+      margin="dense"
+      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+    />
+  );
+
+  return (
+    <Dialog open onClose={isLoading ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="record-transaction-title">
+      <form noValidate onSubmit={submit}>
+        <DialogTitle id="record-transaction-title">Record Transaction</DialogTitle>
+        <DialogContent>
+          {errors.form && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {errors.form}
+            </Alert>
+          )}
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr', mt: 1 }}>
+            <TextField id="transaction-type" select label="Type" value={type} onChange={(event) => { setType(event.target.value as TransactionType); setErrors({}); }} helperText={errors.type ?? ' '}>
+              {transactionTypes.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {transactionTypeLabels[value]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              id="transaction-date"
+              type="date"
+              label="Trade date"
+              value={tradeDate}
+              onChange={(event) => setTradeDate(event.target.value)}
+              error={Boolean(errors.trade_date)}
+              helperText={errors.trade_date ?? ' '}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Box>
+          {allowsSecurity(type) && (
+            <SecurityPicker
+              id="transaction-security"
+              label={needsSecurity(type) ? 'Security' : 'Security (optional)'}
+              value={security}
+              onChange={setSecurity}
+              error={errors.security_id ?? errors.symbol}
+            />
+          )}
+          {trade ? (
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
+              {field('quantity', 'Quantity', quantity, setQuantity)}
+              {field('price', 'Price per share', price, setPrice)}
+            </Box>
+          ) : (
+            field('amount', 'Amount', amount, setAmount)
+          )}
+          <TextField id="transaction-notes" label="Notes (optional)" value={notes} onChange={(event) => setNotes(event.target.value)} error={Boolean(errors.notes)} helperText={errors.notes ?? ' '} fullWidth margin="dense" />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={isLoading}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={isLoading} startIcon={isLoading ? <CircularProgress size={16} color="inherit" /> : undefined}>
+            Record
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
