@@ -102,9 +102,9 @@ describe('client journeys', () => {
     await page.getByRole('heading', { name: 'Clients', level: 1 }).waitFor();
     await expect.poll(() => rows(page).count()).toBe(10);
     expect(await page.getByTestId('client-count').innerText()).toMatch(/^\d[\d,]* clients$/);
-    expect(await page.getByTestId('card-total-clients').innerText()).toMatch(/Total Clients\s+\d+/);
-    expect(await page.getByTestId('card-total-aum').innerText()).toMatch(/\$[\d.]+[KMB]?/);
-    expect(await page.getByTestId('card-performance').innerText()).toMatch(/[+-]\d+\.\d{2}%/);
+    await expect.poll(() => page.getByTestId('card-total-clients').innerText()).toMatch(/Total Clients\s+\d+/);
+    await expect.poll(() => page.getByTestId('card-total-aum').innerText()).toMatch(/\$[\d.]+[KMB]?/);
+    await expect.poll(() => page.getByTestId('card-performance').innerText()).toMatch(/[+-]\d+\.\d{2}%/);
     const firstCells = await rows(page).first().locator('td').allInnerTexts();
     expect(firstCells[1]).toMatch(/^\$[\d.]+[KMB]?$/);
     expect(firstCells[5]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
@@ -138,6 +138,8 @@ describe('client journeys', () => {
     await page.getByRole('button', { name: text.saveNew }).click();
     await page.waitForURL('**/clients/*/profile');
     await page.getByRole('heading', { name: newName, level: 1 }).waitFor();
+    // The portfolios section loads after the header: wait for its answer before reading the page.
+    await page.getByText(text.noPortfolios).waitFor();
     const profileText = await page.getByRole('main').innerText();
     expect(profileText).toContain('Conservative');
     expect(profileText).toContain('Mass Affluent · $750,000');
