@@ -27,7 +27,7 @@ export const clientScreenMessages = {
   cardPerformanceHint: 'Unrealised gain/loss of the book',
   cardAssessments: 'Assessments Complete',
   noValue: '—',
-  performanceUnavailable: 'No per-client performance yet',
+  performanceHint: 'Unrealised gain/loss of the client’s open portfolios',
 
   // The form.
   newTitle: 'New Client',
@@ -35,7 +35,6 @@ export const clientScreenMessages = {
   saveNew: 'Create Client',
   saveEdit: 'Save Changes',
   cancel: 'Cancel',
-  advisorReadOnly: 'The advisor is kept as it is: there is no list of the firm’s advisors to choose from yet.',
   unsavedTitle: 'Discard unsaved changes?',
   unsavedText: 'You have changes that are not saved. Leave this page and lose them?',
   stay: 'Stay',

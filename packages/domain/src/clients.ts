@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema, phoneSchema, requiredName } from './auth.ts';
 import { ageFrom } from './format.ts';
 import { clientMessages, messages } from './messages.ts';
+import { pageOf, pageQuery, perPageMax } from './pagination.ts';
 
 /** Clients of an advisor's book: contracts of /api/v1/clients, shared by server and web. */
 
@@ -20,7 +21,7 @@ export type ClientSortField = (typeof clientSortFields)[number];
 
 export const clientLimits = {
   perPageDefault: 50,
-  perPageMax: 100,
+  perPageMax,
   searchMaxLength: 100,
   maxAgeYears: 120,
   /** numeric(18,2) holds up to 10^16; a figure beyond 10^13 is a typing error. */
@@ -161,12 +162,6 @@ export const deleteClientQuerySchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // List query
 
-/** A whole number within bounds from a query string, with one message a person can act on. */
-const wholeNumber = (message: string, min: number, max?: number) => {
-  const base = z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message });
-  return max === undefined ? base : base.max(max, { error: message });
-};
-
 /** An empty query parameter (`?risk_capacity=`) means "no filter", as a select set to "All" sends it. */
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -231,9 +226,7 @@ export const clientListQuerySchema = z
       (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
       z.enum(['asc', 'desc'], { error: clientMessages.orderInvalid }).default('asc'),
     ),
-    page: wholeNumber(clientMessages.pageInvalid, 1).default(1),
-    per_page: wholeNumber(clientMessages.perPageInvalid, 1, clientLimits.perPageMax).optional(),
-    limit: wholeNumber(clientMessages.limitInvalid, 1, clientLimits.perPageMax).optional(),
+    ...pageQuery({ perPageDefault: clientLimits.perPageDefault, limit: true }),
   })
   .refine(netWorthRangeOk, netWorthRange);
 export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
@@ -274,6 +267,13 @@ export const clientSchema = z.object({
   profile: clientProfileSchema,
   /** Cash plus market value (quantity × latest close) of the client's open (not closed, not deleted) portfolios. */
   aum: z.number(),
+  /**
+   * Unrealised gain/loss of those portfolios' holdings in percent, 2 decimals:
+   * (market value − cost) / cost × 100, 0 when the cost is not above 0 (as in the summary).
+   */
+  gain_loss_percent: z.number(),
+  /** From the client's latest assessment; Pending until they have one. */
+  assessment_status: z.enum(assessmentStatuses),
   last_login_at: z.string().nullable(),
   /** The latest of: last transaction date of their portfolios, last sign-in, last change of the record. */
   last_activity_at: z.string(),
@@ -283,13 +283,7 @@ export const clientSchema = z.object({
 });
 export type Client = z.infer<typeof clientSchema>;
 
-export const clientListResponseSchema = z.object({
-  clients: z.array(clientSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  per_page: z.number().int(),
-  pages: z.number().int(),
-});
+export const clientListResponseSchema = pageOf('clients', clientSchema);
 export type ClientListResponse = z.infer<typeof clientListResponseSchema>;
 
 /** 409 on a stale sync_version: the record as it is now, to merge with or to show. */

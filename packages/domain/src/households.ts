@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clientLimits, householdRoles, idSchema } from './clients.ts';
 import { clientMessages, householdMessages } from './messages.ts';
+import { pageOf, pageQuery } from './pagination.ts';
 
 /**
  * Households: a family (or other group) whose portfolios an advisor looks at together. A household
@@ -64,19 +65,13 @@ export const deleteHouseholdQuerySchema = z.object({
   sync_version: z.coerce.number({ error: clientMessages.syncVersionInvalid }).int(clientMessages.syncVersionInvalid).min(1, clientMessages.syncVersionInvalid).optional(),
 });
 
-const wholeNumber = (message: string, min: number, max?: number) => {
-  const base = z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message });
-  return max === undefined ? base : base.max(max, { error: message });
-};
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 export const householdListQuerySchema = z.object({
   /** Case-insensitive substring of the household's name. */
   search: z.preprocess(emptyToUndefined, z.string().trim().max(clientLimits.searchMaxLength, clientMessages.searchTooLong).optional()),
   advisor_id: z.preprocess(emptyToUndefined, idSchema(clientMessages.advisorIdInvalid).optional()),
-  page: wholeNumber(clientMessages.pageInvalid, 1).default(1),
-  per_page: wholeNumber(clientMessages.perPageInvalid, 1, clientLimits.perPageMax).optional(),
-  limit: wholeNumber(clientMessages.limitInvalid, 1, clientLimits.perPageMax).optional(),
+  ...pageQuery({ perPageDefault: clientLimits.perPageDefault, limit: true }),
 });
 export type HouseholdListQuery = z.infer<typeof householdListQuerySchema>;
 
@@ -108,13 +103,7 @@ export const householdSchema = z.object({
 });
 export type Household = z.infer<typeof householdSchema>;
 
-export const householdListResponseSchema = z.object({
-  households: z.array(householdSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  per_page: z.number().int(),
-  pages: z.number().int(),
-});
+export const householdListResponseSchema = pageOf('households', householdSchema);
 export type HouseholdListResponse = z.infer<typeof householdListResponseSchema>;
 
 export const householdConflictSchema = z.object({ detail: z.string(), current: householdSchema });

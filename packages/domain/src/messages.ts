@@ -62,6 +62,13 @@ export const messages = {
 /** Message of the rate limiter for a configured limit (the spec's figure is 100). */
 export const rateLimitMessage = (max: number) => `Maximum ${max} requests per minute allowed`;
 
+/** The paging parameters every list takes (at most 100 rows a page). */
+export const pageMessages = {
+  pageInvalid: 'page must be a whole number of at least 1',
+  perPageInvalid: 'per_page must be a whole number from 1 to 100',
+  limitInvalid: 'limit must be a whole number from 1 to 100',
+} as const;
+
 /** Answers and validation messages of the clients API (server side; the web keeps the spec's defaults). */
 export const clientMessages = {
   clientNotFound: 'Client not found',
@@ -94,9 +101,7 @@ export const clientMessages = {
   searchTooLong: 'Search text must be at most 100 characters',
   sortInvalid: 'sort must be one of name, email, netWorth, created_at, risk_capacity',
   orderInvalid: 'order must be asc or desc',
-  pageInvalid: 'page must be a whole number of at least 1',
-  perPageInvalid: 'per_page must be a whole number from 1 to 100',
-  limitInvalid: 'limit must be a whole number from 1 to 100',
+  ...pageMessages,
   minNetWorthInvalid: 'min_net_worth must be a number of at least 0',
   maxNetWorthInvalid: 'max_net_worth must be a number of at least 0',
   netWorthRangeInvalid: 'min_net_worth must not be more than max_net_worth',
@@ -159,8 +164,8 @@ export const portfolioMessages = {
   dateRangeInvalid: 'from must be on or before to',
   notesTooLong: 'Notes must be at most 500 characters',
   idInvalid: 'Not a valid id',
-  pageInvalid: 'page must be a whole number of at least 1',
-  perPageInvalid: 'per_page must be a whole number from 1 to 100',
+  pageInvalid: pageMessages.pageInvalid,
+  perPageInvalid: pageMessages.perPageInvalid,
   sortInvalid:
     'sort must be one of name, client_name, account_type, status, cash_balance, holdings_value, total_value, gain_loss, gain_loss_percent, created_at, updated_at',
   orderInvalid: 'order must be asc or desc',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { transactionTypes } from './ledger.ts';
 import { portfolioMessages } from './messages.ts';
+import { pageOf, pageQuery, perPageMax } from './pagination.ts';
 import { assetClasses, priceSources, riskRatings } from './securities.ts';
 import { isIsoDate } from './trading-calendar.ts';
 
@@ -44,7 +45,7 @@ export const defaultBenchmarkSymbol = 'SPY';
 
 export const portfolioLimits = {
   perPageDefault: 50,
-  perPageMax: 100,
+  perPageMax,
   nameMax: 100,
   notesMax: 500,
   /** Largest quantity, price and amount one transaction may carry (a typo guard, far above any real trade). */
@@ -61,11 +62,6 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export const isUuid = (value: string) => uuidPattern.test(value);
 
 const id = (message: string) => z.string({ error: message }).trim().regex(uuidPattern, message);
-
-const wholeNumber = (message: string, min: number, max?: number) => {
-  const base = z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message });
-  return max === undefined ? base : base.max(max, { error: message });
-};
 
 /** An empty query parameter (`?status=`) means "no filter", as a select set to "All" sends it. */
 const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
@@ -102,10 +98,7 @@ const benchmarkSymbol = z
   .min(1, portfolioMessages.benchmarkRequired)
   .max(12, portfolioMessages.benchmarkUnknown)
   .transform((value) => value.toUpperCase());
-const pagination = {
-  page: wholeNumber(portfolioMessages.pageInvalid, 1).default(1),
-  per_page: wholeNumber(portfolioMessages.perPageInvalid, 1, portfolioLimits.perPageMax).default(portfolioLimits.perPageDefault),
-};
+const pagination = pageQuery({ perPageDefault: portfolioLimits.perPageDefault });
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -307,13 +300,7 @@ export const portfolioDetailSchema = portfolioSchema.extend({
 });
 export type PortfolioDetail = z.infer<typeof portfolioDetailSchema>;
 
-export const portfolioListResponseSchema = z.object({
-  portfolios: z.array(portfolioSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  per_page: z.number().int(),
-  pages: z.number().int(),
-});
+export const portfolioListResponseSchema = pageOf('portfolios', portfolioSchema);
 export type PortfolioListResponse = z.infer<typeof portfolioListResponseSchema>;
 
 export const transactionSchema = z.object({
@@ -333,13 +320,7 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-export const transactionListResponseSchema = z.object({
-  transactions: z.array(transactionSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  per_page: z.number().int(),
-  pages: z.number().int(),
-});
+export const transactionListResponseSchema = pageOf('transactions', transactionSchema);
 export type TransactionListResponse = z.infer<typeof transactionListResponseSchema>;
 
 /** 409 answer to a stale sync_version: the message and the record as it is now. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { pageMessages } from './messages.ts';
+import { pageOf, pageQuery, perPageMax, wholeNumber } from './pagination.ts';
 import { isIsoDate } from './trading-calendar.ts';
 
 /** The securities master and its prices: contracts of /api/v1/securities, shared by server and web. */
@@ -41,7 +43,7 @@ export const defaultHistoryPeriod: HistoryPeriod = '1y';
 export const securityLimits = {
   searchDefault: 20,
   listDefault: 50,
-  max: 100,
+  max: perPageMax,
   /** Largest CSV accepted by the price import, in bytes. */
   importMaxBytes: 5 * 1024 * 1024,
   /** Most data rows in one import. */
@@ -51,9 +53,7 @@ export const securityLimits = {
 } as const;
 
 export const securityMessages = {
-  limitInvalid: `limit must be a whole number from 1 to ${securityLimits.max}`,
-  perPageInvalid: `per_page must be a whole number from 1 to ${securityLimits.max}`,
-  pageInvalid: 'page must be a whole number of at least 1',
+  ...pageMessages,
   searchTextRequired: 'Enter text to search for (q)',
   searchTextTooLong: 'Search text must be at most 100 characters',
   dateInvalid: 'Enter a date as YYYY-MM-DD',
@@ -70,12 +70,6 @@ export const securityMessages = {
 // ---------------------------------------------------------------------------------------------
 // Query strings
 
-/** A whole number within bounds from a query string, with one message a person can act on. */
-const wholeNumber = (message: string, min: number, max?: number) => {
-  const base = z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message });
-  return max === undefined ? base : base.max(max, { error: message });
-};
-
 /** An empty query parameter (`?sector=`) means "no filter", as a select set to "All" sends it. */
 const optionalFilter = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -90,14 +84,17 @@ export const securitySearchQuerySchema = z.object({
 });
 export type SecuritySearchQuery = z.infer<typeof securitySearchQuerySchema>;
 
+const paging = pageQuery({ perPageDefault: securityLimits.listDefault, limit: true });
+
 /** `limit` and `per_page` are the same thing (the API's lists say per_page); limit wins when both are sent. */
 export const securityListQuerySchema = z.object({
   sector: optionalFilter(z.string().trim().max(100)),
   risk_rating: optionalFilter(z.enum(riskRatings)),
   asset_class: optionalFilter(z.enum(assetClasses)),
-  page: wholeNumber(securityMessages.pageInvalid, 1).default(1),
-  limit: wholeNumber(securityMessages.limitInvalid, 1, securityLimits.max).optional(),
-  per_page: wholeNumber(securityMessages.perPageInvalid, 1, securityLimits.max).optional(),
+  // limit before per_page: the order in which their errors are reported.
+  page: paging.page,
+  limit: paging.limit,
+  per_page: paging.per_page,
 });
 export type SecurityListQuery = z.infer<typeof securityListQuerySchema>;
 
@@ -145,13 +142,7 @@ export const securitySearchResponseSchema = z.object({
 });
 export type SecuritySearchResponse = z.infer<typeof securitySearchResponseSchema>;
 
-export const securityListResponseSchema = z.object({
-  securities: z.array(securitySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  per_page: z.number().int(),
-  pages: z.number().int(),
-});
+export const securityListResponseSchema = pageOf('securities', securitySchema);
 export type SecurityListResponse = z.infer<typeof securityListResponseSchema>;
 
 export const pricePointSchema = z.object({

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { check, date, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, syncColumns } from './columns.ts';
 import { firms } from './firms.ts';
@@ -55,6 +55,15 @@ export const clients = pgTable(
     investmentExperience: text('investment_experience', { enum: ['beginner', 'intermediate', 'advanced', 'expert'] }),
     financialGoals: text('financial_goals'),
     notes: text('notes'),
+    /**
+     * What the list's search reads: first name, last name and e-mail, lower-cased, one per line.
+     * A search word never holds a line break, so it matches within one field, as the spec asks; one
+     * stored column behind one trigram index answers a word with one index scan and one cheap
+     * recheck, instead of three scans OR-ed and lower() computed again on every candidate row.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL => sql`lower(${clients.firstName}) || E'\\n' || lower(${clients.lastName}) || E'\\n' || ${clients.email}`,
+    ),
     deletedAt: at('deleted_at'),
     createdAt: createdAt(),
     ...syncColumns(),
@@ -75,10 +84,8 @@ export const clients = pgTable(
     uniqueIndex('clients_user_unique').on(table.userId),
     // One client per e-mail address in a firm; a deleted client frees the address.
     uniqueIndex('clients_firm_email_unique').on(table.firmId, table.email).where(sql`${table.deletedAt} is null`),
-    // Case-insensitive substring search on name and e-mail (ILIKE '%…%') stays fast at 100k rows.
-    index('clients_first_name_trgm').using('gin', sql`lower(${table.firstName}) gin_trgm_ops`),
-    index('clients_last_name_trgm').using('gin', sql`lower(${table.lastName}) gin_trgm_ops`),
-    index('clients_email_trgm').using('gin', sql`${table.email} gin_trgm_ops`),
+    // Case-insensitive substring search on name and e-mail (LIKE '%…%') stays fast at 100k rows.
+    index('clients_search_trgm').using('gin', sql`${table.searchText} gin_trgm_ops`),
     check('clients_risk_capacity_check', sql`${table.riskCapacity} in ('low', 'medium', 'high')`),
     check(
       'clients_investment_experience_check',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, syncColumns } from './columns.ts';
 import { clients } from './clients.ts';
 import { firms } from './firms.ts';
@@ -26,6 +26,16 @@ export const portfolios = pgTable(
     status: text('status', { enum: portfolioStatuses }).notNull().default('active'),
     benchmarkSymbol: text('benchmark_symbol').notNull().default('SPY'),
     cashBalance: numeric('cash_balance', { precision: 18, scale: 2, mode: 'number' }).notNull().default(0),
+    /**
+     * The valuation of the holdings (quantity > 0), kept by the database itself: triggers on holdings
+     * and on securities' last close refresh it in the statement that changes either (migration 0005),
+     * so no write path can leave it stale. Σ round(quantity × latest close, 2), a security without a
+     * close at its average cost; Σ round(quantity × average cost, 2); and the number of positions.
+     * Lists, AUM and the client cards then add up portfolios, not every holding of a 100k-client book.
+     */
+    holdingsValue: numeric('holdings_value', { precision: 18, scale: 2, mode: 'number' }).notNull().default(0),
+    holdingsCost: numeric('holdings_cost', { precision: 18, scale: 2, mode: 'number' }).notNull().default(0),
+    holdingsCount: integer('holdings_count').notNull().default(0),
     deletedAt: at('deleted_at'),
     createdAt: createdAt(),
     ...syncColumns(),
@@ -33,6 +43,10 @@ export const portfolios = pgTable(
   (table) => [
     index('portfolios_client_idx').on(table.clientId),
     index('portfolios_firm_idx').on(table.firmId),
+    // The list's default order (name): a page of a whole firm reads a page of entries, not every portfolio.
+    index('portfolios_firm_name_idx')
+      .on(table.firmId, sql`lower(${table.name})`, table.id)
+      .where(sql`${table.deletedAt} is null`),
     check('portfolios_status_check', sql`${table.status} in ('active', 'proposed', 'closed')`),
   ],
 );

@@ -91,6 +91,8 @@ describeEachDatabase('clients: list, filters, sorting, paging, stats', (t) => {
       household_role: null,
       profile: { net_worth: 2_500_000, annual_income: 300_000, risk_capacity: 'high', investment_experience: 'expert', financial_goals: null },
       aum: 0,
+      gain_loss_percent: 0,
+      assessment_status: 'Pending',
       last_login_at: null,
       sync_version: 1,
     });
@@ -260,6 +262,10 @@ describeEachDatabase('clients: list, filters, sorting, paging, stats', (t) => {
     // 1000.50 + 10 × 123.45 + 250 + 2 × 50.25 (no close yet: valued at cost)
     const [row] = (await list('?search=lovelace')).clients;
     expect(row?.aum).toBe(2585.5);
+    // Holdings cost 10 × 100 + 2 × 50.25 = 1100.50, worth 1234.50 + 100.50 = 1335: +21.31%.
+    expect(row?.gain_loss_percent).toBe(21.31);
+    const summary = await call(app, 'GET', api(`/clients/${ada.id}/summary`), { token: advisor.token });
+    expect(summary.body).toMatchObject({ aum: 2585.5, portfolio_count: 2, cost_basis: 1100.5, gain_loss: 234.5, gain_loss_percent: 21.31 });
   });
 
   it('takes last activity from the latest of trade date, sign-in and change of the record', async () => {

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { todayIso, type Client, type ClientFilterQuery, type ClientSortField, type ClientStats } from '@meridian/domain/clients';
 import { ageFrom } from '@meridian/domain/format';
 import type { Db } from '../../db/client.ts';
 import { clients } from '../../db/schema/clients.ts';
+import { portfolios } from '../../db/schema/portfolios.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 
 /** Who is asking: the reach of every query follows from it. */
@@ -24,22 +25,14 @@ export function clientReach(viewer: Viewer): SQL {
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
- * Case-insensitive substring of the first name, the last name or the e-mail (stored lower-case).
- * Each condition has the shape of a trigram index (lower(first_name), lower(last_name), email), so
- * the planner answers it with a BitmapOr of three index scans. Several words must each match one of
- * the fields ("jane doe"); a single word is the spec's rule exactly.
+ * Case-insensitive substring of the first name, the last name or the e-mail (stored lower-case):
+ * each word is looked for in the stored search text (the three fields lower-cased, one per line),
+ * which one trigram index answers. Several words must each match one of the fields ("jane doe");
+ * a single word is the spec's rule exactly.
  */
 export function searchCondition(search: string): SQL | undefined {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  const perWord = words.map((word) => {
-    const pattern = `%${escapeLike(word)}%`;
-    return or(
-      sql`lower(${clients.firstName}) like ${pattern}`,
-      sql`lower(${clients.lastName}) like ${pattern}`,
-      sql`${clients.email} like ${pattern}`,
-    ) as SQL;
-  });
-  return and(...perWord);
+  return and(...words.map((word) => sql`${clients.searchText} like ${`%${escapeLike(word)}%`}`));
 }
 
 /** True when some word of the search has 3 characters or more: the trigram indexes can find it. */
@@ -95,21 +88,33 @@ export function clientOrder(columns: SortColumns, sort: ClientSortField, order: 
 }
 
 /**
- * AUM of one client: cash plus Σ quantity × latest close of the holdings of their open portfolios
- * (not closed, not deleted). As the portfolios API values them (so a client's AUM is the sum of
- * their portfolios' total_value to the cent): each position rounded to the cent, a security without
- * any close yet at its average cost, empty positions (quantity 0) left out. Numeric all the way.
+ * What one client's open portfolios (not closed, not deleted) are worth, as the portfolios API values
+ * them, so a client's AUM is the sum of their portfolios' total_value to the cent: cash plus the
+ * stored valuation of each portfolio's holdings (see the portfolios table). Unrealised gain/loss
+ * compares the holdings' market value with their cost; its percent is 0 when the cost is not above 0
+ * (spec). Numeric all the way. A lateral subquery: joined to each client of a page.
  */
-export const aumOf = (clientId: SQL | AnyColumn) => sql`(
-  select round(coalesce(sum(p.cash_balance + coalesce(hv.market_value, 0)), 0), 2)
-  from portfolios p
-  left join lateral (
-    select sum(round(h.quantity * coalesce(s.last_close, h.average_cost), 2)) as market_value
-    from holdings h join securities s on s.id = h.security_id
-    where h.portfolio_id = p.id and h.quantity > 0
-  ) hv on true
-  where p.client_id = ${clientId} and p.deleted_at is null and p.status <> 'closed'
-)`;
+export function valuationOf(db: Db, clientId: SQL | AnyColumn) {
+  const marketValue = sql`coalesce(sum(${portfolios.holdingsValue}), 0)`;
+  const cost = sql`coalesce(sum(${portfolios.holdingsCost}), 0)`;
+  return db
+    .select({
+      portfolioCount: sql<number>`count(*)::int`.mapWith(Number).as('portfolio_count'),
+      aum: sql<number>`round(coalesce(sum(${portfolios.cashBalance}), 0) + ${marketValue}, 2)`.mapWith(Number).as('aum'),
+      costBasis: sql<number>`round(${cost}, 2)`.mapWith(Number).as('cost_basis'),
+      gainLoss: sql<number>`round(${marketValue} - ${cost}, 2)`.mapWith(Number).as('gain_loss'),
+      gainLossPercent: sql<number>`case when ${cost} > 0 then round((${marketValue} - ${cost}) / ${cost} * 100, 2) else 0 end`
+        .mapWith(Number)
+        .as('gain_loss_percent'),
+    })
+    .from(portfolios)
+    .where(openPortfoliosOf(clientId))
+    .as('valuation');
+}
+
+/** The client's portfolios that count: not deleted, not closed. */
+const openPortfoliosOf = (clientId: SQL | AnyColumn) =>
+  and(eq(portfolios.clientId, clientId), isNull(portfolios.deletedAt), ne(portfolios.status, 'closed'));
 
 /** Date of the latest transaction in any of the client's portfolios (one index probe per portfolio). */
 export const lastTradeOf = (clientId: SQL | AnyColumn) => sql`(
@@ -163,6 +168,7 @@ export function selectClients(
     .offset(options.offset)
     .as('page');
   const lastTrade = lastTradeOf(clients.id);
+  const valuation = valuationOf(db, clients.id);
   return db
     .select({
       id: clients.id,
@@ -183,7 +189,8 @@ export function selectClients(
       riskCapacity: clients.riskCapacity,
       investmentExperience: clients.investmentExperience,
       financialGoals: clients.financialGoals,
-      aum: sql<number>`${aumOf(clients.id)}`.mapWith(Number),
+      aum: valuation.aum,
+      gainLossPercent: valuation.gainLossPercent,
       lastLoginAt: login.lastLoginAt,
       lastActivityAt: sql<Date>`greatest((${lastTrade})::timestamp at time zone 'UTC', ${login.lastLoginAt}, ${clients.updatedAt})`.mapWith(
         clients.updatedAt,
@@ -197,6 +204,7 @@ export function selectClients(
     .innerJoin(clients, eq(clients.id, page.id))
     .innerJoin(advisor, eq(advisor.id, clients.advisorId))
     .leftJoin(login, eq(login.id, clients.userId))
+    .leftJoinLateral(valuation, sql`true`)
     .orderBy(...clientOrder(page, options.sort, options.order));
 }
 
@@ -227,6 +235,9 @@ export function toClient(row: ClientListRow, now: Date): Client {
       financial_goals: row.financialGoals,
     },
     aum: row.aum,
+    gain_loss_percent: row.gainLossPercent,
+    // Assessments do not exist yet: every client is Pending until their first one (spec values).
+    assessment_status: 'Pending',
     last_login_at: row.lastLoginAt?.toISOString() ?? null,
     last_activity_at: row.lastActivityAt.toISOString(),
     created_at: row.createdAt.toISOString(),
@@ -260,10 +271,6 @@ export async function findClient(db: Db, viewer: Viewer, id: string, now: Date):
   return row ? toClient(row, now) : undefined;
 }
 
-/** Numeric columns of raw SQL arrive as text on both drivers; counts are cast to int. */
-type RawRows<T> = { rows: T[] };
-const decimal = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
-
 /**
  * The list page's four cards over the same clients as the list (reach and filters). Performance
  * stands in as the unrealised gain/loss of the book until return history exists:
@@ -272,63 +279,33 @@ const decimal = (value: unknown) => (value === null || value === undefined ? 0 :
  * (null when there is no client to count, which the UI shows as '—').
  */
 export async function clientStats(db: Db, where: SQL): Promise<ClientStats> {
-  const result = (await db.execute(sql`
-    with matching as (select ${clients.id} as id from ${clients} where ${where}),
-    cash as (
-      select coalesce(sum(p.cash_balance), 0) as cash
-      from portfolios p join matching m on m.id = p.client_id
-      where p.deleted_at is null and p.status <> 'closed'
-    ),
-    held as (
-      select coalesce(sum(round(h.quantity * coalesce(s.last_close, h.average_cost), 2)), 0) as market_value,
-             coalesce(sum(round(h.quantity * h.average_cost, 2)), 0) as cost
-      from matching m
-      join portfolios p on p.client_id = m.id and p.deleted_at is null and p.status <> 'closed'
-      join holdings h on h.portfolio_id = p.id and h.quantity > 0
-      join securities s on s.id = h.security_id
-    )
-    select (select count(*)::int from matching) as total_clients,
-           round(cash.cash + held.market_value, 2) as total_aum,
-           case when held.cost > 0 then round((held.market_value - held.cost) / held.cost * 100, 2) else 0 end as performance
-    from cash, held
-  `)) as unknown as RawRows<{ total_clients: number | string; total_aum: unknown; performance: unknown }>;
-  const row = result.rows[0];
-  const total = Number(row?.total_clients ?? 0);
+  const matching = db.select({ id: clients.id }).from(clients).where(where).as('matching');
+  const [counted] = await db.select({ total: count() }).from(matching);
+  const [book] = await db
+    .select({
+      aum: sql<number>`round(coalesce(sum(${portfolios.cashBalance} + ${portfolios.holdingsValue}), 0), 2)`.mapWith(Number),
+      performance: sql<number>`case when sum(${portfolios.holdingsCost}) > 0
+        then round((sum(${portfolios.holdingsValue}) - sum(${portfolios.holdingsCost})) / sum(${portfolios.holdingsCost}) * 100, 2) else 0 end`.mapWith(Number),
+    })
+    .from(matching)
+    .innerJoin(portfolios, openPortfoliosOf(matching.id));
+  const total = counted?.total ?? 0;
   return {
     total_clients: total,
-    total_aum: decimal(row?.total_aum),
-    average_performance: decimal(row?.performance),
+    total_aum: book?.aum ?? 0,
+    average_performance: book?.performance ?? 0,
     assessment_complete_percent: total > 0 ? 0 : null,
   };
 }
 
-/** Portfolio count, AUM, cost and market value of the holdings of one client's open portfolios. */
+/** Portfolio count, AUM and unrealised gain/loss of one client's open portfolios. */
 export async function clientValuation(db: Db, clientId: string) {
-  const result = (await db.execute(sql`
-    with open_portfolios as (
-      select p.id, p.cash_balance from portfolios p
-      where p.client_id = ${clientId} and p.deleted_at is null and p.status <> 'closed'
-    ),
-    held as (
-      select coalesce(sum(round(h.quantity * coalesce(s.last_close, h.average_cost), 2)), 0) as market_value,
-             coalesce(sum(round(h.quantity * h.average_cost, 2)), 0) as cost
-      from open_portfolios p
-      join holdings h on h.portfolio_id = p.id and h.quantity > 0
-      join securities s on s.id = h.security_id
-    )
-    select (select count(*)::int from open_portfolios) as portfolio_count,
-           round((select coalesce(sum(cash_balance), 0) from open_portfolios) + held.market_value, 2) as aum,
-           round(held.cost, 2) as cost_basis,
-           round(held.market_value - held.cost, 2) as gain_loss,
-           case when held.cost > 0 then round((held.market_value - held.cost) / held.cost * 100, 2) else 0 end as gain_loss_percent
-    from held
-  `)) as unknown as RawRows<Record<'portfolio_count' | 'aum' | 'cost_basis' | 'gain_loss' | 'gain_loss_percent', unknown>>;
-  const row = result.rows[0];
+  const [row] = await db.select().from(valuationOf(db, sql`${clientId}`));
   return {
-    portfolio_count: Number(row?.portfolio_count ?? 0),
-    aum: decimal(row?.aum),
-    cost_basis: decimal(row?.cost_basis),
-    gain_loss: decimal(row?.gain_loss),
-    gain_loss_percent: decimal(row?.gain_loss_percent),
+    portfolio_count: row?.portfolioCount ?? 0,
+    aum: row?.aum ?? 0,
+    cost_basis: row?.costBasis ?? 0,
+    gain_loss: row?.gainLoss ?? 0,
+    gain_loss_percent: row?.gainLossPercent ?? 0,
   };
 }

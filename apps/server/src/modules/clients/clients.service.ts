@@ -13,6 +13,7 @@ import {
   type UpdateClientBody,
 } from '@meridian/domain/clients';
 import { clientMessages, messages } from '@meridian/domain/messages';
+import { pageInfo, pageTotal, pageWindow, perPageOf } from '@meridian/domain/pagination';
 import type { Db } from '../../db/client.ts';
 import { clients, households, type ClientRow } from '../../db/schema/clients.ts';
 import { users } from '../../db/schema/users.ts';
@@ -41,16 +42,15 @@ const accessDenied = () => new HttpError(403, messages.accessDenied);
 const emailTaken = () => new HttpError(409, clientMessages.clientEmailTaken);
 
 export async function listClients(app: FastifyInstance, viewer: Viewer, query: ClientListQuery): Promise<ClientListResponse> {
-  const perPage = query.limit ?? query.per_page ?? clientLimits.perPageDefault;
+  const perPage = perPageOf(query, clientLimits.perPageDefault);
   const where = clientConditions(viewer, query);
-  const options = { sort: query.sort, order: query.order, limit: perPage, offset: (query.page - 1) * perPage };
+  const options = { sort: query.sort, order: query.order, ...pageWindow(query.page, perPage) };
   let rows: ClientListRow[];
   let total: number;
   if (query.search && usesTrigrams(query.search)) {
     // A search: one statement finds the matches through the trigram indexes and counts them.
     rows = await withIndexFriendlyCosts(app.db, (db) => selectClients(db, where, { ...options, countMatches: true }));
-    // A page past the end has no row to carry the total: only then is a second query needed.
-    total = rows[0]?.total ?? (query.page > 1 ? await withIndexFriendlyCosts(app.db, (db) => countClients(db, where)) : 0);
+    total = await pageTotal(rows, query.page, () => withIndexFriendlyCosts(app.db, (db) => countClients(db, where)));
   } else {
     // Otherwise the page follows an index in order and stops at the page; counting is separate
     // (two statements at once: two connections on PostgreSQL).
@@ -60,7 +60,7 @@ export async function listClients(app: FastifyInstance, viewer: Viewer, query: C
     ]);
   }
   const now = app.now();
-  return { clients: rows.map((row) => toClient(row, now)), total, page: query.page, per_page: perPage, pages: Math.ceil(total / perPage) };
+  return { clients: rows.map((row) => toClient(row, now)), ...pageInfo(total, query.page, perPage) };
 }
 
 export async function clientListStats(app: FastifyInstance, viewer: Viewer, filters: ClientFilterQuery): Promise<ClientStats> {
@@ -283,8 +283,7 @@ export async function clientSummary(app: FastifyInstance, viewer: Viewer, id: st
     client_id: client.id,
     ...valuation,
     last_activity_at: client.last_activity_at,
-    // Assessments do not exist yet: every client is Pending until their first one (spec values).
-    assessment_status: 'Pending',
+    assessment_status: client.assessment_status,
     household,
   };
 }

@@ -11,11 +11,12 @@ import type {
   UpdateHouseholdBody,
 } from '@meridian/domain/households';
 import { clientMessages, householdMessages, messages } from '@meridian/domain/messages';
+import { pageInfo, pageWindow, perPageOf } from '@meridian/domain/pagination';
 import type { Db } from '../../db/client.ts';
 import { clients, households, type HouseholdRow } from '../../db/schema/clients.ts';
 import { users } from '../../db/schema/users.ts';
 import { HttpError, notFound } from '../../platform/http-error.ts';
-import { aumOf, clientReach, escapeLike, type Viewer } from '../clients/clients.queries.ts';
+import { clientReach, valuationOf, escapeLike, type Viewer } from '../clients/clients.queries.ts';
 import { assignedAdvisor, householdRoleRank, type WriteResult } from '../clients/clients.service.ts';
 import { fieldError } from '../../platform/errors.ts';
 
@@ -64,6 +65,7 @@ const householdRows = (db: Db, where: SQL, limit: number, offset: number) =>
 async function membersOf(db: Db, householdIds: string[]): Promise<Map<string, HouseholdMember[]>> {
   const byHousehold = new Map<string, HouseholdMember[]>(householdIds.map((id) => [id, []]));
   if (householdIds.length === 0) return byHousehold;
+  const valuation = valuationOf(db, clients.id);
   const rows = await db
     .select({
       householdId: clients.householdId,
@@ -72,9 +74,10 @@ async function membersOf(db: Db, householdIds: string[]): Promise<Map<string, Ho
       last_name: clients.lastName,
       email: clients.email,
       role: clients.householdRole,
-      aum: sql<number>`${aumOf(clients.id)}`.mapWith(Number),
+      aum: valuation.aum,
     })
     .from(clients)
+    .leftJoinLateral(valuation, sql`true`)
     .where(and(inArray(clients.householdId, householdIds), isNull(clients.deletedAt)))
     .orderBy(householdRoleRank(clients.householdRole), asc(sql`lower(${clients.lastName})`), asc(sql`lower(${clients.firstName})`), asc(clients.id));
   for (const { householdId, ...member } of rows) if (householdId) byHousehold.get(householdId)?.push(member);
@@ -110,17 +113,18 @@ async function selectHouseholds(db: Db, where: SQL, limit: number, offset: numbe
 }
 
 export async function listHouseholds(app: FastifyInstance, viewer: Viewer, query: HouseholdListQuery): Promise<HouseholdListResponse> {
-  const perPage = query.limit ?? query.per_page ?? clientLimits.perPageDefault;
+  const perPage = perPageOf(query, clientLimits.perPageDefault);
+  const { limit, offset } = pageWindow(query.page, perPage);
   const conditions = [householdReach(viewer)];
   if (query.search) conditions.push(sql`lower(${households.name}) like ${`%${escapeLike(query.search.toLowerCase())}%`}`);
   if (query.advisor_id) conditions.push(eq(households.advisorId, query.advisor_id.toLowerCase()));
   const where = and(...conditions) as SQL;
   const [list, [counted]] = await Promise.all([
-    selectHouseholds(app.db, where, perPage, (query.page - 1) * perPage),
+    selectHouseholds(app.db, where, limit, offset),
     app.db.select({ total: count() }).from(households).where(where),
   ]);
   const total = counted?.total ?? 0;
-  return { households: list, total, page: query.page, per_page: perPage, pages: Math.ceil(total / perPage) };
+  return { households: list, ...pageInfo(total, query.page, perPage) };
 }
 
 export async function getHousehold(app: FastifyInstance, viewer: Viewer, id: string, db: Db = app.db): Promise<Household> {

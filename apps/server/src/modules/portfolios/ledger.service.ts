@@ -11,6 +11,7 @@ import {
   type TransactionType,
 } from '@meridian/domain/ledger';
 import { portfolioMessages } from '@meridian/domain/messages';
+import { pageInfo, pageTotal, pageWindow } from '@meridian/domain/pagination';
 import type { Transaction, TransactionCreate, TransactionListQuery, TransactionListResponse } from '@meridian/domain/portfolios';
 import { marketDate } from '@meridian/domain/trading-calendar';
 import type { Db } from '../../db/client.ts';
@@ -242,7 +243,7 @@ export async function listTransactions(db: Db, portfolio: PortfolioRow, query: T
   if (query.security_id) where.push(eq(transactions.securityId, query.security_id));
   if (query.from) where.push(gte(transactions.tradeDate, query.from));
   if (query.to) where.push(lte(transactions.tradeDate, query.to));
-  const page = (offset: number, limit: number) =>
+  const page = ({ limit, offset }: { limit: number; offset: number }) =>
     db
       .select({
         transaction: transactions,
@@ -255,14 +256,7 @@ export async function listTransactions(db: Db, portfolio: PortfolioRow, query: T
       .orderBy(desc(transactions.tradeDate), desc(transactions.createdAt), desc(transactions.id))
       .limit(limit)
       .offset(offset);
-  const rows = await page((query.page - 1) * query.per_page, query.per_page);
-  let total = rows[0]?.total;
-  if (total === undefined) total = query.page > 1 ? ((await page(0, 1))[0]?.total ?? 0) : 0;
-  return {
-    transactions: rows.map((row) => toTransaction(row.transaction, row.security)),
-    total,
-    page: query.page,
-    per_page: query.per_page,
-    pages: Math.ceil(total / query.per_page),
-  };
+  const rows = await page(pageWindow(query.page, query.per_page));
+  const total = await pageTotal(rows, query.page, async () => (await page(pageWindow(1, 1)))[0]?.total ?? 0);
+  return { transactions: rows.map((row) => toTransaction(row.transaction, row.security)), ...pageInfo(total, query.page, query.per_page) };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PortfolioSortField } from '@meridian/domain/portfolios';
 import type { Db } from '../../db/client.ts';
 import { clients } from '../../db/schema/clients.ts';
@@ -25,34 +25,12 @@ export function clientReach(viewer: UserRow): SQL {
 export const portfolioReach = (viewer: UserRow): SQL =>
   and(eq(portfolios.firmId, viewer.firmId), isNull(portfolios.deletedAt), clientReach(viewer))!;
 
-/**
- * The valuation of each portfolio's holdings, worked out in SQL so lists can sort and page on it:
- * Σ round(quantity × latest close, 2) (a security without a close at its average cost) and
- * Σ round(quantity × average cost, 2): the same figures, rounded the same way (half away from
- * zero), as valueHolding() in packages/domain/src/ledger.ts gives holding by holding.
- */
-function valuation(db: Db) {
-  return db
-    .select({
-      holdingsValue: sql<string>`coalesce(sum(round(${holdings.quantity} * coalesce(${securities.lastClose}, ${holdings.averageCost}), 2)), 0)`.as(
-        'holdings_value',
-      ),
-      costBasis: sql<string>`coalesce(sum(round(${holdings.quantity} * ${holdings.averageCost}, 2)), 0)`.as('cost_basis'),
-      holdingsCount: sql<string>`count(*)`.as('holdings_count'),
-    })
-    .from(holdings)
-    .innerJoin(securities, eq(securities.id, holdings.securityId))
-    .where(and(eq(holdings.portfolioId, portfolios.id), gt(holdings.quantity, 0)))
-    .as('valuation');
-}
-
 export type PortfolioSummaryRow = {
   portfolio: PortfolioRow;
   clientName: string;
   holdingsValue: number;
   costBasis: number;
   holdingsCount: number;
-  total: number;
 };
 
 export type SummaryQuery = {
@@ -63,19 +41,16 @@ export type SummaryQuery = {
   offset: number;
 };
 
-/** Sorts that need the valuation of every match before the page can be cut. */
-const valuationSorts = new Set<PortfolioSortField>(['holdings_value', 'total_value', 'gain_loss', 'gain_loss_percent']);
-
 /**
- * Portfolios (reach and filters in `where`) with their client's name and valuation, one page, with
- * the count of all matches. Sorted by a valuation figure, every match is valued to order them; sorted
- * by anything else, the page is cut first and only its portfolios are valued (a firm-wide list of
- * thousands of portfolios then values 50, not all of them).
+ * Portfolios (reach and filters in `where`) with their client's name and valuation, one page. The
+ * valuation is the one the database keeps on each portfolio (see the portfolios table), so every
+ * sort, valuation figures included, reads one row per portfolio; sorted by name (the default), the
+ * page walks the firm's name index and stops at the page, whatever the size of the firm. Counting
+ * is `countPortfolios`: a count over the page would make every match be sorted first.
  */
 export async function selectPortfolioSummaries(db: Db, query: SummaryQuery): Promise<PortfolioSummaryRow[]> {
-  const v = valuation(db);
-  const holdingsValue = sql`${v.holdingsValue}`;
-  const costBasis = sql`${v.costBasis}`;
+  const holdingsValue = sql`${portfolios.holdingsValue}`;
+  const costBasis = sql`${portfolios.holdingsCost}`;
   const clientName = sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`;
   const sortColumns: Record<PortfolioSortField, SQL> = {
     name: sql`lower(${portfolios.name})`,
@@ -91,43 +66,30 @@ export async function selectPortfolioSummaries(db: Db, query: SummaryQuery): Pro
     updated_at: sql`${portfolios.updatedAt}`,
   };
   const direction = query.order === 'desc' ? desc : asc;
-  const order = [direction(sortColumns[query.sort]), asc(portfolios.id)];
-
-  let where = and(...query.where);
-  let pageTotal: number | undefined;
-  if (!valuationSorts.has(query.sort)) {
-    const page = await db
-      .select({ id: portfolios.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(portfolios)
-      .innerJoin(clients, eq(clients.id, portfolios.clientId))
-      .where(where)
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset(query.offset);
-    if (page.length === 0) return [];
-    pageTotal = page[0]!.total;
-    where = inArray(
-      portfolios.id,
-      page.map((row) => row.id),
-    );
-  }
-  const rows = await db
+  return db
     .select({
       portfolio: portfolios,
       clientName,
-      holdingsValue: sql<number>`${v.holdingsValue}`.mapWith(Number),
-      costBasis: sql<number>`${v.costBasis}`.mapWith(Number),
-      holdingsCount: sql<number>`${v.holdingsCount}`.mapWith(Number),
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      holdingsValue: portfolios.holdingsValue,
+      costBasis: portfolios.holdingsCost,
+      holdingsCount: portfolios.holdingsCount,
     })
     .from(portfolios)
     .innerJoin(clients, eq(clients.id, portfolios.clientId))
-    .leftJoinLateral(v, sql`true`)
-    .where(where)
-    .orderBy(...order)
+    .where(and(...query.where))
+    .orderBy(direction(sortColumns[query.sort]), asc(portfolios.id))
     .limit(query.limit)
-    .offset(pageTotal === undefined ? query.offset : 0);
-  return pageTotal === undefined ? rows : rows.map((row) => ({ ...row, total: pageTotal }));
+    .offset(query.offset);
+}
+
+/** How many portfolios the conditions match (reach and filters, as for a page). */
+export async function countPortfolios(db: Db, where: SQL[]): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(portfolios)
+    .innerJoin(clients, eq(clients.id, portfolios.clientId))
+    .where(and(...where));
+  return row?.total ?? 0;
 }
 
 /** A live portfolio the user reaches, with the client's firm (for writes), or nothing. */

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cashEffect } from '@meridian/domain/ledger';
 import { clientMessages, portfolioMessages } from '@meridian/domain/messages';
+import { pageInfo, pageWindow } from '@meridian/domain/pagination';
 import {
   isUuid,
   type Portfolio,
@@ -19,7 +20,7 @@ import type { UserRow } from '../../db/schema/users.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { findSecurity } from '../securities/securities.service.ts';
 import { fieldError } from '../../platform/errors.ts';
-import { clientReach, portfolioReach, selectHoldings, selectPortfolioSummaries, selectReachablePortfolio } from './portfolios.queries.ts';
+import { clientReach, countPortfolios, portfolioReach, selectHoldings, selectPortfolioSummaries, selectReachablePortfolio } from './portfolios.queries.ts';
 import { toHoldings, toPortfolio, toPortfolioDetail } from './portfolios.views.ts';
 
 export const portfolioNotFound = () => notFound(portfolioMessages.portfolioNotFound);
@@ -48,22 +49,12 @@ export async function listPortfolios(db: Db, viewer: UserRow, query: PortfolioLi
   if (query.client_id) where.push(eq(portfolios.clientId, query.client_id));
   if (query.status) where.push(eq(portfolios.status, query.status));
   if (query.account_type) where.push(eq(portfolios.accountType, query.account_type));
-  const rows = await selectPortfolioSummaries(db, {
-    where,
-    sort: query.sort,
-    order: query.order,
-    limit: query.per_page,
-    offset: (query.page - 1) * query.per_page,
-  });
-  let total = rows[0]?.total;
-  // A page past the end has no row to carry the total: only then is a second query needed.
-  if (total === undefined) {
-    total =
-      query.page > 1
-        ? ((await selectPortfolioSummaries(db, { where, sort: 'name', order: 'asc', limit: 1, offset: 0 }))[0]?.total ?? 0)
-        : 0;
-  }
-  return { portfolios: rows.map(toPortfolio), total, page: query.page, per_page: query.per_page, pages: Math.ceil(total / query.per_page) };
+  // The page and the count at once (two connections on PostgreSQL).
+  const [rows, total] = await Promise.all([
+    selectPortfolioSummaries(db, { where, sort: query.sort, order: query.order, ...pageWindow(query.page, query.per_page) }),
+    countPortfolios(db, where),
+  ]);
+  return { portfolios: rows.map(toPortfolio), ...pageInfo(total, query.page, query.per_page) };
 }
 
 export async function getPortfolio(db: Db, viewer: UserRow, id: string): Promise<PortfolioDetail> {

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, getTableColumns, gte, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { pageInfo, pageTotal, pageWindow, perPageOf } from '@meridian/domain/pagination';
 import {
   defaultHistoryPeriod,
   securityLimits,
@@ -71,7 +72,8 @@ export async function searchSecurities(db: Db, q: string, limit: number): Promis
 
 /** Active securities, filtered, by symbol, one page at a time with the total. */
 export async function listSecurities(db: Db, query: SecurityListQuery): Promise<SecurityListResponse> {
-  const perPage = query.limit ?? query.per_page ?? securityLimits.listDefault;
+  const perPage = perPageOf(query, securityLimits.listDefault);
+  const { limit, offset } = pageWindow(query.page, perPage);
   const filters: SQL[] = [eq(securities.isActive, true)];
   if (query.sector) filters.push(sql`lower(${securities.sector}) = ${query.sector.toLowerCase()}`);
   if (query.risk_rating) filters.push(eq(securities.riskRating, query.risk_rating));
@@ -82,12 +84,10 @@ export async function listSecurities(db: Db, query: SecurityListQuery): Promise<
     .from(securities)
     .where(where)
     .orderBy(asc(securities.symbol))
-    .limit(perPage)
-    .offset((query.page - 1) * perPage);
-  let total = rows[0]?.total;
-  // A page past the end has no row to carry the total: only then is a second query needed.
-  if (total === undefined) total = query.page > 1 ? ((await db.select({ total: count() }).from(securities).where(where))[0]?.total ?? 0) : 0;
-  return { securities: rows.map(toSecurity), total, page: query.page, per_page: perPage, pages: Math.ceil(total / perPage) };
+    .limit(limit)
+    .offset(offset);
+  const total = await pageTotal(rows, query.page, async () => (await db.select({ total: count() }).from(securities).where(where))[0]?.total ?? 0);
+  return { securities: rows.map(toSecurity), ...pageInfo(total, query.page, perPage) };
 }
 
 /** A security by id or by symbol (case-insensitive); inactive ones too, since holdings may name them. */

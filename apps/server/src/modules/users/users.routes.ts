@@ -1,10 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { advisorListQuerySchema, advisorListResponseSchema } from '@meridian/domain/advisors';
 import { detailResponseSchema, userSchema } from '@meridian/domain/auth';
+import { messages } from '@meridian/domain/messages';
 import type { UserRow } from '../../db/schema/users.ts';
-import { notFound } from '../../platform/http-error.ts';
-import { findVisibleUser, toUser } from './users.service.ts';
+import { HttpError, notFound } from '../../platform/http-error.ts';
+import { findVisibleUser, listFirmAdvisors, toUser } from './users.service.ts';
 
 const security = [{ bearerAuth: [] }];
 const unauthorizedResponses = { 401: detailResponseSchema, 404: detailResponseSchema };
@@ -32,6 +34,27 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.get('/users/me', me, sendMe);
   app.get('/auth/me', me, sendMe);
+
+  // A static path: find-my-way prefers it to '/users/:id' whatever the order of registration.
+  app.get(
+    '/users/advisors',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "The firm's active advisors with their client counts (admins and advisors)",
+        security,
+        querystring: advisorListQuerySchema,
+        response: { 200: advisorListResponseSchema, 401: detailResponseSchema, 403: detailResponseSchema },
+      },
+      preHandler: [
+        signedIn,
+        async (request) => {
+          if (app.currentUser(request).role === 'client') throw new HttpError(403, messages.accessDenied);
+        },
+      ],
+    },
+    async (request) => listFirmAdvisors(app.db, app.currentUser(request).firmId, request.query),
+  );
 
   app.get(
     '/users/:id',

@@ -1,6 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import type { AdvisorListQuery, AdvisorListResponse } from '@meridian/domain/advisors';
 import type { User } from '@meridian/domain/auth';
+import { pageInfo, pageTotal, pageWindow } from '@meridian/domain/pagination';
 import type { Db } from '../../db/client.ts';
+import { clients } from '../../db/schema/clients.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -45,4 +48,32 @@ export async function findVisibleUser(db: Db, viewer: UserRow, id: string): Prom
     .from(users)
     .where(and(eq(users.id, id), eq(users.firmId, viewer.firmId)));
   return row;
+}
+
+/**
+ * One page of the active advisors of a firm by last name, then first name, each with the number of
+ * their clients that are not deleted: one grouped query that also counts all the advisors.
+ */
+export async function listFirmAdvisors(db: Db, firmId: string, query: AdvisorListQuery): Promise<AdvisorListResponse> {
+  const where = and(eq(users.firmId, firmId), eq(users.role, 'advisor'), eq(users.isActive, true));
+  const { limit, offset } = pageWindow(query.page, query.per_page);
+  const rows = await db
+    .select({
+      id: users.id,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      email: users.email,
+      client_count: count(clients.id),
+      // A window over the grouped rows: the number of advisors, before limit and offset.
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(users)
+    .leftJoin(clients, and(eq(clients.advisorId, users.id), eq(clients.firmId, users.firmId), isNull(clients.deletedAt)))
+    .where(where)
+    .groupBy(users.id)
+    .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.id))
+    .limit(limit)
+    .offset(offset);
+  const total = await pageTotal(rows, query.page, async () => (await db.select({ total: count() }).from(users).where(where))[0]?.total ?? 0);
+  return { advisors: rows.map(({ total: _total, ...advisor }) => advisor), ...pageInfo(total, query.page, query.per_page) };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "portfolios_firm_name_idx" ON "portfolios" USING btree ("firm_id",lower("name"),"id") WHERE "portfolios"."deleted_at" is null;
