@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
+    // Screen tests walk several MUI interactions in jsdom; on a busy two-core machine one can pass 5 s.
+    testTimeout: 15_000,
   },
 });

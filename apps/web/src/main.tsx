@@ -9,12 +9,13 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { PersistGate } from 'redux-persist/integration/react';
-import { AppRoutes } from './app/router.tsx';
+import { AppRoutes, preloadScreen } from './app/router.tsx';
 import { persistor, store } from './app/store.ts';
 import { theme } from './app/theme.ts';
 import { restoreSession } from './features/auth/restore-session.ts';
 
 void store.dispatch(restoreSession());
+preloadScreen(window.location.pathname, store.dispatch);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

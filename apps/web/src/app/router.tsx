@@ -5,11 +5,19 @@ import { RequireAuth } from '../features/auth/require-auth.tsx';
 import { protectedAreas } from '../features/placeholder/protected-areas.ts';
 import { webMessages } from '@meridian/domain/web-messages';
 import { registerNavigate } from '../lib/navigate.ts';
+import { tokenStore } from '../lib/token-store.ts';
 import { useAppSelector } from './hooks.ts';
+import type { AppDispatch } from './store.ts';
 
-/** React.lazy over a named export, so every screen is its own chunk. */
+/**
+ * React.lazy over a named export, so every screen is its own chunk; `preload` fetches that chunk
+ * ahead of rendering (the module loader returns the same module to the render later).
+ */
 function lazyNamed<T extends Record<string, unknown>, K extends keyof T>(load: () => Promise<T>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return Object.assign(
+    lazy(async () => ({ default: (await load())[name] as ComponentType })),
+    { preload: () => void load() },
+  );
 }
 
 const LoginPage = lazyNamed(() => import('../features/auth/login-page.tsx'), 'LoginPage');
@@ -68,6 +76,30 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Screens worth starting before React has rendered the shell that would ask for them. */
+const preloadable: Array<{ path: RegExp; preload: (dispatch: AppDispatch) => void }> = [
+  {
+    path: /^\/clients\/?$/,
+    preload: (dispatch) => {
+      ClientListPage.preload();
+      void import('../features/clients/client-list-prefetch.ts').then((module) => module.prefetchClientList(dispatch));
+    },
+  },
+];
+
+/**
+ * Opened at a signed-in address, the app would fetch the shell's chunk, render it, then fetch the
+ * screen's chunk, render it, and only then ask for its data: one after another. Here the shell, the
+ * screen and (for the heaviest screens) their first data are all asked for at once, at start-up.
+ */
+export function preloadScreen(pathname: string, dispatch: AppDispatch): void {
+  if (!tokenStore.isAuthenticated()) return;
+  const screen = preloadable.find((entry) => entry.path.test(pathname));
+  if (!screen) return;
+  AppLayout.preload();
+  screen.preload(dispatch);
+}
 
 /** The app's routes; also lets code outside React (the API base query) navigate. */
 export function AppRoutes() {

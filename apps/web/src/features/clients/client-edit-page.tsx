@@ -28,8 +28,8 @@ export function ClientEditPage() {
           key={`${client.id}:${client.sync_version}`}
           mode="edit"
           defaultValues={clientToForm(client)}
+          chooseAdvisor={isAdmin}
           advisorName={client.advisor_name}
-          advisorNote={isAdmin ? text.advisorReadOnly : undefined}
           failureText={text.updateClientFailed}
           cancelTo={`/clients/${encodeURIComponent(client.id)}/profile`}
           onSave={(body) => updateClient({ id: client.id, body: body as UpdateClientBody }).unwrap()}

@@ -1,4 +1,6 @@
-import type { Client } from '@meridian/domain/clients';
+import { advisorChoiceLabel, type Advisor } from '@meridian/domain/advisors';
+import { createClientBodySchema, idSchema, updateClientBodySchema, type Client } from '@meridian/domain/clients';
+import { clientMessages } from '@meridian/domain/messages';
 
 /** The form's fields, all as typed (the shared schemas turn '' into null and numeric text into numbers). */
 export type ClientFormValues = {
@@ -14,6 +16,8 @@ export type ClientFormValues = {
   investment_experience: string;
   financial_goals: string;
   notes: string;
+  /** Sent only when an admin chooses it; an advisor's clients are their own. */
+  advisor_id: string;
   /** The version last read (edit only). */
   sync_version?: number;
 };
@@ -31,6 +35,7 @@ export const emptyClientForm: ClientFormValues = {
   investment_experience: '',
   financial_goals: '',
   notes: '',
+  advisor_id: '',
 };
 
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
@@ -50,6 +55,34 @@ export function clientToForm(client: Client): ClientFormValues {
     investment_experience: text(client.profile.investment_experience),
     financial_goals: text(client.profile.financial_goals),
     notes: text(client.notes),
+    advisor_id: client.advisor_id,
     sync_version: client.sync_version,
   };
+}
+
+const chosenAdvisor = { advisor_id: idSchema(clientMessages.advisorRequired) };
+
+/** The shared schema of the mode: an admin must choose the advisor; anyone else sends none. */
+export function clientFormSchema(mode: 'create' | 'edit', chooseAdvisor: boolean) {
+  if (mode === 'create') return chooseAdvisor ? createClientBodySchema.extend(chosenAdvisor) : createClientBodySchema.omit({ advisor_id: true });
+  return chooseAdvisor ? updateClientBodySchema.extend(chosenAdvisor) : updateClientBodySchema.omit({ advisor_id: true });
+}
+
+export type AdvisorChoice = { value: string; label: string };
+
+/**
+ * The firm's active advisors as choices. The client's current advisor stays a choice (by name)
+ * while the list loads, or when they are no longer active.
+ */
+export function advisorChoices(advisors: Advisor[] | undefined, current: { id: string; name: string } | null): AdvisorChoice[] {
+  const choices = (advisors ?? []).map((advisor) => ({ value: advisor.id, label: advisorChoiceLabel(advisor) }));
+  if (current?.id && !choices.some((choice) => choice.value === current.id)) choices.unshift({ value: current.id, label: current.name });
+  return choices;
+}
+
+/** The fields of a 422 answer that the form has, and whether the answer named any other. */
+export function formFieldErrors(fields: Record<string, string> | null): { known: [keyof ClientFormValues, string][]; other: boolean } {
+  const entries = Object.entries(fields ?? {});
+  const known = entries.filter((entry): entry is [keyof ClientFormValues, string] => entry[0] in emptyClientForm);
+  return { known, other: known.length < entries.length };
 }

@@ -1,5 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdvisorListResponse } from '@meridian/domain/advisors';
+import type { User } from '@meridian/domain/auth';
 import { clientMessages, messages } from '@meridian/domain/messages';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
 import { jsonResponse, renderScreen, sampleUser } from '../../test-utils.tsx';
@@ -12,10 +14,30 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function signIn(result: ReturnType<typeof renderScreen>) {
-  act(() => void result.store.dispatch(loginSuccess({ user: sampleUser, accessToken: 'access-1' })));
+function signIn(result: ReturnType<typeof renderScreen>, user: User = sampleUser) {
+  act(() => void result.store.dispatch(loginSuccess({ user, accessToken: 'access-1' })));
   return result;
 }
+
+const alexId = '22222222-2222-4222-8222-222222222222';
+const priyaId = '33333333-3333-4333-8333-333333333333';
+const adminUser: User = { ...sampleUser, id: '44444444-4444-4444-8444-444444444444', email: 'admin@summitridge.example', first_name: 'Morgan', last_name: 'Reyes', role_name: 'admin' };
+const firmAdvisors: AdvisorListResponse = {
+  advisors: [
+    { id: alexId, first_name: 'Alex', last_name: 'Chen', email: 'alex.chen@summitridge.example', client_count: 12 },
+    { id: priyaId, first_name: 'Priya', last_name: 'Patel', email: 'priya.patel@summitridge.example', client_count: 1 },
+  ],
+  total: 2,
+  page: 1,
+  per_page: 100,
+  pages: 1,
+};
+const isAdvisorList = (url: URL) => url.pathname.endsWith('/users/advisors');
+const advisorSelect = () => screen.getByRole('combobox', { name: /^Advisor/ });
+const chooseAdvisor = async (name: RegExp) => {
+  fireEvent.mouseDown(advisorSelect());
+  fireEvent.click(await screen.findByRole('option', { name }));
+};
 
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
@@ -103,5 +125,77 @@ describe('client form', () => {
     await waitFor(() => expect(field(/^First Name/).value).toBe('Danielle'));
     expect(field(/^Last Name/).value).toBe('Whitfield');
     expect(screen.queryByTestId('conflict-alert')).toBeNull();
+  });
+
+  it("lets an admin choose among the firm's advisors and sends the chosen advisor_id", async () => {
+    const calls = stubServer((url, call) => {
+      if (isAdvisorList(url)) return jsonResponse(firmAdvisors);
+      return call.method === 'POST' ? jsonResponse(sampleClient({ id: 'new-id', advisor_id: priyaId }), 201) : jsonResponse({});
+    });
+    signIn(renderScreen(<ClientNewPage />, { path: '/clients/new' }), adminUser);
+    type(/^First Name/, 'Dana');
+    type(/^Last Name/, 'Whitfield');
+    type(/^Email/, 'dana@example.com');
+    fireEvent.click(screen.getByRole('button', { name: text.saveNew }));
+    expect(await screen.findByText(clientMessages.advisorRequired)).toBeDefined();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    fireEvent.mouseDown(advisorSelect());
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Alex Chen (12 clients)', 'Priya Patel (1 client)']);
+    // The whole firm on one page.
+    expect(calls.find((call) => isAdvisorList(call.url))?.url.searchParams.get('per_page')).toBe('100');
+    fireEvent.click(options[1]!);
+    await waitFor(() => expect(screen.queryByText(clientMessages.advisorRequired)).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: text.saveNew }));
+    await waitFor(() => expect(location()).toBe('/clients/new-id/profile'));
+    expect(JSON.parse(calls.find((call) => call.method === 'POST')!.body!)).toMatchObject({ first_name: 'Dana', advisor_id: priyaId });
+  });
+
+  it("shows the server's advisor_id message under the advisor field", async () => {
+    stubServer((url, call) => {
+      if (isAdvisorList(url)) return jsonResponse(firmAdvisors);
+      if (call.method !== 'POST') return jsonResponse({});
+      const issue = { type: 'custom', loc: ['body', 'advisor_id'], msg: clientMessages.advisorNotInFirm, input: priyaId, ctx: {} };
+      return jsonResponse({ detail: [issue] }, 422);
+    });
+    signIn(renderScreen(<ClientNewPage />, { path: '/clients/new' }), adminUser);
+    type(/^First Name/, 'Dana');
+    type(/^Last Name/, 'Whitfield');
+    type(/^Email/, 'dana@example.com');
+    await chooseAdvisor(/^Priya Patel/);
+    fireEvent.click(screen.getByRole('button', { name: text.saveNew }));
+    const message = await screen.findByText(clientMessages.advisorNotInFirm);
+    expect(message.id).toBe('client-advisor-helper-text');
+    expect(location()).toBe('/clients/new');
+  });
+
+  it("preselects the client's advisor for an admin editing, and sends the new choice", async () => {
+    const client = sampleClient({ advisor_id: alexId });
+    const calls = stubServer((url, call) => {
+      if (isAdvisorList(url)) return jsonResponse(firmAdvisors);
+      return jsonResponse(call.method === 'PUT' ? { ...client, advisor_id: priyaId, sync_version: 4 } : client);
+    });
+    signIn(renderScreen(<ClientEditPage />, { path: '/clients/:clientId/edit', at: `/clients/${client.id}/edit` }), adminUser);
+    await waitFor(() => expect(advisorSelect().textContent).toBe('Alex Chen (12 clients)'));
+    await chooseAdvisor(/^Priya Patel/);
+    fireEvent.click(screen.getByRole('button', { name: text.saveEdit }));
+    await waitFor(() => expect(location()).toBe(`/clients/${client.id}/profile`));
+    expect(JSON.parse(calls.find((call) => call.method === 'PUT')!.body!)).toMatchObject({ advisor_id: priyaId, sync_version: 3 });
+  });
+
+  it('shows an advisor their own name, read-only, and sends no advisor_id', async () => {
+    const calls = stubServer((_url, call) => (call.method === 'POST' ? jsonResponse(sampleClient({ id: 'new-id' }), 201) : jsonResponse({})));
+    signIn(renderScreen(<ClientNewPage />, { path: '/clients/new' }));
+    expect(field(/^Advisor/).value).toBe('Alex Chen');
+    expect(field(/^Advisor/).readOnly).toBe(true);
+    expect(screen.queryByRole('combobox', { name: /^Advisor/ })).toBeNull();
+    type(/^First Name/, 'Dana');
+    type(/^Last Name/, 'Whitfield');
+    type(/^Email/, 'dana@example.com');
+    fireEvent.click(screen.getByRole('button', { name: text.saveNew }));
+    await waitFor(() => expect(location()).toBe('/clients/new-id/profile'));
+    expect(JSON.parse(calls.find((call) => call.method === 'POST')!.body!)).not.toHaveProperty('advisor_id');
+    expect(calls.some((call) => isAdvisorList(call.url))).toBe(false);
   });
 });

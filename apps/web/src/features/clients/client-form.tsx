@@ -5,24 +5,19 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import {
-  createClientBodySchema,
-  investmentExperiences,
-  riskCapacities,
-  updateClientBodySchema,
-  type Client,
-  type CreateClientBody,
-  type UpdateClientBody,
-} from '@meridian/domain/clients';
+import { advisorMessages } from '@meridian/domain/advisors';
+import { investmentExperiences, riskCapacities, type Client, type CreateClientBody, type UpdateClientBody } from '@meridian/domain/clients';
 import { experienceLabel, riskProfile } from '@meridian/domain/format';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
 import { FormError, FormTextField, SubmitButton } from '../../components/form.tsx';
 import { errorText } from '../../lib/error-text.ts';
+import { serverFieldErrors } from '../../lib/field-errors.ts';
+import { useAdvisorsQuery } from './advisors-api.ts';
 import { ClientConflictAlert } from './client-conflict-alert.tsx';
-import { clientToForm, type ClientFormValues } from './client-form-values.ts';
+import { advisorChoices, clientFormSchema, clientToForm, formFieldErrors, type ClientFormValues } from './client-form-values.ts';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.ts';
 
@@ -31,9 +26,10 @@ type Body = CreateClientBody | UpdateClientBody;
 type Props = {
   mode: 'create' | 'edit';
   defaultValues: ClientFormValues;
-  /** Shown read-only: there is no endpoint listing the firm's advisors to choose from. */
+  /** The signed-in user is an admin: the advisor is chosen among the firm's active advisors. */
+  chooseAdvisor: boolean;
+  /** The advisor's name: shown read-only to an advisor; for an admin, the current advisor's (edit). */
   advisorName: string;
-  advisorNote?: string;
   onSave: (body: Body) => Promise<Client>;
   failureText: string;
   /** Where Cancel leads. */
@@ -49,15 +45,21 @@ const riskOptions = riskCapacities.map((value) => ({ value, label: `${riskProfil
 const experienceOptions = investmentExperiences.map((value) => ({ value, label: experienceLabel(value) }));
 
 /** One form for /clients/new and /clients/{id}/edit: the server's own rules, messages under fields. */
-export function ClientForm({ mode, defaultValues, advisorName, advisorNote, onSave, failureText, cancelTo }: Props) {
+export function ClientForm({ mode, defaultValues, chooseAdvisor, advisorName, onSave, failureText, cancelTo }: Props) {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Client | null>(null);
-  const schema = mode === 'create' ? createClientBodySchema : updateClientBodySchema;
-  const { register, control, handleSubmit, reset, formState } = useForm<ClientFormValues, unknown, Body>({
-    resolver: zodResolver(schema) as unknown as Resolver<ClientFormValues, unknown, Body>,
+  const resolver = useMemo(
+    () => zodResolver(clientFormSchema(mode, chooseAdvisor)) as unknown as Resolver<ClientFormValues, unknown, Body>,
+    [mode, chooseAdvisor],
+  );
+  const { register, control, handleSubmit, reset, setError: setFieldError, formState } = useForm<ClientFormValues, unknown, Body>({
+    resolver,
     defaultValues,
   });
+  const advisors = useAdvisorsQuery(undefined, { skip: !chooseAdvisor });
+  const current = defaultValues.advisor_id ? { id: defaultValues.advisor_id, name: advisorName } : null;
+  const advisorOptions = advisorChoices(advisors.data?.advisors, current);
   const guard = useUnsavedChangesGuard(formState.isDirty && !formState.isSubmitSuccessful);
   const form = { register, control };
 
@@ -68,8 +70,10 @@ export function ClientForm({ mode, defaultValues, advisorName, advisorNote, onSa
       guard.allow();
       void navigate(`/clients/${encodeURIComponent(saved.id)}/profile`);
     } catch (caught) {
+      const fields = formFieldErrors(serverFieldErrors(caught));
+      fields.known.forEach(([name, message], index) => setFieldError(name, { type: 'server', message }, { shouldFocus: index === 0 }));
       if (isConflict(caught)) setConflict(caught.data.current);
-      else setError(errorText(caught, failureText));
+      else if (fields.known.length === 0 || fields.other) setError(errorText(caught, failureText));
       throw caught; // keeps the form dirty (not "submitted successfully")
     }
   });
@@ -131,15 +135,42 @@ export function ClientForm({ mode, defaultValues, advisorName, advisorNote, onSa
             type="date"
             slotProps={{ inputLabel: { shrink: true } }}
           />
-          <TextField
-            id="client-advisor"
-            label="Advisor"
-            value={advisorName}
-            fullWidth
-            margin="dense"
-            helperText={advisorNote ?? ' '}
-            slotProps={{ input: { readOnly: true } }}
-          />
+          {chooseAdvisor ? (
+            <Controller
+              name="advisor_id"
+              control={control}
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  select
+                  required
+                  fullWidth
+                  margin="dense"
+                  id="client-advisor"
+                  label="Advisor"
+                  error={Boolean(fieldState.error) || advisors.isError}
+                  helperText={fieldState.error?.message ?? (advisors.isError ? errorText(advisors.error, advisorMessages.loadFailed) : ' ')}
+                >
+                  {advisorOptions.map((option) => (
+                    <MenuItem key={option.value} value={option.value}>
+                      {option.label}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          ) : (
+            <TextField
+              id="client-advisor"
+              label="Advisor"
+              value={advisorName}
+              fullWidth
+              margin="dense"
+              error={Boolean(formState.errors.advisor_id)}
+              helperText={formState.errors.advisor_id?.message ?? ' '}
+              slotProps={{ input: { readOnly: true } }}
+            />
+          )}
         </Box>
         <FormTextField {...form} name="address" id="client-address" label="Address" multiline minRows={2} />
         <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 1 }}>

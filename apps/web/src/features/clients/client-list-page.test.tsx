@@ -43,6 +43,10 @@ describe('client list screen', () => {
     const row = within(screen.getByTestId('client-row'));
     expect(row.getByText('dana.whitfield@example.com')).toBeDefined();
     expect(row.getByText('$1.2M')).toBeDefined();
+    const gain = row.getByTestId('client-performance');
+    expect(gain.textContent).toBe('+4.25%');
+    expect(getComputedStyle(gain).color).toBe('rgb(46, 125, 50)');
+    expect(row.getByTestId('trend-up')).toBeDefined();
     expect(row.getByText('Aggressive')).toBeDefined();
     expect(row.getByText('Pending')).toBeDefined();
     expect(row.getByText('Mar 14, 2026')).toBeDefined();

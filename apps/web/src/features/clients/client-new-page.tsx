@@ -7,7 +7,7 @@ import { ClientForm } from './client-form.tsx';
 import { emptyClientForm } from './client-form-values.ts';
 import { useCreateClientMutation } from './clients-api.ts';
 
-/** /clients/new: an advisor's new client is their own; an admin's needs an advisor the API cannot list yet. */
+/** /clients/new: an advisor's new client is their own; an admin chooses one of the firm's advisors. */
 export function ClientNewPage() {
   const user = useAppSelector((state) => state.auth.user);
   const isAdmin = user?.role_name === 'admin';
@@ -20,8 +20,8 @@ export function ClientNewPage() {
       <ClientForm
         mode="create"
         defaultValues={emptyClientForm}
-        advisorName={isAdmin ? '—' : displayName(user)}
-        advisorNote={isAdmin ? text.advisorReadOnly : undefined}
+        chooseAdvisor={isAdmin}
+        advisorName={isAdmin ? '' : displayName(user)}
         failureText={text.createClientFailed}
         cancelTo="/clients"
         onSave={(body) => createClient(body as CreateClientBody).unwrap()}

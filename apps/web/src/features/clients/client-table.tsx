@@ -15,8 +15,9 @@ import Typography from '@mui/material/Typography';
 import type { Client, ClientSortField } from '@meridian/domain/clients';
 import { formatCompactDollars, formatShortDate } from '@meridian/domain/format';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+import { SignedValue } from '../../components/signed-value.tsx';
 import { ClientAvatar } from './client-avatar.tsx';
-import { pageSizeOptions, type AssessmentFilter, type ClientListAction, type ClientListState } from './client-list-state.ts';
+import { pageSizeOptions, type ClientListAction, type ClientListState } from './client-list-state.ts';
 import { ClientRowMenu } from './client-row-menu.tsx';
 import { RiskCapacityChip } from './risk-capacity-chip.tsx';
 
@@ -31,12 +32,6 @@ type Props = {
 
 const assessmentTone = { Complete: 'success', 'In Progress': 'info', Pending: 'default' } as const;
 
-/**
- * The list rows carry no assessment status; until assessments exist the server counts every client
- * as Pending (GET /clients/{id}/summary says so too), and a status filter names the one status shown.
- */
-const shownAssessment = (filter: AssessmentFilter) => (filter === 'all' ? 'Pending' : filter);
-
 function SortHeader({ field, label, state, dispatch }: { field: ClientSortField; label: string } & Pick<Props, 'state' | 'dispatch'>) {
   return (
     <TableSortLabel active={state.sort === field} direction={state.sort === field ? state.order : 'asc'} onClick={() => dispatch({ type: 'sort', field })}>
@@ -49,7 +44,6 @@ const columnCount = 7;
 
 /** Client, portfolio value, performance, risk, assessment, last activity, actions; paged on the server. */
 export function ClientTable({ rows, total, loading, fetching, state, dispatch }: Props) {
-  const status = shownAssessment(state.assessment);
   return (
     <Paper variant="outlined">
       <Box sx={{ height: 4 }}>{fetching && !loading && <LinearProgress aria-label="Updating clients" />}</Box>
@@ -105,17 +99,15 @@ export function ClientTable({ rows, total, loading, fetching, state, dispatch }:
                     </TableCell>
                     <TableCell align="right">{formatCompactDollars(client.aum)}</TableCell>
                     <TableCell align="right">
-                      <Tooltip title={text.performanceUnavailable}>
-                        <Box component="span" sx={{ color: 'text.secondary' }}>
-                          {text.noValue}
-                        </Box>
+                      <Tooltip title={text.performanceHint}>
+                        <SignedValue value={client.gain_loss_percent} kind="percent" trend data-testid="client-performance" />
                       </Tooltip>
                     </TableCell>
                     <TableCell>
                       <RiskCapacityChip capacity={client.profile.risk_capacity} />
                     </TableCell>
                     <TableCell>
-                      <Chip label={status} color={assessmentTone[status]} size="small" variant="outlined" />
+                      <Chip label={client.assessment_status} color={assessmentTone[client.assessment_status]} size="small" variant="outlined" />
                     </TableCell>
                     <TableCell>{formatShortDate(client.last_activity_at)}</TableCell>
                     <TableCell align="right">

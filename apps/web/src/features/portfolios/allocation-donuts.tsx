@@ -48,7 +48,7 @@ function Donut({ title, slices, label = (key) => key, testId }: Props) {
             {slices.map((slice, index) => (
               <Box component="li" key={slice.key} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.25 }} data-testid={`${testId}-${slice.key}`}>
                 <Box sx={{ width: 10, height: 10, borderRadius: '2px', bgcolor: palette[index % palette.length], flexShrink: 0 }} />
-                <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0 }} title={label(slice.key)}>
+                <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }}>
                   {label(slice.key)}
                 </Typography>
                 <Typography variant="body2" sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>

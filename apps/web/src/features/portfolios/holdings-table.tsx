@@ -74,7 +74,7 @@ export function HoldingsTable({ holdings, readOnly, onAdd, onEdit, onRemove }: P
             <TableBody>
               {holdings.map((holding) => (
                 <TableRow key={holding.id} hover data-testid={`holding-row-${holding.security.symbol}`}>
-                  <TableCell sx={{ maxWidth: 180 }}>
+                  <TableCell sx={{ maxWidth: 160 }}>
                     <Typography variant="body2" sx={{ fontWeight: 600 }}>
                       {holding.security.symbol}
                     </Typography>

@@ -35,7 +35,7 @@ type Props = {
 export function PortfoliosTable({ portfolios, sort, order, onSort }: Props) {
   return (
     <TableContainer>
-      <Table size="small" aria-label="Portfolios">
+      <Table size="small" aria-label="Portfolios" sx={{ '& td, & th': { px: 1 }, '& td:first-of-type, & th:first-of-type': { pl: 2 }, '& td:last-of-type, & th:last-of-type': { pr: 2 } }}>
         <TableHead>
           <TableRow>
             {columns.map((column) => (
