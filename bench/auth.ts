@@ -37,19 +37,15 @@
  * BENCH_CONCURRENCY (16), BENCH_WARMUP_MS (3000), BENCH_WAIT_QUIET (seconds to wait, before starting, for
  * other processes to leave the CPUs alone; 0).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { loadConfig } from '@meridian/server/config';
 import { users } from '@meridian/server/db/schema/users';
 import { hashPassword, verifyPassword } from '@meridian/server/platform/passwords';
-import { startServer } from '@meridian/server/server';
 import { describeLoad, runLoad, type LoadOptions, type LoadResult } from './support/load.ts';
 import { envNumber, machine, median, writeResults } from './support/report.ts';
+import { runMain, startBenchServer } from './support/bench-server.ts';
 
 const cores = os.availableParallelism();
 const loginMs = envNumber('BENCH_LOGIN_MS', 10_000);
@@ -154,22 +150,14 @@ async function throughput(lanes: number, durationMs: number, fn: () => Promise<u
 }
 
 async function main() {
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'meridian-bench-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
+  const server = await startBenchServer({
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     SEED: 'demo',
     // Limits must not shape the figures: every request here comes from one address and one user.
     RATE_LIMIT_MAX: '1000000000',
     LOGIN_MAX_FAILURES: '1000000000',
     ACCESS_TOKEN_TTL_SECONDS: '86400',
   });
-  const server = await startServer(config);
   const bare = Fastify({ logger: false });
   bare.get('/bench/bare', async () => ({ ok: true }));
   const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
@@ -365,11 +353,7 @@ async function main() {
   } finally {
     await bare.close();
     await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runMain(main);

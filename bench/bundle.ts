@@ -16,40 +16,21 @@
  * 3. Cross-checks the browser's list against Vite's manifest (entry + static imports, plus the
  *    login-page dynamic entry + its static imports) and reports any difference.
  */
-import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Request } from 'playwright-core';
-import { loadConfig } from '@meridian/server/config';
-import { startServer } from '@meridian/server/server';
-import { benchDir, machine, repoRoot, writeResults } from './support/report.ts';
+import { machine, writeResults } from './support/report.ts';
+import { chromiumArgs, chromiumPath, webBuild } from './support/web-build.ts';
+import { runMain, startBenchServer } from './support/bench-server.ts';
 
 const budgetBytes = 250_000;
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const webDir = join(repoRoot, 'apps', 'web');
 const loginChunkSource = 'src/features/auth/login-page.tsx';
 
 type Chunk = { path: string; rawBytes: number; gzipBytes: number; transferredBytes: number | null; kind: string };
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const gzipSize = (body: Buffer) => gzipSync(body, { level: 9 }).length;
-
-function distFromArguments(): string | undefined {
-  const index = process.argv.indexOf('--dist');
-  const value = index >= 0 ? process.argv[index + 1] : undefined;
-  return value ? resolve(value) : undefined;
-}
-
-function build(outDir: string): void {
-  const vite = join(repoRoot, 'node_modules', '.bin', 'vite');
-  const started = Date.now();
-  const result = spawnSync(vite, ['build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status ?? result.signal})`);
-  console.log(`built apps/web into ${outDir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
 
 type ManifestEntry = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 
@@ -74,27 +55,10 @@ function manifestFiles(distDir: string): string[] | null {
 }
 
 async function main() {
-  const given = distFromArguments();
-  const distDir = given ?? join(benchDir, '.cache', 'dist');
-  if (!given) build(distDir);
-  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`${distDir} holds no index.html: build the web app first`);
-  if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath} (set CHROMIUM_PATH)`);
+  const distDir = webBuild();
 
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'meridian-bench-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    SEED: 'none',
-  });
-  const server = await startServer(config, { webDistDir: distDir });
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const server = await startBenchServer({}, { webDistDir: distDir });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
@@ -182,11 +146,7 @@ async function main() {
   } finally {
     await browser.close();
     await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runMain(main);

@@ -20,31 +20,27 @@
  *  A 2-letter term (no trigram: page and count as two statements at once) is reported separately.
  *
  * Targets: API p95 ≤ 20 ms, and API p95 ÷ raw-statement p95 ≤ 1.5. Then a diagnostic pass: per term
- * EXPLAIN ANALYZE (planning, execution, the AUM and last-trade subplans, the count window), count
+ * EXPLAIN ANALYZE (planning, execution, the per-row valuation and last-trade subplan, the count window), count
  * alone, the page without AUM, and what the server adds over the database (inject vs raw, and
  * toClient + JSON serialisation of a page).
  *
  * Knobs: BENCH_DATABASE_URL, BENCH_CONCURRENCY (32), BENCH_DURATION_MS (10000), BENCH_WARMUP_MS
  * (3000), BENCH_RUNS (1; the summary takes the run with the least other CPU), BENCH_SKIP_DIAG.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { and, count, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { clientListQuerySchema, clientListResponseSchema, type ClientListQuery } from '@meridian/domain/clients';
-import { loadConfig } from '@meridian/server/config';
 import type { Db } from '@meridian/server/db/client';
 import { clients } from '@meridian/server/db/schema/clients';
 import { clientConditions, selectClients, toClient, usesTrigrams, type ClientListRow, type Viewer } from '@meridian/server/modules/clients/clients.queries';
-import { startServer } from '@meridian/server/server';
 import { ensureDatabase, largeDatabaseUrl } from './seed-large.ts';
 import { describeLoad, percentile, runLoad, type LoadOptions, type LoadResult } from './support/load.ts';
 import { envNumber, machine, median, writeResults } from './support/report.ts';
+import { runMain, startBenchServer } from './support/bench-server.ts';
 
 const concurrency = envNumber('BENCH_CONCURRENCY', 32);
 const durationMs = envNumber('BENCH_DURATION_MS', 10_000);
@@ -214,11 +210,18 @@ type PlanNode = {
 const relationsOf = (node: PlanNode): string[] => [...(node['Relation Name'] ? [node['Relation Name']] : []), ...(node.Plans ?? []).flatMap(relationsOf)];
 const nodeTime = (node: PlanNode) => (node['Actual Total Time'] ?? 0) * (node['Actual Loops'] ?? 1);
 
-/** The subplans of a plan (AUM: reads holdings; last trade: reads transactions) with their total time. */
+/**
+ * The per-row parts of a plan with their total time: the valuation (AUM and gain/loss, an aggregate
+ * over the client's portfolios, joined laterally) and the last-trade subplan (reads transactions).
+ */
 function subplans(node: PlanNode, found: Array<{ name: string; ms: number; loops: number }> = []) {
+  const relations = relationsOf(node);
+  if (node['Node Type'] === 'Aggregate' && relations.length > 0 && relations.every((relation) => relation === 'portfolios')) {
+    found.push({ name: 'aum', ms: nodeTime(node), loops: node['Actual Loops'] ?? 1 });
+    return found;
+  }
   if (node['Parent Relationship'] === 'SubPlan' || node['Parent Relationship'] === 'InitPlan') {
-    const relations = relationsOf(node);
-    const name = relations.includes('holdings') ? 'aum' : relations.includes('transactions') ? 'lastTrade' : (node['Subplan Name'] ?? 'subplan');
+    const name = relations.includes('transactions') ? 'lastTrade' : (node['Subplan Name'] ?? 'subplan');
     found.push({ name, ms: nodeTime(node), loops: node['Actual Loops'] ?? 1 });
     return found;
   }
@@ -257,21 +260,12 @@ async function signIn(base: string, account: { email: string; password: string }
 async function main() {
   const url = largeDatabaseUrl();
   await ensureDatabase(url);
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'meridian-bench-clients-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: dataDir,
+  const server = await startBenchServer({
     DATABASE_URL: url,
-    SEED: 'none',
     RATE_LIMIT_MAX: '1000000000',
     LOGIN_MAX_FAILURES: '1000000000',
     ACCESS_TOKEN_TTL_SECONDS: '86400',
   });
-  const server = await startServer(config);
   const bare = Fastify({ logger: false });
   bare.get('/bench/bare', async () => ({ ok: true }));
   const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
@@ -372,7 +366,7 @@ async function main() {
     const diagnostics: Record<string, unknown> = {};
     if (!skipDiagnostics) {
       console.log('\nWhere the time goes (sequential, one request at a time, median of 15; admin):');
-      console.log('  term      matches  plan  exec | aum subplan  lastTrade | count-only  page-no-aum | raw stmt  inject  http');
+      console.log('  term      matches  plan  exec |   valuation  lastTrade | count-only  page-no-aum | raw stmt  inject  http');
       const rows: Array<Record<string, number | string>> = [];
       for (const plan of [...adminPlans, ...shortPlans]) {
         const client = await rawPool.connect();
@@ -503,7 +497,6 @@ async function main() {
     await txPool.end();
     await bare.close();
     await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -524,7 +517,4 @@ function pageWithoutValuation(db: Db, where: SQL) {
     .limit(50);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runMain(main);
