@@ -14,9 +14,3 @@ export const transactionTypeLabels: Record<TransactionType, string> = {
   withdrawal: 'Withdrawal',
   fee: 'Fee',
 };
-
-/** Today as YYYY-MM-DD in the user's own calendar (a trade date). */
-export function todayIso(now: Date = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}

@@ -11,11 +11,12 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { isTrade } from '@meridian/domain/ledger';
 import { transactionCreateSchema, transactionTypes, type TransactionType } from '@meridian/domain/portfolios';
+import { marketDate } from '@meridian/domain/trading-calendar';
 import { errorText } from '../../lib/error-text.ts';
 import { serverFieldErrors } from '../../lib/field-errors.ts';
 import { issuesByField } from './issues-by-field.ts';
 import { parseNumber } from './parse-number.ts';
-import { todayIso, transactionTypeLabels } from './portfolio-labels.ts';
+import { transactionTypeLabels } from './portfolio-labels.ts';
 import { useRecordTransactionMutation } from './portfolios-api.ts';
 import { SecurityPicker, type SecurityOption } from './security-picker.tsx';
 
@@ -26,7 +27,10 @@ const allowsSecurity = (type: TransactionType) => type !== 'deposit' && type !==
 /** Records one ledger entry; the fields follow the type (spec: buy/sell, dividend, interest, deposit, withdrawal, fee). */
 export function RecordTransactionDialog({ portfolioId, onClose }: { portfolioId: string; onClose: () => void }) {
   const [type, setType] = useState<TransactionType>('deposit');
-  const [tradeDate, setTradeDate] = useState(todayIso());
+  // Trade dates are market dates, as on the server: the user's own calendar may already be a day
+  // ahead of New York (evening in Europe, any time in Asia), which the server refuses as the future.
+  const [today] = useState(() => marketDate(new Date()));
+  const [tradeDate, setTradeDate] = useState(today);
   const [security, setSecurity] = useState<SecurityOption | null>(null);
   const [quantity, setQuantity] = useState('');
   const [price, setPrice] = useState('');
@@ -99,7 +103,7 @@ export function RecordTransactionDialog({ portfolioId, onClose }: { portfolioId:
               onChange={(event) => setTradeDate(event.target.value)}
               error={Boolean(errors.trade_date)}
               helperText={errors.trade_date ?? ' '}
-              slotProps={{ inputLabel: { shrink: true } }}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
             />
           </Box>
           {allowsSecurity(type) && (
