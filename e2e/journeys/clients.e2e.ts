@@ -11,19 +11,21 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+import type { ClientListResponse } from '@meridian/domain/clients';
+import { formatCompactDollars, formatSignedPercent } from '@meridian/domain/format';
 import { clientMessages, messages } from '@meridian/domain/messages';
-import { webMessages } from '@meridian/domain/web-messages';
-import { artifactsDir, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { apiSession } from '../support/api.ts';
+import { artifactsDir, journeyContexts, launchBrowser, screenshot, snap } from '../support/browser.ts';
 import { startJourneyServer, type JourneyServer } from '../support/server.ts';
+import { admin, alex, signIn, type Account } from '../support/sign-in.ts';
 
-const alex = { email: 'alex.chen@summitridge.example', password: 'Advisor#2026' };
 
 let server: JourneyServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+const contexts = journeyContexts();
 let page: Page;
 
 beforeAll(async () => {
@@ -38,32 +40,17 @@ afterAll(async () => {
 
 afterEach(async ({ task }) => {
   if (task.result?.state === 'fail') await screenshot(page, `clients-failed-${task.name.split('.')[0]}`).catch(() => {});
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  await contexts.closeAll();
 });
 
+/** GET /clients through the API, to compare the screen with. */
+async function listAs(account: Account, query: string): Promise<ClientListResponse> {
+  return (await apiSession(server.url, account)).get<ClientListResponse>(`/clients${query}`);
+}
+
 async function freshPage(): Promise<Page> {
-  const fresh = await newPage(browser, server.url);
-  fresh.context.setDefaultTimeout(15_000);
-  contexts.push(fresh.context);
-  page = fresh.page;
-  return fresh.page;
-}
-
-async function signIn(target: Page): Promise<void> {
-  await target.goto('/login');
-  await target.getByRole('heading', { name: webMessages.welcomeBack }).waitFor();
-  await target.locator('#login-email').fill(alex.email);
-  await target.locator('#login-password').fill(alex.password);
-  await target.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await target.waitForURL('**/dashboard');
-}
-
-async function snap(target: Page, name: string): Promise<void> {
-  await target.evaluate(() => window.scrollTo(0, 0));
-  await target.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
-  );
-  await screenshot(target, name);
+  page = await contexts.page(browser, server.url);
+  return page;
 }
 
 const drawerItem = (target: Page, label: string) =>
@@ -89,7 +76,7 @@ const newName = `${newClient.first} ${newClient.last}`;
 describe('client journeys', () => {
   it('1. list, new client, search and risk filter, edit with the guard, profile', async () => {
     await freshPage();
-    await signIn(page);
+    await signIn(page, alex);
 
     // The list: first rows quickly, count, four cards, ten rows by default.
     const started = Date.now();
@@ -108,6 +95,13 @@ describe('client journeys', () => {
     const firstCells = await rows(page).first().locator('td').allInnerTexts();
     expect(firstCells[1]).toMatch(/^\$[\d.]+[KMB]?$/);
     expect(firstCells[5]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    // Every row's value, performance and assessment are the API's figures for that client.
+    const firstPage = await listAs(alex, '?sort=name&order=asc&page=1&per_page=10');
+    const shown = await rows(page).evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => (td as HTMLElement).innerText.trim())));
+    expect(shown.map((cells) => [cells[1], cells[2], cells[4]])).toEqual(
+      firstPage.clients.map((client) => [formatCompactDollars(client.aum), formatSignedPercent(client.gain_loss_percent), client.assessment_status]),
+    );
+    expect(firstPage.clients.some((client) => client.gain_loss_percent !== 0)).toBe(true);
     await snap(page, 'clients-01-list');
 
     // Paging: 25 a page.
@@ -183,7 +177,7 @@ describe('client journeys', () => {
 
   it('2. a seeded client: profile with portfolios and transactions, the report on screen, in print and as PDF', async () => {
     await freshPage();
-    await signIn(page);
+    await signIn(page, alex);
     await page.goto('/clients');
     await rows(page).first().waitFor();
     const name = (await rows(page).first().locator('td').first().locator('p').first().innerText()).trim();
@@ -221,12 +215,34 @@ describe('client journeys', () => {
 
   it('3. client profiles: the firm\'s profiles with list and net-worth filters', async () => {
     await freshPage();
-    await signIn(page);
+    await signIn(page, alex);
     await page.goto('/client-profiles');
     await page.getByRole('heading', { name: text.profilesTitle, level: 1 }).waitFor();
     await page.getByTestId('profile-row').first().waitFor();
     await page.getByLabel('Min net worth').fill('5000000');
     await expect.poll(async () => (await page.getByTestId('profile-row').allInnerTexts()).every((row) => row.includes('Ultra High Net Worth'))).toBe(true);
     await snap(page, 'clients-11-client-profiles');
+  });
+
+  it('4. an admin chooses the advisor of a new client among the firm\'s advisors', async () => {
+    await freshPage();
+    await signIn(page, admin);
+    await page.goto('/clients/new');
+    await page.getByRole('heading', { name: text.newTitle, level: 1 }).waitFor();
+    await page.locator('#client-first-name').fill('Admin');
+    await page.locator('#client-last-name').fill(`Assigned${suffix}`);
+    await page.locator('#client-email').fill(`admin.assigned.${suffix}@example.com`);
+    // No advisor chosen: the rule under the field, nothing sent.
+    await page.getByRole('button', { name: text.saveNew }).click();
+    await page.getByText(clientMessages.advisorRequired).waitFor();
+    await page.getByRole('combobox', { name: 'Advisor' }).click();
+    const options = await page.getByRole('option').allInnerTexts();
+    expect(options).toEqual([expect.stringMatching(/^Alex Chen \(\d+ clients\)$/), expect.stringMatching(/^Priya Patel \(\d+ clients\)$/)]);
+    await snap(page, 'clients-12-admin-advisor-choice');
+    await page.getByRole('option', { name: /^Priya Patel/ }).click();
+    await page.getByRole('button', { name: text.saveNew }).click();
+    await page.waitForURL('**/clients/*/profile');
+    const created = (await listAs(admin, `?search=assigned${suffix}`)).clients;
+    expect(created.map((client) => client.advisor_name)).toEqual(['Priya Patel']);
   });
 });

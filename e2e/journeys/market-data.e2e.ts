@@ -11,25 +11,22 @@
  */
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatDollars, formatShortDate, formatSignedPercent } from '@meridian/domain/format';
 import { marketDataMessages as text } from '@meridian/domain/market-data-messages';
-import { webMessages } from '@meridian/domain/web-messages';
 import { securities } from '@meridian/server/db/schema/securities';
-import { artifactsDir, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { journeyContexts, launchBrowser, screenshot, snap, snapDialog } from '../support/browser.ts';
 import { startJourneyServer, type JourneyServer } from '../support/server.ts';
+import { admin, alex, signIn } from '../support/sign-in.ts';
 
-const admin = { email: 'admin@summitridge.example', password: 'Admin#2026' };
-const alex = { email: 'alex.chen@summitridge.example', password: 'Advisor#2026' };
-type Account = typeof admin;
 
 /** The symbols of apps/web/public/config/stocks.json, in order. */
 const watchlist = ['SPY', 'QQQ', 'VTI', 'AGG', 'BND', 'GLD', 'VNQ', 'AAPL', 'MSFT', 'NVDA', 'JPM', 'JNJ'];
 
 let server: JourneyServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+const contexts = journeyContexts();
 let page: Page;
 
 beforeAll(async () => {
@@ -44,7 +41,7 @@ afterAll(async () => {
 
 afterEach(async ({ task }) => {
   if (task.result?.state === 'fail') await screenshot(page, `market-failed-${task.name.split('.')[0]}`).catch(() => {});
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  await contexts.closeAll();
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -52,20 +49,8 @@ afterEach(async ({ task }) => {
 // ---------------------------------------------------------------------------------------------
 
 async function freshPage(): Promise<Page> {
-  const fresh = await newPage(browser, server.url);
-  fresh.context.setDefaultTimeout(15_000);
-  contexts.push(fresh.context);
-  page = fresh.page;
-  return fresh.page;
-}
-
-async function signIn(target: Page, account: Account): Promise<void> {
-  await target.goto('/login');
-  await target.getByRole('heading', { name: webMessages.welcomeBack }).waitFor();
-  await target.locator('#login-email').fill(account.email);
-  await target.locator('#login-password').fill(account.password);
-  await target.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await target.waitForURL('**/dashboard');
+  page = await contexts.page(browser, server.url);
+  return page;
 }
 
 /** Opens Market Data from the drawer and waits for the page's heading. */
@@ -96,30 +81,6 @@ async function expectWatchlistLoaded(target: Page): Promise<void> {
     expect(cells[column.changePercent], `${symbol} day change %`).toMatch(/^[+-][\d,]+\.\d{2}%$/);
     expect(cells[column.date], `${symbol} price date`).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
   }
-}
-
-/**
- * A full-page screenshot once transitions (fades, ripples, label moves) have finished; spinners may
- * go on. Taken from the top of the page, where the fixed top bar and drawer belong.
- */
-async function snap(target: Page, name: string): Promise<void> {
-  await target.evaluate(() => window.scrollTo(0, 0));
-  await settled(target);
-  await screenshot(target, name);
-}
-
-/** The visible window only: a dialog with its backdrop, as the user sees it. */
-async function snapDialog(target: Page, name: string): Promise<void> {
-  await settled(target);
-  await target.screenshot({ path: join(artifactsDir, `${name}.png`) });
-}
-
-async function settled(target: Page): Promise<void> {
-  await target.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
-  );
 }
 
 /** What the seed holds for a security now (its latest close and day). */

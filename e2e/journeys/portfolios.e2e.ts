@@ -1,41 +1,40 @@
 /**
- * Portfolio journey (/portfolios, /portfolios/new, /portfolios/:id; spec part 2 §3 "Portfolio and
+ * Portfolio journeys (/portfolios, /portfolios/new, /portfolios/:id; spec part 2 §3 "Portfolio and
  * related", §4 "Portfolio store", §8 texts) in the system Chromium against the real product and its
  * demo seed (~150 clients, 270 portfolios with three years of transactions, simulated closes).
+ * Every figure on the screen is compared with what the API answers.
  *
- * An advisor opens Portfolios, creates a portfolio for one of his clients with an initial deposit,
- * buys two securities found through the security search, sees the values, the allocation donuts and
- * the buy transactions follow, sells part of one holding, removes the other, and every figure on the
- * screen matches what the API answers.
+ * 1. An advisor creates a portfolio with an initial deposit, buys two securities found through the
+ *    security search, sees the values, the allocation donuts and the buys follow, sells part of one
+ *    holding and removes the other.
+ * 2. He records a deposit, a dividend, a fee and a withdrawal; each moves the cash by its amount.
+ *    A zero amount and a sale of more than is held are refused and change nothing.
+ * 3. He edits a portfolio; someone else changes it while his dialog is open: his edit survives the
+ *    409 beside the other change, and saving again applies both.
+ * 4. He deletes a portfolio after confirming: it leaves the list and the API answers 404.
  */
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientListResponse } from '@meridian/domain/clients';
+import type { Client, ClientListResponse } from '@meridian/domain/clients';
 import { formatDollars } from '@meridian/domain/format';
-import type { PortfolioDetail, TransactionListResponse } from '@meridian/domain/portfolios';
-import { webMessages } from '@meridian/domain/web-messages';
-import { artifactsDir, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { oversellMessage } from '@meridian/domain/ledger';
+import { portfolioMessages } from '@meridian/domain/messages';
+import type { Portfolio, PortfolioDetail, PortfolioListResponse, TransactionListResponse } from '@meridian/domain/portfolios';
+import { apiSession, type ApiSession } from '../support/api.ts';
+import { journeyContexts, launchBrowser, screenshot, snap, snapDialog } from '../support/browser.ts';
 import { startJourneyServer, type JourneyServer } from '../support/server.ts';
-
-const alex = { email: 'alex.chen@summitridge.example', password: 'Advisor#2026' };
-const deposit = 50_000;
+import { alex, signIn } from '../support/sign-in.ts';
 
 let server: JourneyServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+let api: ApiSession;
+const contexts = journeyContexts();
 let page: Page;
-let token = '';
 
 beforeAll(async () => {
   server = await startJourneyServer();
   browser = await launchBrowser();
-  const response = await fetch(`${server.url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(alex),
-  });
-  token = ((await response.json()) as { access_token: string }).access_token;
+  api = await apiSession(server.url, alex);
 });
 
 afterAll(async () => {
@@ -45,54 +44,97 @@ afterAll(async () => {
 
 afterEach(async ({ task }) => {
   if (task.result?.state === 'fail') await screenshot(page, `portfolios-failed-${task.name.split('.')[0]}`).catch(() => {});
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  await contexts.closeAll();
 });
 
-async function apiGet<T>(path: string): Promise<T> {
-  const response = await fetch(`${server.url}/api/v1${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
+// ---------------------------------------------------------------------------------------------
+// Scene and navigation
+// ---------------------------------------------------------------------------------------------
+
+/** The n-th of Alex's clients by name: each journey works in a client of its own. */
+async function seedClient(n: number): Promise<Client> {
+  const client = (await api.get<ClientListResponse>(`/clients?per_page=${n + 1}&sort=name`)).clients[n];
+  if (!client) throw new Error(`expected at least ${n + 1} clients in the seed`);
+  return client;
 }
 
-async function settled(target: Page): Promise<void> {
-  await target.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
-  );
+async function createPortfolio(client: Client, name: string, initialDeposit: number): Promise<Portfolio> {
+  const response = await api.send('POST', '/portfolios', { client_id: client.id, name, account_type: 'taxable', initial_deposit: initialDeposit });
+  expect(response.status).toBe(201);
+  return (await response.json()) as Portfolio;
 }
 
-async function snap(target: Page, name: string): Promise<void> {
-  await target.mouse.move(0, 0); // no chart tooltip left open by the last click
-  await target.evaluate(() => window.scrollTo(0, 0));
-  await settled(target);
-  await screenshot(target, name);
+/** Signs in on a fresh page and opens the portfolio by its address. */
+async function openPortfolio(portfolio: Portfolio): Promise<void> {
+  page = await contexts.page(browser, server.url);
+  await signIn(page, alex);
+  await page.goto(`/portfolios/${portfolio.id}`);
+  await page.getByRole('heading', { name: portfolio.name, level: 1 }).waitFor();
 }
 
-async function snapDialog(target: Page, name: string): Promise<void> {
-  await settled(target);
-  await target.screenshot({ path: join(artifactsDir, `${name}.png`) });
+/** Picks `option` in the select labelled `label` inside `scope`. */
+async function choose(target: Page, scope: Locator, label: string, option: string): Promise<void> {
+  await scope.getByRole('combobox', { name: label }).click();
+  await target.getByRole('option', { name: option, exact: true }).click();
+  await target.getByRole('listbox').waitFor({ state: 'detached' });
 }
 
-/** The cards and every holding row show exactly what the API answers for the portfolio. */
-async function expectScreenMatchesApi(target: Page, id: string): Promise<PortfolioDetail> {
-  const detail = await apiGet<PortfolioDetail>(`/portfolios/${id}`);
+// ---------------------------------------------------------------------------------------------
+// What the screen must show: exactly what the API answers
+// ---------------------------------------------------------------------------------------------
+
+/** The cards, every holding row and the sector donut. */
+async function expectCardsMatchApi(target: Page, id: string): Promise<PortfolioDetail> {
+  const detail = await api.get<PortfolioDetail>(`/portfolios/${id}`);
   await expect.poll(() => target.getByTestId('card-cash-value').innerText()).toBe(formatDollars(detail.cash_balance));
   expect(await target.getByTestId('card-total-value-value').innerText()).toBe(formatDollars(detail.total_value));
   expect(await target.getByTestId('card-holdings-value-value').innerText()).toBe(formatDollars(detail.holdings_value));
   expect(Math.round((detail.cash_balance + detail.holdings_value) * 100) / 100).toBe(detail.total_value);
-  for (const holding of detail.holdings) {
-    const cells = await target.getByTestId(`holding-row-${holding.security.symbol}`).locator('td').allInnerTexts();
-    expect(cells[5], `${holding.security.symbol} market value`).toBe(formatDollars(holding.market_value));
-    expect(cells[8], `${holding.security.symbol} allocation`).toBe(`${holding.allocation_percent.toFixed(2)}%`);
+  const holdingsShown = await target.getByTestId(/^holding-row-/).count();
+  if (holdingsShown > 0) {
+    for (const holding of detail.holdings) {
+      const cells = await target.getByTestId(`holding-row-${holding.security.symbol}`).locator('td').allInnerTexts();
+      expect(cells[5], `${holding.security.symbol} market value`).toBe(formatDollars(holding.market_value));
+      expect(cells[8], `${holding.security.symbol} allocation`).toBe(`${holding.allocation_percent.toFixed(2)}%`);
+    }
+    for (const slice of detail.allocation.by_sector) {
+      expect(await target.getByTestId(`allocation-sector-${slice.key}`).innerText()).toContain(`${slice.percent.toFixed(2)}%`);
+    }
   }
-  for (const slice of detail.allocation.by_sector) {
-    expect(await target.getByTestId(`allocation-sector-${slice.key}`).innerText()).toContain(`${slice.percent.toFixed(2)}%`);
-  }
-  // Cash is the ledger: the sum of every transaction's signed amount.
-  const ledger = await apiGet<TransactionListResponse>(`/portfolios/${id}/transactions?per_page=100`);
-  const sum = ledger.transactions.reduce((total, transaction) => total + Math.round(transaction.amount * 100), 0) / 100;
-  expect(sum).toBe(detail.cash_balance);
   return detail;
 }
+
+/** Cash is the ledger: the sum of every transaction's signed amount equals the cash balance. */
+async function expectCashIsLedgerSum(detail: PortfolioDetail): Promise<TransactionListResponse> {
+  const ledger = await api.get<TransactionListResponse>(`/portfolios/${detail.id}/transactions?per_page=100`);
+  const sum = ledger.transactions.reduce((total, transaction) => total + Math.round(transaction.amount * 100), 0) / 100;
+  expect(sum).toBe(detail.cash_balance);
+  return ledger;
+}
+
+/** The transactions tab's first page: type, symbol and amount of each row, newest first, as the API lists them. */
+async function expectTransactionsMatchApi(target: Page, id: string): Promise<{ total: number }> {
+  const ledger = await api.get<TransactionListResponse>(`/portfolios/${id}/transactions?per_page=10`);
+  const rows = target.getByTestId('transaction-row');
+  await expect.poll(() => rows.count()).toBe(Math.min(10, ledger.total));
+  const shown = await rows.evaluateAll((elements) => elements.map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent)));
+  expect(shown.map((cells) => [cells[2], cells[5]])).toEqual(
+    ledger.transactions.map((transaction) => [transaction.security?.symbol ?? '–', (transaction.amount > 0 ? '+' : '') + formatDollars(transaction.amount)]),
+  );
+  return { total: ledger.total };
+}
+
+/** Both views of one portfolio (the cards with the ledger's sum, and the transaction list). */
+async function expectLedgerMatchesApi(target: Page, id: string): Promise<{ detail: PortfolioDetail; total: number }> {
+  const detail = await expectCardsMatchApi(target, id);
+  await expectCashIsLedgerSum(detail);
+  const { total } = await expectTransactionsMatchApi(target, id);
+  return { detail, total };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dialogs
+// ---------------------------------------------------------------------------------------------
 
 async function buy(target: Page, search: string, symbol: string, quantity: string, shot?: string): Promise<void> {
   await target.getByRole('button', { name: 'Add Holding' }).click();
@@ -106,30 +148,78 @@ async function buy(target: Page, search: string, symbol: string, quantity: strin
   await target.getByTestId(`holding-row-${symbol}`).waitFor();
 }
 
-describe('portfolio journey', () => {
+type Entry = { type: string; amount?: string; symbol?: string; quantity?: string; price?: string; notes?: string };
+
+/** Opens 'Record Transaction' and fills it in; the fields follow the type. The trade date stays today's. */
+async function fillTransaction(target: Page, entry: Entry): Promise<Locator> {
+  await target.getByRole('button', { name: 'Record Transaction' }).click();
+  const dialog = target.getByRole('dialog', { name: 'Record Transaction' });
+  await choose(target, dialog, 'Type', entry.type);
+  if (entry.symbol) {
+    await dialog.getByRole('combobox', { name: /^Security/ }).fill(entry.symbol);
+    await target.getByTestId(`security-option-${entry.symbol}`).click();
+  }
+  if (entry.quantity !== undefined) await dialog.getByLabel('Quantity', { exact: true }).fill(entry.quantity);
+  if (entry.price !== undefined) await dialog.getByLabel('Price per share', { exact: true }).fill(entry.price);
+  if (entry.amount !== undefined) await dialog.getByLabel('Amount', { exact: true }).fill(entry.amount);
+  if (entry.notes) await dialog.getByLabel('Notes (optional)').fill(entry.notes);
+  return dialog;
+}
+
+async function recordTransaction(target: Page, entry: Entry, shot?: string): Promise<void> {
+  const dialog = await fillTransaction(target, entry);
+  if (shot) await snapDialog(target, shot);
+  await dialog.getByRole('button', { name: 'Record', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** A refused entry: its message shows in the dialog and neither the ledger nor the cash moves. */
+async function expectRefused(target: Page, entry: Entry, message: string, shot: string, before: { id: string; cash: number; total: number }): Promise<void> {
+  const dialog = await fillTransaction(target, entry);
+  await dialog.getByRole('button', { name: 'Record', exact: true }).click();
+  await dialog.getByText(message, { exact: true }).waitFor();
+  await snapDialog(target, shot);
+  const detail = await api.get<PortfolioDetail>(`/portfolios/${before.id}`);
+  const ledger = await api.get<TransactionListResponse>(`/portfolios/${before.id}/transactions?per_page=1`);
+  expect(detail.cash_balance).toBe(before.cash);
+  expect(ledger.total).toBe(before.total);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+async function editPortfolio(target: Page): Promise<Locator> {
+  await target.getByRole('button', { name: 'Edit', exact: true }).click();
+  const dialog = target.getByRole('dialog', { name: 'Edit Portfolio' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/** The header: name, and client · account type · benchmark, as the API holds them. */
+async function expectHeader(target: Page, id: string): Promise<Portfolio> {
+  const stored = await api.get<PortfolioDetail>(`/portfolios/${id}`);
+  await target.getByRole('heading', { name: stored.name, level: 1 }).waitFor();
+  const accountType = await target.getByTestId('portfolio-subtitle').innerText();
+  expect(accountType).toMatch(new RegExp(`^${stored.client_name} · .+ · Benchmark ${stored.benchmark_symbol}$`));
+  return stored;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Journeys
+// ---------------------------------------------------------------------------------------------
+
+describe('portfolio journeys', () => {
   it('1. advisor: create a portfolio with a deposit, buy two holdings, sell part of one, remove the other', async () => {
-    const fresh = await newPage(browser, server.url);
-    fresh.context.setDefaultTimeout(15_000);
-    contexts.push(fresh.context);
-    page = fresh.page;
-
-    const [client] = (await apiGet<ClientListResponse>('/clients?per_page=1&sort=name')).clients;
-    if (!client) throw new Error('expected clients in the seed');
+    const client = await seedClient(0);
     const clientName = `${client.first_name} ${client.last_name}`;
-
-    await page.goto('/login');
-    await page.getByRole('heading', { name: webMessages.welcomeBack }).waitFor();
-    await page.locator('#login-email').fill(alex.email);
-    await page.locator('#login-password').fill(alex.password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL('**/dashboard');
+    page = await contexts.page(browser, server.url);
+    await signIn(page, alex);
 
     // The list: his book's portfolios, 10 a page, sorted by name.
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Portfolios', exact: true }).click();
     await page.waitForURL('**/portfolios');
     const rows = page.locator('[data-testid^="portfolio-row-"]');
     await expect.poll(() => rows.count()).toBe(10);
-    const list = await apiGet<{ total: number; portfolios: { name: string }[] }>('/portfolios?per_page=10&sort=name&order=asc');
+    const list = await api.get<PortfolioListResponse>('/portfolios?per_page=10&sort=name&order=asc');
     expect(await rows.first().locator('td').first().innerText()).toBe(list.portfolios[0]!.name);
     await page.getByText(`1–10 of ${list.total}`).waitFor();
     await snap(page, 'portfolios-01-list');
@@ -138,13 +228,12 @@ describe('portfolio journey', () => {
     await page.getByRole('link', { name: 'New Portfolio' }).click();
     await page.waitForURL('**/portfolios/new');
     await page.getByRole('button', { name: 'Create Portfolio' }).click();
-    await page.getByText('Portfolio name is required').waitFor();
+    await page.getByText(portfolioMessages.nameRequired).waitFor();
     await snap(page, 'portfolios-02-new-validation');
     await page.getByRole('combobox', { name: 'Client' }).fill(client.last_name);
     await page.getByRole('option', { name: new RegExp(clientName) }).first().click();
     await page.getByLabel('Portfolio name').fill('Journey Growth');
-    await page.getByRole('combobox', { name: 'Account type' }).click();
-    await page.getByRole('option', { name: 'Roth IRA' }).click();
+    await choose(page, page.locator('main'), 'Account type', 'Roth IRA');
     await page.getByLabel('Initial deposit (optional)').fill('50,000');
     await snap(page, 'portfolios-03-new-form');
     await page.getByRole('button', { name: 'Create Portfolio' }).click();
@@ -152,24 +241,21 @@ describe('portfolio journey', () => {
     const id = page.url().split('/').at(-1)!;
     await page.getByRole('heading', { name: 'Journey Growth', level: 1 }).waitFor();
     expect(await page.getByTestId('portfolio-subtitle').innerText()).toBe(`${clientName} · Roth IRA · Benchmark SPY`);
-    expect(await page.getByTestId('card-cash-value').innerText()).toBe(formatDollars(deposit));
+    expect(await page.getByTestId('card-cash-value').innerText()).toBe(formatDollars(50_000));
     await page.getByTestId('holdings-empty').waitFor();
 
     // Two buys at the latest close: an equity and a bond fund.
     await buy(page, 'AAPL', 'AAPL', '20', 'portfolios-04-add-holding');
     await buy(page, 'AGG', 'AGG', '100');
     await page.getByTestId('allocation-asset-class-fixed_income').waitFor();
-    let detail = await expectScreenMatchesApi(page, id);
+    let detail = await expectCardsMatchApi(page, id);
+    await expectCashIsLedgerSum(detail);
     expect(detail.holdings).toHaveLength(2);
     expect(await page.getByTestId('holding-row-AAPL').getByTestId('simulated-chip').count()).toBe(detail.holdings.find((h) => h.security.symbol === 'AAPL')!.simulated ? 1 : 0);
     await snap(page, 'portfolios-05-holdings');
 
     await page.getByRole('tab', { name: 'Transactions' }).click();
-    const transactions = page.getByTestId('transaction-row');
-    await expect.poll(() => transactions.count()).toBe(3);
-    const types = await transactions.evaluateAll((elements) => elements.map((element) => element.querySelectorAll('td')[1]!.textContent));
-    expect(types.filter((type) => type === 'Buy')).toHaveLength(2);
-    expect(types).toContain('Deposit');
+    expect((await expectTransactionsMatchApi(page, id)).total).toBe(3);
     await snap(page, 'portfolios-06-transactions');
 
     // Sell 15 of the 20 AAPL: cash grows by the sale, the holding keeps 5.
@@ -183,7 +269,8 @@ describe('portfolio journey', () => {
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.waitFor({ state: 'hidden' });
     await expect.poll(async () => (await page.getByTestId('holding-row-AAPL').locator('td').allInnerTexts())[2]).toBe('5');
-    detail = await expectScreenMatchesApi(page, id);
+    detail = await expectCardsMatchApi(page, id);
+    await expectCashIsLedgerSum(detail);
     const aapl = detail.holdings.find((holding) => holding.security.symbol === 'AAPL')!;
     expect(detail.cash_balance).toBeCloseTo(cashBefore + 15 * aapl.last_close!, 2);
 
@@ -192,12 +279,130 @@ describe('portfolio journey', () => {
     await snapDialog(page, 'portfolios-08-remove-confirm');
     await page.getByRole('dialog', { name: 'Remove holding' }).getByRole('button', { name: 'Remove' }).click();
     await page.getByTestId('holding-row-AGG').waitFor({ state: 'detached' });
-    detail = await expectScreenMatchesApi(page, id);
+    detail = await expectCardsMatchApi(page, id);
+    await expectCashIsLedgerSum(detail);
     expect(detail.holdings.map((holding) => holding.security.symbol)).toEqual(['AAPL']);
     expect(await page.getByTestId('allocation-asset-class-fixed_income').count()).toBe(0);
     await page.getByRole('tab', { name: 'Transactions' }).click();
-    await expect.poll(() => transactions.count()).toBe(5);
+    expect((await expectTransactionsMatchApi(page, id)).total).toBe(5);
     await page.getByRole('tab', { name: /Holdings/ }).click();
     await snap(page, 'portfolios-09-after-sell-and-remove');
+  });
+
+  it('2. advisor: records a deposit, a dividend, a fee and a withdrawal; a zero amount and an oversell change nothing', async () => {
+    const created = await createPortfolio(await seedClient(1), 'Journey Ledger', 10_000);
+    expect((await api.send('POST', `/portfolios/${created.id}/holdings`, { symbol: 'MSFT', quantity: 10 })).status).toBe(201);
+    await openPortfolio(created);
+    await page.getByRole('tab', { name: 'Transactions' }).click();
+    let { detail, total } = await expectLedgerMatchesApi(page, created.id);
+    expect(total).toBe(2);
+
+    // Each entry moves the cash by its signed amount; the holdings keep their value.
+    const entries: { entry: Entry; effect: number; shot?: string }[] = [
+      { entry: { type: 'Deposit', amount: '2,500', notes: 'Quarterly contribution' }, effect: 2500 },
+      { entry: { type: 'Dividend', symbol: 'MSFT', amount: '8.30', notes: 'MSFT quarterly dividend' }, effect: 8.3, shot: 'portfolios-10-record-transaction' },
+      { entry: { type: 'Fee', amount: '25', notes: 'Advisory fee' }, effect: -25 },
+      { entry: { type: 'Withdrawal', amount: '1,000' }, effect: -1000 },
+    ];
+    for (const { entry, effect, shot } of entries) {
+      const cashBefore = detail.cash_balance;
+      await recordTransaction(page, entry, shot);
+      const next = await expectLedgerMatchesApi(page, created.id);
+      expect(next.total, entry.type).toBe(total + 1);
+      expect(next.detail.cash_balance, entry.type).toBeCloseTo(cashBefore + effect, 2);
+      expect(next.detail.holdings_value, entry.type).toBe(detail.holdings_value);
+      ({ detail, total } = next);
+    }
+    await snap(page, 'portfolios-11-transactions-recorded');
+
+    // Refused: a zero amount (the contract's message, nothing sent) and a sale of more than is held (the server's).
+    const before = { id: created.id, cash: detail.cash_balance, total };
+    await expectRefused(page, { type: 'Withdrawal', amount: '0' }, portfolioMessages.amountPositive, 'portfolios-12-record-transaction-invalid', before);
+    await expectRefused(page, { type: 'Sell', symbol: 'MSFT', quantity: '11', price: '100' }, oversellMessage(10), 'portfolios-13-record-transaction-refused', before);
+    await expectLedgerMatchesApi(page, created.id);
+  });
+
+  it('3. advisor: edits a portfolio, meets a change made elsewhere without losing his edit, and saves again', async () => {
+    const created = await createPortfolio(await seedClient(2), 'Journey Edit', 5_000);
+    await openPortfolio(created);
+    await expectHeader(page, created.id);
+
+    // A plain edit: name, status and benchmark.
+    let dialog = await editPortfolio(page);
+    await dialog.getByLabel('Portfolio name').fill('Journey Balanced');
+    await choose(page, dialog, 'Status', 'Proposed');
+    await dialog.getByRole('combobox', { name: 'Benchmark' }).fill('QQQ');
+    await page.getByTestId('security-option-QQQ').click();
+    await snapDialog(page, 'portfolios-14-edit');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    let stored = await expectHeader(page, created.id);
+    expect([stored.name, stored.status, stored.benchmark_symbol]).toEqual(['Journey Balanced', 'proposed', 'QQQ']);
+
+    // He opens the dialog and types a new name; meanwhile a colleague changes the account type.
+    dialog = await editPortfolio(page);
+    await dialog.getByLabel('Portfolio name').fill('Journey Income');
+    const elsewhere = await api.send('PUT', `/portfolios/${created.id}`, { account_type: 'trust', sync_version: stored.sync_version });
+    expect(elsewhere.status).toBe(200);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+
+    // The 409: the current version is shown, his name is kept, the other field takes the colleague's value.
+    const conflict = dialog.getByTestId('portfolio-conflict');
+    await conflict.getByText(portfolioMessages.portfolioChanged).waitFor();
+    expect(await conflict.getByTestId('portfolio-conflict-current').innerText()).toMatch(/Name\s+Journey Balanced\s+Account type\s+Trust/);
+    expect(await dialog.getByLabel('Portfolio name').inputValue()).toBe('Journey Income');
+    expect(await dialog.getByRole('combobox', { name: 'Account type' }).innerText()).toBe('Trust');
+    await dialog.getByText('Current version: Journey Balanced').waitFor();
+    await snapDialog(page, 'portfolios-15-edit-conflict');
+    stored = await api.get<PortfolioDetail>(`/portfolios/${created.id}`);
+    expect([stored.name, stored.account_type]).toEqual(['Journey Balanced', 'trust']);
+
+    // Saving again applies his edit on top of the other one.
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    stored = await expectHeader(page, created.id);
+    expect([stored.name, stored.account_type, stored.status, stored.benchmark_symbol]).toEqual(['Journey Income', 'trust', 'proposed', 'QQQ']);
+    expect(await page.getByTestId('portfolio-subtitle').innerText()).toContain(' · Trust · ');
+  });
+
+  it('4. advisor: deletes a portfolio after confirming; it leaves the list and the API answers 404', async () => {
+    const client = await seedClient(3);
+    const created = await createPortfolio(client, 'Journey Closing', 1_000);
+    const clientName = `${client.first_name} ${client.last_name}`;
+    const ofClient = `/portfolios?client_id=${client.id}&per_page=10&sort=name&order=asc`;
+    const listed = await api.get<PortfolioListResponse>(ofClient);
+    expect(listed.portfolios.map((portfolio) => portfolio.id)).toContain(created.id);
+
+    // His list, narrowed to the client: the new portfolio is there.
+    page = await contexts.page(browser, server.url);
+    await signIn(page, alex);
+    await page.goto('/portfolios');
+    await page.getByRole('combobox', { name: 'Client' }).fill(client.last_name);
+    await page.getByRole('option', { name: new RegExp(clientName) }).first().click();
+    const rows = page.locator('[data-testid^="portfolio-row-"]');
+    await expect.poll(() => rows.count()).toBe(listed.total);
+    await page.getByTestId(`portfolio-row-${created.id}`).getByRole('link', { name: 'Journey Closing' }).click();
+    await page.getByRole('heading', { name: 'Journey Closing', level: 1 }).waitFor();
+
+    // Cancel first: nothing happens. Then confirm.
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete portfolio' });
+    await confirm.getByText('Delete Journey Closing? It disappears from every list; its ledger is kept for the audit trail.').waitFor();
+    await snapDialog(page, 'portfolios-16-delete-confirm');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect((await api.send('GET', `/portfolios/${created.id}`)).status).toBe(200);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+
+    // Back on the list, without it; the API no longer knows it.
+    await page.waitForURL(/\/portfolios$/);
+    await page.getByText(/^1–10 of \d+$/).waitFor();
+    expect(await page.getByTestId(`portfolio-row-${created.id}`).count()).toBe(0);
+    expect((await api.send('GET', `/portfolios/${created.id}`)).status).toBe(404);
+    const after = await api.get<PortfolioListResponse>(ofClient);
+    expect(after.total).toBe(listed.total - 1);
+    expect(after.portfolios.map((portfolio) => portfolio.id)).not.toContain(created.id);
+    await snap(page, 'portfolios-17-after-delete');
   });
 });

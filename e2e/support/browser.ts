@@ -29,3 +29,49 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
 }
+
+/** Waits until transitions (fades, ripples, label moves) have finished; endless spinners may go on. */
+export async function settled(target: Page): Promise<void> {
+  await target.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
+
+/**
+ * A full-page screenshot of a settled page, taken from the top (where the fixed top bar and drawer
+ * belong) with the pointer moved away, so no tooltip of the last click is left open.
+ */
+export async function snap(target: Page, name: string): Promise<void> {
+  await target.mouse.move(0, 0);
+  await target.evaluate(() => window.scrollTo(0, 0));
+  await settled(target);
+  await screenshot(target, name);
+}
+
+/** The visible window only: a dialog with its backdrop, as the user sees it. */
+export async function snapDialog(target: Page, name: string): Promise<void> {
+  await settled(target);
+  mkdirSync(artifactsDir, { recursive: true });
+  await target.screenshot({ path: join(artifactsDir, `${name}.png`) });
+}
+
+/**
+ * The browser contexts a journey file opens, each a fresh profile with a 15 s default timeout, to
+ * be closed together after each test.
+ */
+export function journeyContexts() {
+  const open: BrowserContext[] = [];
+  return {
+    async page(browser: Browser, baseURL: string): Promise<Page> {
+      const fresh = await newPage(browser, baseURL);
+      fresh.context.setDefaultTimeout(15_000);
+      open.push(fresh.context);
+      return fresh.page;
+    },
+    closeAll: async () => {
+      await Promise.all(open.splice(0).map((context) => context.close()));
+    },
+  };
+}
