@@ -13,9 +13,8 @@
  *  (b) the SAME statement straight through `pg` (a Pool of 10, as the server's): built by the
  *      product's own query builder (clientConditions + selectClients with countMatches, exactly as
  *      listClients calls them) on a drizzle node-postgres instance, taken out with toSQL(), and sent
- *      with the same text, parameters and row mode. Two variants: the statement alone on
- *      connections set to random_page_cost = 1.1 (the plan the API gets), and the API's exact
- *      round trips (BEGIN; SET LOCAL random_page_cost = 1.1; statement; COMMIT);
+ *      with the same text, parameters and row mode, on a pool made as the server makes its own
+ *      (fromPostgresUrl: same size, same planner settings per connection);
  *  (c) a bare Fastify route (the HTTP + load generator floor).
  *  A 2-letter term (no trigram: page and count as two statements at once) is reported separately.
  *
@@ -30,11 +29,10 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { and, count, sql, type SQL } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { clientListQuerySchema, clientListResponseSchema, type ClientListQuery } from '@meridian/domain/clients';
-import type { Db } from '@meridian/server/db/client';
+import { fromPostgresUrl, type Db } from '@meridian/server/db/client';
 import { clients } from '@meridian/server/db/schema/clients';
 import { clientConditions, selectClients, toClient, usesTrigrams, type ClientListRow, type Viewer } from '@meridian/server/modules/clients/clients.queries';
 import { ensureDatabase, largeDatabaseUrl } from './seed-large.ts';
@@ -47,7 +45,6 @@ const durationMs = envNumber('BENCH_DURATION_MS', 10_000);
 const warmupMs = envNumber('BENCH_WARMUP_MS', 3_000);
 const runs = envNumber('BENCH_RUNS', 1);
 const skipDiagnostics = Boolean(process.env.BENCH_SKIP_DIAG);
-const poolSize = 10; // the server's pg.Pool max (db/client.ts)
 const p95Target = 20;
 const ratioTarget = 1.5;
 
@@ -124,28 +121,10 @@ function rawPlan(db: Db, viewer: Viewer, term: string): RawPlan {
   return { term, page: statementOf(selectClients(db, where, options)), count: statementOf(db.select({ total: count() }).from(clients).where(where)) };
 }
 
-/** The statement(s) alone, on connections whose random_page_cost is already 1.1. */
+/** The statement(s) alone, as the API sends them (a 2-letter term: page and count at once). */
 async function runRawStatement(pool: pg.Pool, plan: RawPlan): Promise<number> {
   const [page] = await Promise.all([pool.query(plan.page), plan.count ? pool.query(plan.count) : undefined]);
   return page.rowCount ?? 0;
-}
-
-/** The API's round trips: each statement in its own BEGIN; SET LOCAL random_page_cost = 1.1; …; COMMIT. */
-async function runRawTransaction(pool: pg.Pool, plan: RawPlan): Promise<number> {
-  const one = async (statement: Statement) => {
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      await client.query('set local random_page_cost = 1.1');
-      const result = await client.query(statement);
-      await client.query('commit');
-      return result.rowCount ?? 0;
-    } finally {
-      client.release();
-    }
-  };
-  const [rows] = await Promise.all([one(plan.page), plan.count ? one(plan.count) : undefined]);
-  return rows;
 }
 
 /** `concurrency` lanes in this thread, rotating over the plans, for `ms`: same figures as runLoad. */
@@ -269,11 +248,11 @@ async function main() {
   const bare = Fastify({ logger: false });
   bare.get('/bench/bare', async () => ({ ok: true }));
   const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
-  // Statement alone: connections set to the planner cost the API sets per transaction.
-  const rawPool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c random_page_cost=1.1' });
-  // API round trips: default connections, SET LOCAL inside each transaction as the API does.
-  const txPool = new pg.Pool({ connectionString: url, max: poolSize });
-  const rawDb = drizzle(rawPool) as unknown as Db;
+  // The statements alone, on a pool like the server's (same size and planner settings).
+  const rawDatabase = fromPostgresUrl(url);
+  if (rawDatabase.kind !== 'postgres') throw new Error('expected PostgreSQL');
+  const rawPool = rawDatabase.pool;
+  const rawDb = rawDatabase.db;
 
   try {
     const info = machine();
@@ -322,7 +301,6 @@ async function main() {
     const scenarios: Scenario[] = [
       { key: 'apiAdmin', label: 'API admin (firm)', run: (ms) => runLoad({ ...api(adminToken, terms), durationMs: ms }) },
       { key: 'rawStatement', label: 'raw SQL statement (admin)', run: (ms) => runRaw(adminPlans, ms, (p) => runRawStatement(rawPool, p)) },
-      { key: 'rawTransaction', label: 'raw SQL as API sends it (tx)', run: (ms) => runRaw(adminPlans, ms, (p) => runRawTransaction(txPool, p)) },
       { key: 'bare', label: 'bare Fastify', run: (ms) => runLoad({ url: `${bareUrl}/bench/bare`, concurrency, durationMs: ms }) },
       { key: 'apiAdvisor', label: 'API advisor (own book)', run: (ms) => runLoad({ ...api(advisorToken, terms), durationMs: ms }) },
       { key: 'rawAdvisor', label: 'raw SQL statement (advisor)', run: (ms) => runRaw(advisorPlans, ms, (p) => runRawStatement(rawPool, p)) },
@@ -354,7 +332,6 @@ async function main() {
     const apiP95 = q.apiAdmin!.p95Ms;
     const rawP95 = q.rawStatement!.p95Ms;
     const ratio = apiP95 / rawP95;
-    const ratioTx = apiP95 / q.rawTransaction!.p95Ms;
 
     console.log(`\nPer term (run ${quiet.run}), p95 ms: API admin | raw statement | API advisor | raw advisor`);
     for (const [index, term] of terms.entries()) {
@@ -450,8 +427,8 @@ async function main() {
 
     console.log(`\nSummary (run ${quiet.run} of ${runs}, the quietest: other processes ${disturbance(quiet).toFixed(2)} cores before + during bare, load average ${quiet.loadAverageBefore.join(' ')} before)`);
     console.log(`  API p95 ${apiP95.toFixed(1)} ms (p50 ${q.apiAdmin!.p50Ms.toFixed(1)}, p99 ${q.apiAdmin!.p99Ms.toFixed(1)}), ${q.apiAdmin!.requestsPerSecond.toFixed(0)} req/s — target ≤ ${p95Target} ms: ${apiP95 <= p95Target ? 'met' : 'NOT met'}`);
-    console.log(`  raw SQL statement p95 ${rawP95.toFixed(1)} ms, ${q.rawStatement!.requestsPerSecond.toFixed(0)} q/s; as the API sends it (BEGIN/SET LOCAL/…/COMMIT) p95 ${q.rawTransaction!.p95Ms.toFixed(1)} ms, ${q.rawTransaction!.requestsPerSecond.toFixed(0)}/s`);
-    console.log(`  ratio API p95 ÷ raw statement p95 = ${ratio.toFixed(2)} (target ≤ ${ratioTarget}: ${ratio <= ratioTarget ? 'met' : 'NOT met'}); ÷ raw transaction p95 = ${ratioTx.toFixed(2)}`);
+    console.log(`  raw SQL statement p95 ${rawP95.toFixed(1)} ms, ${q.rawStatement!.requestsPerSecond.toFixed(0)} q/s`);
+    console.log(`  ratio API p95 ÷ raw statement p95 = ${ratio.toFixed(2)} (target ≤ ${ratioTarget}: ${ratio <= ratioTarget ? 'met' : 'NOT met'})`);
     console.log(`  bare Fastify ${q.bare!.requestsPerSecond.toFixed(0)} req/s p95 ${q.bare!.p95Ms.toFixed(2)} ms; advisor API p95 ${q.apiAdvisor!.p95Ms.toFixed(1)} ms (raw ${q.rawAdvisor!.p95Ms.toFixed(1)}); '${shortTerm}' API p95 ${q.apiShort!.p95Ms.toFixed(1)} ms (raw ${q.rawShort!.p95Ms.toFixed(1)})`);
 
     const file = writeResults('clients', {
@@ -463,7 +440,7 @@ async function main() {
       concurrency,
       durationMs,
       warmupMs,
-      poolSize,
+      poolSize: rawPool.options.max,
       terms,
       shortTerm,
       runs: allRuns,
@@ -474,12 +451,9 @@ async function main() {
         apiRps: q.apiAdmin!.requestsPerSecond,
         rawStatementP95Ms: rawP95,
         rawStatementRps: q.rawStatement!.requestsPerSecond,
-        rawTransactionP95Ms: q.rawTransaction!.p95Ms,
-        rawTransactionRps: q.rawTransaction!.requestsPerSecond,
         bareRps: q.bare!.requestsPerSecond,
         bareP95Ms: q.bare!.p95Ms,
         ratio,
-        ratioToTransaction: ratioTx,
         p95Target,
         ratioTarget,
         p95Met: apiP95 <= p95Target,
@@ -493,8 +467,7 @@ async function main() {
     });
     console.log(`Results: ${file}`);
   } finally {
-    await rawPool.end();
-    await txPool.end();
+    await rawDatabase.close();
     await bare.close();
     await server.close();
   }

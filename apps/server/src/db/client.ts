@@ -24,11 +24,26 @@ const migrationLockKey = 7_274_374_262;
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
- * Opens PGlite with the extensions the migrations use (pg_trgm for client search). Every
- * PGlite in the product and its tests is made here, so none lacks an extension.
+ * Planner settings of every connection, on both drivers. random_page_cost 1.1: random reads cost
+ * about what sequential ones do, the usual setting for SSDs and for a working set in memory, which
+ * a firm's book is. With the default of 4, PostgreSQL prices the bitmap scans of the trigram index
+ * above a full scan of the clients for a search like 'smi', and a search of 100k clients takes
+ * ~50 ms instead of ~4 ms. Set per connection, not per statement: no transaction, no extra round trip.
  */
-export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
-  return PGlite.create({ ...options, extensions: { pg_trgm } });
+export const plannerSettings = { random_page_cost: '1.1' } as const;
+
+const plannerSettingsSql = Object.entries(plannerSettings)
+  .map(([name, value]) => `set ${name} = ${value};`)
+  .join(' ');
+
+/**
+ * Opens PGlite with the extensions the migrations use (pg_trgm for client search) and the planner
+ * settings. Every PGlite in the product and its tests is made here, so none lacks either.
+ */
+export async function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
+  const client = await PGlite.create({ ...options, extensions: { pg_trgm } });
+  await client.exec(plannerSettingsSql);
+  return client;
 }
 
 /** Wraps an open PGlite instance (tests load one from a prepared snapshot). */
@@ -43,7 +58,11 @@ export function fromPglite(client: PGlite): Database {
 const logLostConnection = (error: Error) => console.error(`PostgreSQL connection lost: ${error.message}`);
 
 export function fromPostgresUrl(url: string, onConnectionError: (error: Error) => void = logLostConnection): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Startup parameters: each connection of the pool begins with the planner settings.
+  const options = Object.entries(plannerSettings)
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(' ');
+  const pool = new pg.Pool({ connectionString: url, max: 10, options });
   pool.on('error', onConnectionError);
   return { kind: 'postgres', db: drizzlePg(pool), pool, close: () => pool.end() };
 }

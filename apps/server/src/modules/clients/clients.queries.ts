@@ -246,20 +246,6 @@ export function toClient(row: ClientListRow, now: Date): Client {
   };
 }
 
-/**
- * Runs a read in a transaction that tells the planner random reads cost about what sequential ones
- * do (1.1, the usual setting for SSDs and for a working set in memory, which a firm's book is).
- * With the default of 4, PostgreSQL prices the bitmap scans of the trigram indexes above a full
- * scan of the table for a search like 'smi' (the OR of three correlated matches is overestimated),
- * and a search of 100k clients takes ~50 ms instead of ~4 ms. SET LOCAL ends with the transaction.
- */
-export function withIndexFriendlyCosts<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local random_page_cost = 1.1`);
-    return read(tx);
-  });
-}
-
 export async function countClients(db: Db, where: SQL): Promise<number> {
   const [row] = await db.select({ total: count() }).from(clients).where(where);
   return row?.total ?? 0;

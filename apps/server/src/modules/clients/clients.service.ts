@@ -25,7 +25,6 @@ import {
   clientValuation,
   countClients,
   findClient,
-  withIndexFriendlyCosts,
   selectClients,
   toClient,
   usesTrigrams,
@@ -49,14 +48,14 @@ export async function listClients(app: FastifyInstance, viewer: Viewer, query: C
   let total: number;
   if (query.search && usesTrigrams(query.search)) {
     // A search: one statement finds the matches through the trigram indexes and counts them.
-    rows = await withIndexFriendlyCosts(app.db, (db) => selectClients(db, where, { ...options, countMatches: true }));
-    total = await pageTotal(rows, query.page, () => withIndexFriendlyCosts(app.db, (db) => countClients(db, where)));
+    rows = await selectClients(app.db, where, { ...options, countMatches: true });
+    total = await pageTotal(rows, query.page, () => countClients(app.db, where));
   } else {
     // Otherwise the page follows an index in order and stops at the page; counting is separate
     // (two statements at once: two connections on PostgreSQL).
     [rows, total] = await Promise.all([
-      withIndexFriendlyCosts(app.db, (db) => selectClients(db, where, options)),
-      withIndexFriendlyCosts(app.db, (db) => countClients(db, where)),
+      selectClients(app.db, where, options),
+      countClients(app.db, where),
     ]);
   }
   const now = app.now();
@@ -65,7 +64,7 @@ export async function listClients(app: FastifyInstance, viewer: Viewer, query: C
 
 export async function clientListStats(app: FastifyInstance, viewer: Viewer, filters: ClientFilterQuery): Promise<ClientStats> {
   const where = clientConditions(viewer, filters);
-  return withIndexFriendlyCosts(app.db, (db) => clientStats(db, where));
+  return clientStats(app.db, where);
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
