@@ -13,7 +13,8 @@
  *  (b) the SAME statement straight through `pg` (a Pool of 10, as the server's): built by the
  *      product's own query builder (clientConditions + selectClients with countMatches, exactly as
  *      listClients calls them) on a drizzle node-postgres instance, taken out with toSQL(), and sent
- *      with the same text, parameters and row mode, on a pool made as the server makes its own
+ *      with the same text, parameters and row mode, as a named prepared statement like the API's,
+ *      on a pool made as the server makes its own
  *      (fromPostgresUrl: same size, same planner settings per connection);
  *  (c) a bare Fastify route (the HTTP + load generator floor).
  *  A 2-letter term (no trigram: page and count as two statements at once) is reported separately.
@@ -104,13 +105,17 @@ function requireOk(label: string, result: LoadResult): void {
 // ------------------------------------------------------------------------------------------------
 // Raw SQL: the statements listClients sends, built by the product's query builder
 
-type Statement = { text: string; values: unknown[]; rowMode: 'array' };
+type Statement = { name: string; text: string; values: unknown[]; rowMode: 'array' };
 /** What listClients sends for one search: one statement (trigram search), or page and count at once. */
 type RawPlan = { term: string; page: Statement; count?: Statement };
 
+/** Named as the API's are (a prepared statement per distinct text), so PostgreSQL parses each once. */
+const statementNames = new Map<string, string>();
+
 function statementOf(query: { toSQL(): { sql: string; params: unknown[] } }): Statement {
   const { sql: text, params } = query.toSQL();
-  return { text, values: params, rowMode: 'array' };
+  if (!statementNames.has(text)) statementNames.set(text, `bench_raw_${statementNames.size + 1}`);
+  return { name: statementNames.get(text)!, text, values: params, rowMode: 'array' };
 }
 
 function rawPlan(db: Db, viewer: Viewer, term: string): RawPlan {

@@ -198,8 +198,8 @@ async function editPortfolio(target: Page): Promise<Locator> {
 async function expectHeader(target: Page, id: string): Promise<Portfolio> {
   const stored = await api.get<PortfolioDetail>(`/portfolios/${id}`);
   await target.getByRole('heading', { name: stored.name, level: 1 }).waitFor();
-  const accountType = await target.getByTestId('portfolio-subtitle').innerText();
-  expect(accountType).toMatch(new RegExp(`^${stored.client_name} · .+ · Benchmark ${stored.benchmark_symbol}$`));
+  const subtitle = await target.getByTestId('portfolio-subtitle').innerText();
+  expect(subtitle).toMatch(new RegExp(`^${stored.client_name} · .+ · Benchmark ${stored.benchmark_symbol}$`));
   return stored;
 }
 

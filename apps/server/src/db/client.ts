@@ -28,9 +28,11 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
  * about what sequential ones do, the usual setting for SSDs and for a working set in memory, which
  * a firm's book is. With the default of 4, PostgreSQL prices the bitmap scans of the trigram index
  * above a full scan of the clients for a search like 'smi', and a search of 100k clients takes
- * ~50 ms instead of ~4 ms. Set per connection, not per statement: no transaction, no extra round trip.
+ * ~50 ms instead of ~4 ms. plan_cache_mode: prepared statements (see db/statements.ts) are planned
+ * for each call's values, never with a generic plan that cannot tell 'smi' from 'a'. Set per
+ * connection, not per statement: no transaction, no extra round trip.
  */
-export const plannerSettings = { random_page_cost: '1.1' } as const;
+export const plannerSettings = { random_page_cost: '1.1', plan_cache_mode: 'force_custom_plan' } as const;
 
 const plannerSettingsSql = Object.entries(plannerSettings)
   .map(([name, value]) => `set ${name} = ${value};`)

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { todayIso, type Client, type ClientFilterQuery, type ClientSortField, type ClientStats } from '@meridian/domain/clients';
 import { ageFrom } from '@meridian/domain/format';
 import type { Db } from '../../db/client.ts';
+import { inlineValues, type Binder } from '../../db/statements.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { portfolios } from '../../db/schema/portfolios.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
@@ -14,10 +15,10 @@ export type Viewer = Pick<UserRow, 'id' | 'firmId' | 'role'>;
  * The clients a viewer may see: an admin the whole firm, an advisor the clients assigned to them,
  * a client the record linked to their login. Deleted clients are nobody's.
  */
-export function clientReach(viewer: Viewer): SQL {
-  const conditions = [eq(clients.firmId, viewer.firmId), isNull(clients.deletedAt)];
-  if (viewer.role === 'advisor') conditions.push(eq(clients.advisorId, viewer.id));
-  if (viewer.role === 'client') conditions.push(eq(clients.userId, viewer.id));
+export function clientReach(viewer: Viewer, { bind }: Binder = inlineValues): SQL {
+  const conditions = [eq(clients.firmId, bind('firmId', viewer.firmId)), isNull(clients.deletedAt)];
+  if (viewer.role === 'advisor') conditions.push(eq(clients.advisorId, bind('ownAdvisorId', viewer.id)));
+  if (viewer.role === 'client') conditions.push(eq(clients.userId, bind('ownUserId', viewer.id)));
   return and(...conditions) as SQL;
 }
 
@@ -30,26 +31,31 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\
  * which one trigram index answers. Several words must each match one of the fields ("jane doe");
  * a single word is the spec's rule exactly.
  */
-export function searchCondition(search: string): SQL | undefined {
+export function searchCondition(search: string, { bind }: Binder = inlineValues): SQL | undefined {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  return and(...words.map((word) => sql`${clients.searchText} like ${`%${escapeLike(word)}%`}`));
+  return and(...words.map((word, index) => sql`${clients.searchText} like ${bind(`word${index}`, `%${escapeLike(word)}%`)}`));
 }
 
 /** True when some word of the search has 3 characters or more: the trigram indexes can find it. */
 export const usesTrigrams = (search: string) => search.split(/\s+/).some((word) => word.length >= 3);
 
 /** The reach plus the list's filters. A missing net worth counts as 0 (spec). */
-export function clientConditions(viewer: Viewer, filters: ClientFilterQuery): SQL {
-  const conditions: Array<SQL | undefined> = [clientReach(viewer)];
-  if (filters.search) conditions.push(searchCondition(filters.search));
-  if (filters.risk_capacity?.length) conditions.push(inArray(clients.riskCapacity, filters.risk_capacity));
-  if (filters.investment_experience?.length) conditions.push(inArray(clients.investmentExperience, filters.investment_experience));
-  if (filters.min_net_worth !== undefined) conditions.push(sql`coalesce(${clients.netWorth}, 0) >= ${filters.min_net_worth}`);
-  if (filters.max_net_worth !== undefined) conditions.push(sql`coalesce(${clients.netWorth}, 0) <= ${filters.max_net_worth}`);
-  if (filters.advisor_id) conditions.push(eq(clients.advisorId, filters.advisor_id.toLowerCase()));
-  if (filters.household_id) conditions.push(eq(clients.householdId, filters.household_id.toLowerCase()));
+export function clientConditions(viewer: Viewer, filters: ClientFilterQuery, binder: Binder = inlineValues): SQL {
+  const { bind } = binder;
+  const each = <T extends string>(name: string, values: readonly T[]) => values.map((value, index) => bind(`${name}${index}`, value));
+  const conditions: Array<SQL | undefined> = [clientReach(viewer, binder)];
+  if (filters.search) conditions.push(searchCondition(filters.search, binder));
+  if (filters.risk_capacity?.length) conditions.push(inArray(clients.riskCapacity, each('risk', filters.risk_capacity)));
+  if (filters.investment_experience?.length) conditions.push(inArray(clients.investmentExperience, each('experience', filters.investment_experience)));
+  if (filters.min_net_worth !== undefined) conditions.push(sql`coalesce(${clients.netWorth}, 0) >= ${bind('minNetWorth', filters.min_net_worth)}`);
+  if (filters.max_net_worth !== undefined) conditions.push(sql`coalesce(${clients.netWorth}, 0) <= ${bind('maxNetWorth', filters.max_net_worth)}`);
+  if (filters.advisor_id) conditions.push(eq(clients.advisorId, bind('advisorId', filters.advisor_id.toLowerCase())));
+  if (filters.household_id) conditions.push(eq(clients.householdId, bind('householdId', filters.household_id.toLowerCase())));
   // Until assessments exist every client's status is Pending: asking for other statuses finds none.
-  if (filters.assessment_status && !filters.assessment_status.includes('Pending')) conditions.push(sql`false`);
+  if (filters.assessment_status && !filters.assessment_status.includes('Pending')) {
+    binder.mark('noneAssessed');
+    conditions.push(sql`false`);
+  }
   return and(...conditions) as SQL;
 }
 
@@ -144,7 +150,7 @@ const login = alias(users, 'login');
 export function selectClients(
   db: Db,
   where: SQL,
-  options: { sort: ClientSortField; order: 'asc' | 'desc'; limit: number; offset: number; countMatches?: boolean },
+  options: { sort: ClientSortField; order: 'asc' | 'desc'; limit: number | Placeholder; offset: number | Placeholder; countMatches?: boolean },
 ) {
   const matches = db
     .select({
@@ -246,10 +252,10 @@ export function toClient(row: ClientListRow, now: Date): Client {
   };
 }
 
-export async function countClients(db: Db, where: SQL): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(clients).where(where);
-  return row?.total ?? 0;
-}
+/** How many clients match `where` (a query to run or prepare; `countOf` reads its answer). */
+export const selectClientCount = (db: Db, where: SQL) => db.select({ total: count() }).from(clients).where(where);
+
+export const countOf = (rows: { total: number }[]): number => rows[0]?.total ?? 0;
 
 /** A client the viewer may see, as the API answers it; undefined when out of reach or unknown. */
 export async function findClient(db: Db, viewer: Viewer, id: string, now: Date): Promise<Client | undefined> {

@@ -15,6 +15,7 @@ import {
 import { clientMessages, messages } from '@meridian/domain/messages';
 import { pageInfo, pageTotal, pageWindow, perPageOf } from '@meridian/domain/pagination';
 import type { Db } from '../../db/client.ts';
+import { placeholders, StatementCache } from '../../db/statements.ts';
 import { clients, households, type ClientRow } from '../../db/schema/clients.ts';
 import { users } from '../../db/schema/users.ts';
 import { HttpError, notFound } from '../../platform/http-error.ts';
@@ -23,8 +24,9 @@ import {
   clientReach,
   clientStats,
   clientValuation,
-  countClients,
+  countOf,
   findClient,
+  selectClientCount,
   selectClients,
   toClient,
   usesTrigrams,
@@ -40,23 +42,34 @@ export const clientNotFound = () => notFound(clientMessages.clientNotFound);
 const accessDenied = () => new HttpError(403, messages.accessDenied);
 const emailTaken = () => new HttpError(409, clientMessages.clientEmailTaken);
 
+/** The list's page and count statements, built once per shape of request (see StatementCache). */
+const listStatements = new StatementCache('clients_list');
+
 export async function listClients(app: FastifyInstance, viewer: Viewer, query: ClientListQuery): Promise<ClientListResponse> {
   const perPage = perPageOf(query, clientLimits.perPageDefault);
-  const where = clientConditions(viewer, query);
-  const options = { sort: query.sort, order: query.order, ...pageWindow(query.page, perPage) };
+  const values = placeholders();
+  const where = clientConditions(viewer, query, values);
+  const { limit, offset } = pageWindow(query.page, perPage);
+  // A search the trigram index answers: one statement finds the matches and counts them. Otherwise
+  // the page follows an index in order and stops at the page, and counting is separate.
+  const countMatches = Boolean(query.search && usesTrigrams(query.search));
+  const shape = `${values.shape()}|${query.sort}|${query.order}`;
+  const page = () =>
+    listStatements.run(
+      app.db,
+      `page|${countMatches}|${shape}`,
+      () => selectClients(app.db, where, { sort: query.sort, order: query.order, limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), countMatches }),
+      { ...values.values, limit, offset },
+    );
+  const count = () => listStatements.run(app.db, `count|${values.shape()}`, () => selectClientCount(app.db, where), values.values).then(countOf);
   let rows: ClientListRow[];
   let total: number;
-  if (query.search && usesTrigrams(query.search)) {
-    // A search: one statement finds the matches through the trigram indexes and counts them.
-    rows = await selectClients(app.db, where, { ...options, countMatches: true });
-    total = await pageTotal(rows, query.page, () => countClients(app.db, where));
+  if (countMatches) {
+    rows = await page();
+    total = await pageTotal(rows, query.page, count);
   } else {
-    // Otherwise the page follows an index in order and stops at the page; counting is separate
-    // (two statements at once: two connections on PostgreSQL).
-    [rows, total] = await Promise.all([
-      selectClients(app.db, where, options),
-      countClients(app.db, where),
-    ]);
+    // Two statements at once: two connections on PostgreSQL.
+    [rows, total] = await Promise.all([page(), count()]);
   }
   const now = app.now();
   return { clients: rows.map((row) => toClient(row, now)), ...pageInfo(total, query.page, perPage) };
