@@ -11,45 +11,27 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
 import type { ClientListResponse } from '@meridian/domain/clients';
 import { formatCompactDollars, formatSignedPercent } from '@meridian/domain/format';
 import { clientMessages, messages } from '@meridian/domain/messages';
 import { apiSession } from '../support/api.ts';
-import { artifactsDir, journeyContexts, launchBrowser, screenshot, snap } from '../support/browser.ts';
-import { startJourneyServer, type JourneyServer } from '../support/server.ts';
+import { artifactsDir, snap } from '../support/browser.ts';
+import { journeyFile } from '../support/journey.ts';
 import { admin, alex, signIn, type Account } from '../support/sign-in.ts';
 
-
-let server: JourneyServer;
-let browser: Browser;
-const contexts = journeyContexts();
+const journey = journeyFile('clients');
 let page: Page;
-
-beforeAll(async () => {
-  server = await startJourneyServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await screenshot(page, `clients-failed-${task.name.split('.')[0]}`).catch(() => {});
-  await contexts.closeAll();
-});
 
 /** GET /clients through the API, to compare the screen with. */
 async function listAs(account: Account, query: string): Promise<ClientListResponse> {
-  return (await apiSession(server.url, account)).get<ClientListResponse>(`/clients${query}`);
+  return (await apiSession(journey.server.url, account)).get<ClientListResponse>(`/clients${query}`);
 }
 
 async function freshPage(): Promise<Page> {
-  page = await contexts.page(browser, server.url);
+  page = await journey.page();
   return page;
 }
 

@@ -11,45 +11,27 @@
  */
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatDollars, formatShortDate, formatSignedPercent } from '@meridian/domain/format';
 import { marketDataMessages as text } from '@meridian/domain/market-data-messages';
 import { securities } from '@meridian/server/db/schema/securities';
-import { journeyContexts, launchBrowser, screenshot, snap, snapDialog } from '../support/browser.ts';
-import { startJourneyServer, type JourneyServer } from '../support/server.ts';
+import { snap, snapDialog } from '../support/browser.ts';
+import { journeyFile } from '../support/journey.ts';
 import { admin, alex, signIn } from '../support/sign-in.ts';
-
 
 /** The symbols of apps/web/public/config/stocks.json, in order. */
 const watchlist = ['SPY', 'QQQ', 'VTI', 'AGG', 'BND', 'GLD', 'VNQ', 'AAPL', 'MSFT', 'NVDA', 'JPM', 'JNJ'];
 
-let server: JourneyServer;
-let browser: Browser;
-const contexts = journeyContexts();
+const journey = journeyFile('market');
 let page: Page;
-
-beforeAll(async () => {
-  server = await startJourneyServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await screenshot(page, `market-failed-${task.name.split('.')[0]}`).catch(() => {});
-  await contexts.closeAll();
-});
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------
 
 async function freshPage(): Promise<Page> {
-  page = await contexts.page(browser, server.url);
+  page = await journey.page();
   return page;
 }
 
@@ -85,7 +67,7 @@ async function expectWatchlistLoaded(target: Page): Promise<void> {
 
 /** What the seed holds for a security now (its latest close and day). */
 async function stored(symbol: string) {
-  const [row] = await server.database.db
+  const [row] = await journey.server.database.db
     .select({ lastClose: securities.lastClose, previousClose: securities.previousClose, lastPriceDate: securities.lastPriceDate, priceSource: securities.priceSource })
     .from(securities)
     .where(eq(securities.symbol, symbol));

@@ -13,38 +13,24 @@
  *    409 beside the other change, and saving again applies both.
  * 4. He deletes a portfolio after confirming: it leaves the list and the API answers 404.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client, ClientListResponse } from '@meridian/domain/clients';
 import { formatDollars } from '@meridian/domain/format';
 import { oversellMessage } from '@meridian/domain/ledger';
 import { portfolioMessages } from '@meridian/domain/messages';
 import type { Portfolio, PortfolioDetail, PortfolioListResponse, TransactionListResponse } from '@meridian/domain/portfolios';
 import { apiSession, type ApiSession } from '../support/api.ts';
-import { journeyContexts, launchBrowser, screenshot, snap, snapDialog } from '../support/browser.ts';
-import { startJourneyServer, type JourneyServer } from '../support/server.ts';
+import { snap, snapDialog } from '../support/browser.ts';
+import { journeyFile } from '../support/journey.ts';
 import { alex, signIn } from '../support/sign-in.ts';
 
-let server: JourneyServer;
-let browser: Browser;
-let api: ApiSession;
-const contexts = journeyContexts();
+const journey = journeyFile('portfolios');
 let page: Page;
+let api: ApiSession;
 
 beforeAll(async () => {
-  server = await startJourneyServer();
-  browser = await launchBrowser();
-  api = await apiSession(server.url, alex);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await screenshot(page, `portfolios-failed-${task.name.split('.')[0]}`).catch(() => {});
-  await contexts.closeAll();
+  api = await apiSession(journey.server.url, alex);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -66,7 +52,7 @@ async function createPortfolio(client: Client, name: string, initialDeposit: num
 
 /** Signs in on a fresh page and opens the portfolio by its address. */
 async function openPortfolio(portfolio: Portfolio): Promise<void> {
-  page = await contexts.page(browser, server.url);
+  page = await journey.page();
   await signIn(page, alex);
   await page.goto(`/portfolios/${portfolio.id}`);
   await page.getByRole('heading', { name: portfolio.name, level: 1 }).waitFor();
@@ -211,7 +197,7 @@ describe('portfolio journeys', () => {
   it('1. advisor: create a portfolio with a deposit, buy two holdings, sell part of one, remove the other', async () => {
     const client = await seedClient(0);
     const clientName = `${client.first_name} ${client.last_name}`;
-    page = await contexts.page(browser, server.url);
+    page = await journey.page();
     await signIn(page, alex);
 
     // The list: his book's portfolios, 10 a page, sorted by name.
@@ -374,7 +360,7 @@ describe('portfolio journeys', () => {
     expect(listed.portfolios.map((portfolio) => portfolio.id)).toContain(created.id);
 
     // His list, narrowed to the client: the new portfolio is there.
-    page = await contexts.page(browser, server.url);
+    page = await journey.page();
     await signIn(page, alex);
     await page.goto('/portfolios');
     await page.getByRole('combobox', { name: 'Client' }).fill(client.last_name);

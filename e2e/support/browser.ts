@@ -56,22 +56,3 @@ export async function snapDialog(target: Page, name: string): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });
   await target.screenshot({ path: join(artifactsDir, `${name}.png`) });
 }
-
-/**
- * The browser contexts a journey file opens, each a fresh profile with a 15 s default timeout, to
- * be closed together after each test.
- */
-export function journeyContexts() {
-  const open: BrowserContext[] = [];
-  return {
-    async page(browser: Browser, baseURL: string): Promise<Page> {
-      const fresh = await newPage(browser, baseURL);
-      fresh.context.setDefaultTimeout(15_000);
-      open.push(fresh.context);
-      return fresh.page;
-    },
-    closeAll: async () => {
-      await Promise.all(open.splice(0).map((context) => context.close()));
-    },
-  };
-}

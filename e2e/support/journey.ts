@@ -1,0 +1,52 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { launchBrowser, newPage, screenshot } from './browser.ts';
+import { startJourneyServer, type JourneyServer } from './server.ts';
+
+/**
+ * The frame of a journey file: the real product on a fresh, demo-seeded database and the system
+ * Chromium, started once for the file; a fresh browser profile for each page a test opens (15 s
+ * default timeout), all closed after the test; and, when a test fails, a screenshot of the last
+ * page it opened (e2e/artifacts/<name>-failed-<test number>.png).
+ */
+export function journeyFile(name: string) {
+  let server: JourneyServer | undefined;
+  let browser: Browser | undefined;
+  let lastPage: Page | undefined;
+  const open: Array<{ close: () => Promise<void> }> = [];
+
+  beforeAll(async () => {
+    server = await startJourneyServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && lastPage) await screenshot(lastPage, `${name}-failed-${task.name.split('.')[0]}`).catch(() => {});
+    lastPage = undefined;
+    await Promise.all(open.splice(0).map((context) => context.close()));
+  });
+
+  const started = () => {
+    if (!server || !browser) throw new Error('the journey file has not started: use it inside a test or a hook');
+    return { server, browser };
+  };
+
+  return {
+    get server(): JourneyServer {
+      return started().server;
+    },
+    async page(): Promise<Page> {
+      const { server, browser } = started();
+      const fresh = await newPage(browser, server.url);
+      fresh.context.setDefaultTimeout(15_000);
+      open.push(fresh.context);
+      lastPage = fresh.page;
+      return fresh.page;
+    },
+  };
+}
