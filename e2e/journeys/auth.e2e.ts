@@ -1,11 +1,11 @@
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { defaultNavigation } from '@meridian/domain/navigation';
 import { messages } from '@meridian/domain/messages';
 import { webMessages } from '@meridian/domain/web-messages';
-import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
-import { startJourneyServer, type JourneyServer } from '../support/server.ts';
+import { snap } from '../support/browser.ts';
+import { journeyFile } from '../support/journey.ts';
 
 /**
  * Sign-in journeys (spec part 1 §2 public screens, §4 login flow, 2FA, password reset, API token
@@ -24,31 +24,15 @@ const demo = {
 
 const sessionKeys = ['access_token', 'refresh_token', 'token_expiry', 'user'] as const;
 
-let server: JourneyServer;
-let browser: Browser;
+const journey = journeyFile('auth');
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startJourneyServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 // A fresh browser context (storage, cookies, clipboard) for every journey.
 beforeEach(async () => {
-  ({ context, page } = await newPage(browser, server.url));
+  page = await journey.page();
+  context = page.context();
   context.setDefaultTimeout(10_000);
-});
-
-// A failed journey leaves a screenshot of where it stopped.
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await screenshot(page, `auth-failed-${task.name.split('.')[0]}`).catch(() => {});
-  await context?.close();
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -75,16 +59,6 @@ async function expectAlert(target: Page, text: string) {
   const alert = target.getByRole('alert').filter({ hasText: text });
   await alert.waitFor();
   expect((await alert.innerText()).trim()).toBe(text);
-}
-
-/** A screenshot once transitions (fades, ripples, label moves) have finished; spinners may go on. */
-async function snap(target: Page, name: string) {
-  await target.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
-  );
-  await screenshot(target, name);
 }
 
 /** The page shows this text somewhere (exact match of one element's text). */
@@ -466,10 +440,10 @@ describe('sign-in journeys', () => {
     await page.getByText(messages.resetRequested).waitFor();
     await snap(page, 'auth-05-reset-check-your-email');
 
-    const mail = await server.lastMailTo(demo.lena.email);
+    const mail = await journey.server.lastMailTo(demo.lena.email);
     expect(mail?.subject).toBe('Reset your Meridian password');
     const link = present(mail?.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0], 'a reset link in the e-mail');
-    expect(link.startsWith(`${server.url}/reset-password?token=`)).toBe(true);
+    expect(link.startsWith(`${journey.server.url}/reset-password?token=`)).toBe(true);
 
     await page.goto(link);
     expect(await page.locator('.MuiStepLabel-label.Mui-active').innerText()).toBe('Set New Password');
@@ -562,7 +536,7 @@ describe('sign-in journeys', () => {
   });
 
   it('7. API token page: signs in, shows the token with its countdown, copies it, lists test accounts', async () => {
-    await page.goto(`${server.url}/api/v1/auth/login`);
+    await page.goto(`${journey.server.url}/api/v1/auth/login`);
     await page.getByRole('heading', { name: 'API Authentication', level: 1 }).waitFor();
 
     // NODE_ENV=test is not production, so the demo accounts are listed (one per role at least).
