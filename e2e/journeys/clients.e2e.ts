@@ -17,7 +17,7 @@ import { clientScreenMessages as text } from '@meridian/domain/client-screen-mes
 import type { ClientListResponse } from '@meridian/domain/clients';
 import { formatCompactDollars, formatSignedPercent } from '@meridian/domain/format';
 import { clientMessages, messages } from '@meridian/domain/messages';
-import { apiSession } from '../support/api.ts';
+import { apiSession, type ApiSession } from '../support/api.ts';
 import { artifactsDir, snap } from '../support/browser.ts';
 import { journeyFile } from '../support/journey.ts';
 import { admin, alex, signIn, type Account } from '../support/sign-in.ts';
@@ -25,9 +25,13 @@ import { admin, alex, signIn, type Account } from '../support/sign-in.ts';
 const journey = journeyFile('clients');
 let page: Page;
 
+/** Each account's API session, signed in once for the file. */
+const sessions = new Map<Account, Promise<ApiSession>>();
+
 /** GET /clients through the API, to compare the screen with. */
 async function listAs(account: Account, query: string): Promise<ClientListResponse> {
-  return (await apiSession(journey.server.url, account)).get<ClientListResponse>(`/clients${query}`);
+  if (!sessions.has(account)) sessions.set(account, apiSession(journey.server.url, account));
+  return (await sessions.get(account)!).get<ClientListResponse>(`/clients${query}`);
 }
 
 async function freshPage(): Promise<Page> {
