@@ -13,10 +13,11 @@ import { portfoliosRoutes } from './modules/portfolios/portfolios.routes.ts';
 import { householdsRoutes } from './modules/households/households.routes.ts';
 import { securitiesRoutes } from './modules/securities/securities.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { accessControl } from './platform/access.ts';
 import { audit } from './platform/audit.ts';
 import { authGuard } from './platform/auth-guard.ts';
 import { core } from './platform/core.ts';
-import { acceptsHtml, registerErrorHandling, validatorCompiler } from './platform/errors.ts';
+import { acceptsHtml, frameworkError, registerErrorHandling, validatorCompiler } from './platform/errors.ts';
 import { notFound } from './platform/http-error.ts';
 import { mail } from './platform/mail.ts';
 import { openApi } from './platform/openapi.ts';
@@ -36,11 +37,21 @@ export type AppDeps = {
 export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const version: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
+/** Believe X-Forwarded-For for this many proxies in front of the server (Fastify's own rule for a hop count). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** The whole HTTP application, ready for inject() or listen(). */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
+    // Behind a load balancer request.ip is the client's address (throttling, rate limits, audit) only when trusted.
+    frameworkErrors: frameworkError,
+    // Prototype keys are parsed as plain properties (JSON.parse never touches a prototype) so that the
+    // validator refuses them with a 422 naming the field, as it does for a form-encoded body.
+    onProtoPoisoning: 'ignore',
+    onConstructorPoisoning: 'ignore',
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -52,6 +63,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(audit);
   await app.register(mail);
   await app.register(authGuard);
+  await app.register(accessControl);
   await app.register(openApi, { version });
   await app.register(webApp, { distDir: deps.webDistDir === undefined ? defaultWebDistDir : deps.webDistDir });
   registerErrorHandling(app, (_request, reply) => app.sendWebApp(reply));
@@ -68,7 +80,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(securitiesRoutes);
       await api.register(portfoliosRoutes);
       // A browser opening the API's login URL gets the SPA, which renders the API token page there.
-      api.get('/auth/login', { schema: { hide: true } }, async (request, reply) => {
+      api.get('/auth/login', { schema: { hide: true }, config: { access: 'public' } }, async (request, reply) => {
         if (!acceptsHtml(request)) throw notFound();
         return app.sendWebApp(reply);
       });

@@ -1,9 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
-import { acquireDataDirLock } from './db/data-dir-lock.ts';
 
 const secret = 'x'.repeat(40);
 
@@ -39,6 +38,34 @@ describe('configuration', () => {
     expect(() => loadConfig({ JWT_SECRET: secret, SEED: 'everything' })).toThrow(/SEED/);
   });
 
+  it('seeds, lists test accounts and names an operator outside production only, unless asked for by name', () => {
+    expect(loadConfig({ JWT_SECRET: secret })).toMatchObject({ seed: 'demo', testAccounts: true, operatorEmails: ['admin@summitridge.example'] });
+    const production = loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret });
+    expect(production).toMatchObject({ seed: 'none', testAccounts: false, operatorEmails: [] });
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, SEED: 'demo', TEST_ACCOUNTS: 'on', OPERATOR_EMAILS: ' Ops@Example.com, b@example.com ' })).toMatchObject({
+      seed: 'demo',
+      testAccounts: true,
+      operatorEmails: ['ops@example.com', 'b@example.com'],
+    });
+    expect(() => loadConfig({ JWT_SECRET: secret, OPERATOR_EMAILS: 'ops@example.com,not-an-address' })).toThrow(/OPERATOR_EMAILS.*e-mail addresses/);
+    expect(() => loadConfig({ JWT_SECRET: secret, TEST_ACCOUNTS: 'yes' })).toThrow(/TEST_ACCOUNTS/);
+  });
+
+  it('trusts X-Forwarded-For only from the proxies TRUST_PROXY names, by hop count or address', () => {
+    expect(loadConfig({ JWT_SECRET: secret }).trustProxy).toBe(false);
+    expect(loadConfig({ JWT_SECRET: secret, TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ JWT_SECRET: secret, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ JWT_SECRET: secret, TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'loopback',
+    ]);
+    for (const bad of ['true', 'all', '10.0.0.0/33', '10.0.0.300', 'proxy.internal']) {
+      expect(() => loadConfig({ JWT_SECRET: secret, TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY=.*must be off, a number of proxy hops/);
+    }
+  });
+
   it('refuses to start in production without JWT_SECRET', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(join(tmpdir(), 'cfg-')) })).toThrow(/JWT_SECRET is required/);
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
@@ -50,26 +77,5 @@ describe('configuration', () => {
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(first);
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
-  });
-});
-
-describe('data folder lock', () => {
-  it('refuses a second holder while the first is alive, and is released', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'lock-'));
-    const release = acquireDataDirLock(dir);
-    expect(existsSync(join(dir, 'meridian.lock'))).toBe(true);
-    release();
-    expect(existsSync(join(dir, 'meridian.lock'))).toBe(false);
-  });
-
-  it('reports a live holder and replaces a stale one', async () => {
-    const { writeFileSync } = await import('node:fs');
-    const dir = mkdtempSync(join(tmpdir(), 'lock-'));
-    writeFileSync(join(dir, 'meridian.lock'), String(process.ppid)); // a live process that is not us
-    expect(() => acquireDataDirLock(dir)).toThrow(/Another Meridian server \(process \d+\)/);
-    writeFileSync(join(dir, 'meridian.lock'), '999999999'); // no such process
-    const release = acquireDataDirLock(dir);
-    expect(readFileSync(join(dir, 'meridian.lock'), 'utf8')).toBe(String(process.pid));
-    release();
   });
 });

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { demoOperatorEmail } from './db/seed/demo-accounts.ts';
 
 const optionalText = z
   .string()
@@ -16,6 +18,38 @@ const wholeNumber = (min: number, max?: number) => {
   return max === undefined ? schema : schema.max(max, { error });
 };
 const positiveInt = (fallback: number) => wholeNumber(1).default(fallback);
+
+/** An address or a CIDR range (proxy-addr's form), or one of its named ranges. */
+const proxyAddress = (entry: string) => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * Which proxies' X-Forwarded-For to believe: off (the default: the peer is the client), a hop
+ * count, or the proxies' addresses. Never "all": then any client could name its own address.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .default('off')
+  .transform((value, ctx): number | string[] | false => {
+    if (value === '' || value === 'off' || value === '0') return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    if (entries.every(proxyAddress)) return entries;
+    ctx.addIssue({ code: 'custom', message: 'must be off, a number of proxy hops, or proxy addresses/CIDR ranges separated by commas' });
+    return z.NEVER;
+  });
+
+const emailList = z
+  .string()
+  .trim()
+  .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
+  .pipe(z.array(z.email({ error: 'must be e-mail addresses separated by commas' })));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -38,7 +72,10 @@ const envSchema = z.object({
   LOGIN_LOCK_MINUTES: positiveInt(15),
   CORS_ORIGIN: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED: z.enum(['demo', 'none']).default('demo'),
+  SEED: z.enum(['demo', 'none']).optional(),
+  TEST_ACCOUNTS: z.enum(['on', 'off']).optional(),
+  OPERATOR_EMAILS: emailList.optional(),
+  TRUST_PROXY: trustProxySchema,
 });
 
 export type Config = {
@@ -61,6 +98,12 @@ export type Config = {
   corsOrigin: string | undefined;
   logLevel: string;
   seed: 'demo' | 'none';
+  /** GET /auth/test-accounts lists the demo accounts and their passwords. */
+  testAccounts: boolean;
+  /** Accounts that may change what every firm shares (market prices), lower-case. */
+  operatorEmails: string[];
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
+  trustProxy: number | string[] | false;
 };
 
 export class ConfigError extends Error {
@@ -79,6 +122,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const values = parsed.data;
   const dataDir = resolve(values.DATA_DIR);
+  // A production server seeds and lists nothing it was not asked for by name; a laptop shows the demo.
+  const production = values.NODE_ENV === 'production';
   return {
     nodeEnv: values.NODE_ENV,
     port: values.PORT,
@@ -98,7 +143,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginLockMinutes: values.LOGIN_LOCK_MINUTES,
     corsOrigin: values.CORS_ORIGIN,
     logLevel: values.LOG_LEVEL,
-    seed: values.SEED,
+    seed: values.SEED ?? (production ? 'none' : 'demo'),
+    testAccounts: (values.TEST_ACCOUNTS ?? (production ? 'off' : 'on')) === 'on',
+    operatorEmails: values.OPERATOR_EMAILS ?? (production ? [] : [demoOperatorEmail]),
+    trustProxy: values.TRUST_PROXY,
   };
 }
 

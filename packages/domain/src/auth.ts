@@ -1,12 +1,26 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
-import { changePasswordProblems, passwordMinLength } from './password-rules.ts';
+import {
+  changePasswordIssues,
+  mixesCharacterKinds,
+  passwordMaxLength,
+  passwordMinLength,
+  presentedPasswordMaxLength,
+} from './password-rules.ts';
 import { roles, selfRegisterRoles } from './roles.ts';
 
 const phonePattern = /^\+?[\d\s\-()]+$/;
 
+/** The longest address SMTP carries (RFC 5321). */
+export const emailMaxLength = 254;
+/** Far above the refresh, reset and registration tokens we issue (43 characters). */
+export const tokenMaxLength = 512;
+
+// Every string below is bounded first, with abort, so an over-long value meets no other rule.
+
 export const emailSchema = z
   .string({ error: messages.emailRequired })
+  .max(emailMaxLength, { abort: true, error: messages.emailTooLong })
   .trim()
   .min(1, messages.emailRequired)
   .pipe(z.email({ error: messages.emailInvalid }));
@@ -14,25 +28,39 @@ export const emailSchema = z
 /** A new password: the rule shared by registration and password reset. */
 export const newPasswordSchema = z
   .string({ error: messages.passwordRequired })
+  .max(passwordMaxLength, { abort: true, error: messages.passwordTooLong })
   .min(1, messages.passwordRequired)
   .min(passwordMinLength, messages.passwordTooShort)
-  .regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, messages.passwordComplexity);
+  .refine(mixesCharacterKinds, messages.passwordComplexity);
+
+/** The confirmation of a new password, bounded like the password it repeats. */
+const confirmationSchema = (required: string) =>
+  z.string().max(passwordMaxLength, { abort: true, error: messages.passwordTooLong }).min(1, required);
+
+export const nameMaxLength = 100;
 
 /** A person's first or last name: trimmed, required, at most 100 characters. */
-export const requiredName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
+export const requiredName = (required: string, tooLong: string) =>
+  z.string({ error: required }).max(nameMaxLength, { abort: true, error: tooLong }).trim().min(1, required);
 
 export const phoneSchema = z
   .string()
+  .max(30, { abort: true, error: messages.phoneInvalid })
   .trim()
-  .max(30)
   .refine((value) => value === '' || phonePattern.test(value), messages.phoneInvalid);
+
+const loginName = z.string().max(emailMaxLength, { abort: true, error: messages.emailTooLong }).trim().optional();
 
 /** Login accepts `email` or `username` (both name the e-mail address). */
 export const loginRequestSchema = z
   .object({
-    email: z.string().trim().optional(),
-    username: z.string().trim().optional(),
-    password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired),
+    email: loginName,
+    username: loginName,
+    // Longer than any password that can be set: it cannot be the right one.
+    password: z
+      .string({ error: messages.passwordRequired })
+      .max(presentedPasswordMaxLength, { abort: true, error: messages.invalidCredentials })
+      .min(1, messages.passwordRequired),
   })
   .refine((body) => Boolean(body.email || body.username), {
     message: messages.emailRequired,
@@ -51,8 +79,8 @@ export type LoginForm = z.infer<typeof loginFormSchema>;
 const registerFields = {
   email: emailSchema,
   password: newPasswordSchema,
-  first_name: requiredName(messages.firstNameRequired),
-  last_name: requiredName(messages.lastNameRequired),
+  first_name: requiredName(messages.firstNameRequired, messages.firstNameTooLong),
+  last_name: requiredName(messages.lastNameRequired, messages.lastNameTooLong),
   phone: phoneSchema.optional().nullable(),
 };
 
@@ -68,7 +96,7 @@ export const registerFormSchema = z
   .object({
     ...registerFields,
     phone: phoneSchema,
-    confirm_password: z.string().min(1, messages.confirmPasswordRequired),
+    confirm_password: confirmationSchema(messages.confirmPasswordRequired),
     role: z.enum(selfRegisterRoles),
   })
   .refine((form) => form.password === form.confirm_password, {
@@ -77,17 +105,28 @@ export const registerFormSchema = z
   });
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
-export const refreshTokenRequestSchema = z.object({ refresh_token: z.string().min(1) });
-export const logoutRequestSchema = z.object({ refresh_token: z.string().optional() });
+/** The token of the link that finishes a registration (POST /auth/confirm-registration). */
+export const confirmRegistrationRequestSchema = z.object({
+  token: z
+    .string({ error: messages.invalidRegistrationLink })
+    .max(tokenMaxLength, { abort: true, error: messages.invalidRegistrationLink })
+    .min(1, messages.invalidRegistrationLink),
+});
+export type ConfirmRegistrationRequest = z.infer<typeof confirmRegistrationRequestSchema>;
 
+const refreshToken = z.string().max(tokenMaxLength, { abort: true, error: messages.invalidRefreshToken });
+export const refreshTokenRequestSchema = z.object({ refresh_token: refreshToken.min(1) });
+export const logoutRequestSchema = z.object({ refresh_token: refreshToken.optional() });
+
+/** Each field is only bounded here; changePasswordIssues words every other rule, as the form lists them. */
 export const changePasswordRequestSchema = z
   .object({
-    current_password: z.string().default(''),
-    new_password: z.string().default(''),
-    confirm_password: z.string().default(''),
+    current_password: z.string().max(presentedPasswordMaxLength, { abort: true, error: messages.currentPasswordWrong }).default(''),
+    new_password: z.string().max(passwordMaxLength, { abort: true, error: messages.newPasswordTooLong }).default(''),
+    confirm_password: z.string().max(passwordMaxLength, { abort: true, error: messages.newPasswordTooLong }).default(''),
   })
   .superRefine((values, ctx) => {
-    for (const message of changePasswordProblems(values)) ctx.addIssue({ code: 'custom', message });
+    for (const { field, message } of changePasswordIssues(values)) ctx.addIssue({ code: 'custom', message, path: [field] });
   });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
@@ -95,9 +134,12 @@ export const passwordResetRequestSchema = z.object({ email: emailSchema });
 
 export const passwordResetConfirmSchema = z
   .object({
-    token: z.string({ error: messages.resetTokenMissing }).min(1, messages.resetTokenMissing),
+    token: z
+      .string({ error: messages.resetTokenMissing })
+      .max(tokenMaxLength, { abort: true, error: messages.resetTokenMissing })
+      .min(1, messages.resetTokenMissing),
     new_password: newPasswordSchema,
-    confirm_password: z.string().min(1, messages.confirmPasswordRequired),
+    confirm_password: confirmationSchema(messages.confirmPasswordRequired),
   })
   .refine((body) => body.new_password === body.confirm_password, {
     message: messages.passwordsDoNotMatch,
@@ -105,13 +147,16 @@ export const passwordResetConfirmSchema = z
   });
 export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
 
-export const twoFactorCodeSchema = z.string().regex(/^\d{6}$/, messages.twoFactorCodeInvalid);
+export const twoFactorCodeSchema = z
+  .string()
+  .max(6, { abort: true, error: messages.twoFactorCodeInvalid })
+  .regex(/^\d{6}$/, messages.twoFactorCodeInvalid);
 
 /** A TOTP code, or one of the recovery codes given at setup. */
 export const verifyTwoFactorRequestSchema = z
   .object({
     token: twoFactorCodeSchema.optional(),
-    recovery_code: z.string().trim().min(1).max(32).optional(),
+    recovery_code: z.string().max(32, { abort: true }).trim().min(1).optional(),
   })
   .refine((body) => Boolean(body.token || body.recovery_code), {
     message: messages.twoFactorCodeInvalid,
@@ -133,6 +178,8 @@ export const userSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   last_login_at: z.string().nullable(),
+  /** Looks after what every firm shares (market prices): named by the server's OPERATOR_EMAILS. */
+  is_operator: z.boolean(),
   profile: z.object({ risk_capacity: z.string().nullable() }).nullable(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clientListQuerySchema, createClientBodySchema, updateClientBodySchema } from './clients.ts';
-import { setHouseholdMembersBodySchema } from './households.ts';
+import { clientLimits, clientListQuerySchema, createClientBodySchema, updateClientBodySchema } from './clients.ts';
+import { createHouseholdBodySchema, householdLimits, setHouseholdMembersBodySchema } from './households.ts';
 import { clientMessages, householdMessages } from './messages.ts';
+import { syncVersionMax } from './sync-version.ts';
+
+const messagesOf = (result: { error?: { issues: Array<{ path: PropertyKey[]; message: string }> } | undefined }) =>
+  result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
 
 describe('client bodies', () => {
   const base = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
@@ -20,6 +24,28 @@ describe('client bodies', () => {
       clientMessages.riskCapacityInvalid,
       clientMessages.investmentExperienceInvalid,
     ]);
+  });
+
+  it('refuses over-long text with its message before trimming or reading it', () => {
+    const long = (max: number) => `${'x'.repeat(max)} `;
+    const result = createClientBodySchema.safeParse({
+      ...base,
+      notes: long(clientLimits.notesMaxLength),
+      address: long(clientLimits.addressMaxLength),
+      financial_goals: long(clientLimits.goalsMaxLength),
+      birth_date: '1990-01-01T00:00:00Z',
+    });
+    expect(messagesOf(result)).toEqual([
+      ['birth_date', clientMessages.birthDateInvalid],
+      ['address', clientMessages.addressTooLong],
+      ['notes', clientMessages.notesTooLong],
+      ['financial_goals', clientMessages.goalsTooLong],
+    ]);
+  });
+
+  it('refuses a sync_version no integer column can hold', () => {
+    expect(updateClientBodySchema.parse({ sync_version: syncVersionMax }).sync_version).toBe(syncVersionMax);
+    expect(messagesOf(updateClientBodySchema.safeParse({ sync_version: syncVersionMax + 1 }))).toEqual([['sync_version', clientMessages.syncVersionRequired]]);
   });
 
   it('needs sync_version on update and nothing else', () => {
@@ -41,8 +67,29 @@ describe('clientListQuerySchema', () => {
     expect(clientListQuerySchema.parse({ assessment_status: 'in_progress,Complete' }).assessment_status).toEqual(['In Progress', 'Complete']);
   });
 
+  it('refuses a net worth filter beyond what a column holds', () => {
+    expect(messagesOf(clientListQuerySchema.safeParse({ min_net_worth: '1e300' }))).toEqual([['min_net_worth', clientMessages.amountTooLarge]]);
+    expect(messagesOf(clientListQuerySchema.safeParse({ max_net_worth: 'Infinity' }))).toEqual([['max_net_worth', clientMessages.maxNetWorthInvalid]]);
+    expect(messagesOf(clientListQuerySchema.safeParse({ search: 'x'.repeat(clientLimits.searchMaxLength + 1) }))).toEqual([['search', clientMessages.searchTooLong]]);
+  });
+
   it('refuses a page size out of 1-100', () => {
     for (const per_page of ['0', '101', 'x']) expect(clientListQuerySchema.safeParse({ per_page }).error?.issues[0]?.message).toBe(clientMessages.perPageInvalid);
+  });
+});
+
+describe('household bodies', () => {
+  it('name each limit in its message', () => {
+    expect(householdMessages.nameTooLong).toContain(String(householdLimits.nameMax));
+    expect(householdMessages.notesTooLong).toContain(String(householdLimits.notesMax));
+  });
+
+  it('refuses an over-long name and notes', () => {
+    const body = { name: 'x'.repeat(householdLimits.nameMax + 1), notes: 'x'.repeat(householdLimits.notesMax + 1) };
+    expect(messagesOf(createHouseholdBodySchema.safeParse(body))).toEqual([
+      ['name', householdMessages.nameTooLong],
+      ['notes', householdMessages.notesTooLong],
+    ]);
   });
 });
 

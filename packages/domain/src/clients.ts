@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { emailSchema, phoneSchema, requiredName } from './auth.ts';
 import { ageFrom } from './format.ts';
+import { idSchema } from './ids.ts';
 import { clientMessages, messages } from './messages.ts';
 import { pageOf, pageQuery, perPageMax } from './pagination.ts';
+import { syncVersion } from './sync-version.ts';
+import { isIsoDate, isoDateLength } from './trading-calendar.ts';
+
+// The client form names its advisor with it.
+export { idSchema } from './ids.ts';
 
 /** Clients of an advisor's book: contracts of /api/v1/clients, shared by server and web. */
 
@@ -31,17 +37,6 @@ export const clientLimits = {
   notesMaxLength: 5000,
 } as const;
 
-const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True for a real calendar date written YYYY-MM-DD (2024-02-30 is not one). */
-function isRealDate(value: string): boolean {
-  const match = isoDatePattern.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
 /** Today's date (UTC) as YYYY-MM-DD. */
 export const todayIso = (now: Date) => now.toISOString().slice(0, 10);
 
@@ -52,7 +47,7 @@ export const todayIso = (now: Date) => now.toISOString().slice(0, 10);
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
 const optionalText = (max: number, message: string) =>
-  z.preprocess(blankToNull, z.string().trim().max(max, message).nullish());
+  z.preprocess(blankToNull, z.string().max(max, { abort: true, error: message }).trim().nullish());
 
 /** An amount of money ≥ 0; a numeric string from a form is read as its number. */
 const amount = (invalid: string, negative: string) =>
@@ -86,9 +81,10 @@ const birthDate = z.preprocess(
   blankToNull,
   z
     .string({ error: clientMessages.birthDateInvalid })
+    .max(isoDateLength, { abort: true, error: clientMessages.birthDateInvalid })
     .trim()
     .superRefine((value, ctx) => {
-      if (!isRealDate(value)) {
+      if (!isIsoDate(value)) {
         ctx.addIssue({ code: 'custom', message: clientMessages.birthDateInvalid });
         return;
       }
@@ -98,9 +94,6 @@ const birthDate = z.preprocess(
     })
     .nullish(),
 );
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const idSchema = (message: string) => z.string({ error: message }).trim().regex(uuidPattern, message);
 
 const profileFields = {
   net_worth: amount(clientMessages.netWorthInvalid, clientMessages.netWorthNegative),
@@ -115,8 +108,8 @@ export const clientProfileInputSchema = z.object(profileFields);
 export type ClientProfileInput = Partial<z.infer<typeof clientProfileInputSchema>>;
 
 const clientFields = {
-  first_name: requiredName(messages.firstNameRequired),
-  last_name: requiredName(messages.lastNameRequired),
+  first_name: requiredName(messages.firstNameRequired, messages.firstNameTooLong),
+  last_name: requiredName(messages.lastNameRequired, messages.lastNameTooLong),
   email: emailSchema,
   phone: z.preprocess(blankToNull, phoneSchema.nullish()),
   birth_date: birthDate,
@@ -150,13 +143,13 @@ export const updateClientBodySchema = z.object({
   advisor_id: clientFields.advisor_id,
   ...profileFields,
   profile: clientFields.profile,
-  sync_version: z.coerce.number({ error: clientMessages.syncVersionRequired }).int(clientMessages.syncVersionRequired).min(1, clientMessages.syncVersionRequired),
+  sync_version: syncVersion(clientMessages.syncVersionRequired),
 });
 export type UpdateClientBody = z.infer<typeof updateClientBodySchema>;
 
 /** DELETE may name the version last read (a stale one is refused); without it the delete is unconditional. */
 export const deleteClientQuerySchema = z.object({
-  sync_version: z.coerce.number({ error: clientMessages.syncVersionInvalid }).int(clientMessages.syncVersionInvalid).min(1, clientMessages.syncVersionInvalid).optional(),
+  sync_version: syncVersion(clientMessages.syncVersionInvalid).optional(),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -180,7 +173,11 @@ const listOf = <T extends readonly [string, ...string[]]>(values: T, message: st
     z.array(z.enum(values, { error: message })).optional(),
   );
 
-const money = (message: string) => z.preprocess(emptyToUndefined, z.coerce.number({ error: message }).min(0, message).optional());
+const money = (message: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: message }).min(0, message).max(clientLimits.maxAmount, clientMessages.amountTooLarge).optional(),
+  );
 
 const assessmentStatusInput = z.preprocess(
   (value) => {
@@ -195,8 +192,14 @@ const assessmentStatusInput = z.preprocess(
   z.array(z.enum(assessmentStatuses, { error: clientMessages.assessmentStatusInvalid })).optional(),
 );
 
+/** The search text of a list (clients, households). */
+export const searchQuerySchema = z.preprocess(
+  emptyToUndefined,
+  z.string().max(clientLimits.searchMaxLength, { abort: true, error: clientMessages.searchTooLong }).trim().optional(),
+);
+
 const filterFields = {
-    search: z.preprocess(emptyToUndefined, z.string().trim().max(clientLimits.searchMaxLength, clientMessages.searchTooLong).optional()),
+    search: searchQuerySchema,
     risk_capacity: listOf(riskCapacities, clientMessages.riskCapacityInvalid, { moderate: 'medium' }),
     investment_experience: listOf(investmentExperiences, clientMessages.investmentExperienceInvalid),
     assessment_status: assessmentStatusInput,

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { clientLimits, householdRoles, idSchema } from './clients.ts';
+import { clientLimits, householdRoles, searchQuerySchema } from './clients.ts';
+import { idSchema } from './ids.ts';
 import { clientMessages, householdMessages } from './messages.ts';
 import { pageOf, pageQuery } from './pagination.ts';
+import { syncVersion } from './sync-version.ts';
 
 /**
  * Households: a family (or other group) whose portfolios an advisor looks at together. A household
@@ -19,10 +21,16 @@ export const householdMemberInputSchema = z.object({
 });
 export type HouseholdMemberInput = z.infer<typeof householdMemberInputSchema>;
 
-const name = z.string({ error: householdMessages.nameRequired }).trim().min(1, householdMessages.nameRequired).max(200, householdMessages.nameTooLong);
+export const householdLimits = { nameMax: 200, notesMax: 5000 } as const;
+
+const name = z
+  .string({ error: householdMessages.nameRequired })
+  .max(householdLimits.nameMax, { abort: true, error: householdMessages.nameTooLong })
+  .trim()
+  .min(1, householdMessages.nameRequired);
 const notes = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-  z.string().trim().max(5000, householdMessages.notesTooLong).nullish(),
+  z.string().max(householdLimits.notesMax, { abort: true, error: householdMessages.notesTooLong }).trim().nullish(),
 );
 
 /** The member list must not name a client twice nor two heads. */
@@ -46,10 +54,7 @@ export const updateHouseholdBodySchema = z.object({
   name: name.optional(),
   notes,
   advisor_id: idSchema(clientMessages.advisorIdInvalid).optional(),
-  sync_version: z.coerce
-    .number({ error: clientMessages.syncVersionRequired })
-    .int(clientMessages.syncVersionRequired)
-    .min(1, clientMessages.syncVersionRequired),
+  sync_version: syncVersion(clientMessages.syncVersionRequired),
 });
 export type UpdateHouseholdBody = z.infer<typeof updateHouseholdBodySchema>;
 
@@ -57,19 +62,19 @@ export type UpdateHouseholdBody = z.infer<typeof updateHouseholdBodySchema>;
 export const setHouseholdMembersBodySchema = z.object({
   members,
   /** The household's version last read; a stale one is refused (409). Optional. */
-  sync_version: z.coerce.number({ error: clientMessages.syncVersionInvalid }).int(clientMessages.syncVersionInvalid).min(1, clientMessages.syncVersionInvalid).optional(),
+  sync_version: syncVersion(clientMessages.syncVersionInvalid).optional(),
 });
 export type SetHouseholdMembersBody = z.infer<typeof setHouseholdMembersBodySchema>;
 
 export const deleteHouseholdQuerySchema = z.object({
-  sync_version: z.coerce.number({ error: clientMessages.syncVersionInvalid }).int(clientMessages.syncVersionInvalid).min(1, clientMessages.syncVersionInvalid).optional(),
+  sync_version: syncVersion(clientMessages.syncVersionInvalid).optional(),
 });
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 export const householdListQuerySchema = z.object({
   /** Case-insensitive substring of the household's name. */
-  search: z.preprocess(emptyToUndefined, z.string().trim().max(clientLimits.searchMaxLength, clientMessages.searchTooLong).optional()),
+  search: searchQuerySchema,
   advisor_id: z.preprocess(emptyToUndefined, idSchema(clientMessages.advisorIdInvalid).optional()),
   ...pageQuery({ perPageDefault: clientLimits.perPageDefault, limit: true }),
 });

@@ -2,19 +2,24 @@
 export const messages = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
+  emailTooLong: 'Email must be at most 254 characters long',
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 8 characters long',
+  passwordTooLong: 'Password must be at most 128 characters long',
   passwordComplexity:
     'Password must contain at least one uppercase letter, one lowercase letter, and one number',
   confirmPasswordRequired: 'Please confirm your password',
   passwordsDoNotMatch: 'Passwords do not match',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
+  firstNameTooLong: 'First name must be at most 100 characters long',
+  lastNameTooLong: 'Last name must be at most 100 characters long',
   phoneInvalid: 'Please enter a valid phone number',
 
   currentPasswordRequired: 'Current password is required',
   newPasswordRequired: 'New password is required',
   newPasswordTooShort: 'New password must be at least 8 characters long',
+  newPasswordTooLong: 'New password must be at most 128 characters long',
   newPasswordLowercase: 'New password must contain at least one lowercase letter',
   newPasswordUppercase: 'New password must contain at least one uppercase letter',
   newPasswordNumber: 'New password must contain at least one number',
@@ -25,6 +30,7 @@ export const messages = {
   resetTokenMissing: 'Invalid or missing reset token',
   twoFactorCodeInvalid: 'Please enter a valid 6-digit verification code',
   twoFactorVerifyFailed: 'Invalid verification code. Please try again.',
+  idInvalid: 'Not a valid id',
 
   loginFailed: 'Login failed. Please check your credentials.',
   registerFailed: 'Registration failed. Please try again.',
@@ -48,7 +54,6 @@ export const messages = {
   invalidCredentials: 'Incorrect email or password',
   accountLocked: 'Too many failed sign-in attempts. Try again in 15 minutes.',
   accountInactive: 'This account is disabled',
-  emailTaken: 'An account with this email already exists',
   notAuthenticated: 'Not authenticated',
   invalidRefreshToken: 'Invalid or expired refresh token',
   invalidResetToken: 'This reset link is invalid or has expired',
@@ -56,7 +61,12 @@ export const messages = {
   twoFactorNotSetUp: 'Two-factor authentication has not been set up',
   twoFactorAlreadyEnabled: 'Two-factor authentication is already enabled',
   resetRequested: 'If an account exists for that email, a reset link has been sent.',
+  /** The answer to every registration, whether or not the address already has an account. */
+  registrationLinkSent: (email: string) => `We have sent a link to ${email}. Open it to finish creating your account.`,
+  invalidRegistrationLink: 'This link is invalid or has expired. Register again to get a new one.',
   notFound: 'Not found',
+  invalidUrl: 'The address is not a valid URL: check its percent-encoding (%XX)',
+  valueOutOfRange: 'A value or a total it leads to is too large to be recorded',
 } as const;
 
 /** Message of the rate limiter for a configured limit (the spec's figure is 100). */
@@ -65,6 +75,7 @@ export const rateLimitMessage = (max: number) => `Maximum ${max} requests per mi
 /** The paging parameters every list takes (at most 100 rows a page). */
 export const pageMessages = {
   pageInvalid: 'page must be a whole number of at least 1',
+  pageTooLarge: 'page must be at most 100,000',
   perPageInvalid: 'per_page must be a whole number from 1 to 100',
   limitInvalid: 'limit must be a whole number from 1 to 100',
 } as const;
@@ -145,6 +156,7 @@ export const portfolioMessages = {
   initialDepositInvalid: 'Initial deposit must be greater than 0',
   syncVersionRequired: 'sync_version is required: send the version you last read',
   securityRequired: 'Choose a security',
+  securityMismatch: (symbol: string) => `security_id names ${symbol}: send the symbol ${symbol}, or only one of the two`,
   securityNotForCash: 'A deposit or withdrawal names no security',
   quantityRequired: 'Quantity is required',
   quantityPositive: 'Quantity must be greater than 0',
@@ -157,13 +169,14 @@ export const portfolioMessages = {
   amountPositive: 'Amount must be greater than 0',
   amountTooLarge: 'Amount must be at most 10,000,000,000',
   amountNotForTrades: 'A buy or sell has no amount: it is quantity × price',
+  tradeAmountTooLarge: 'Quantity × price must be at most 10,000,000,000',
   typeInvalid: 'Type must be one of buy, sell, dividend, interest, deposit, withdrawal, fee',
   tradeDateRequired: 'Trade date is required',
   dateInvalid: 'Enter a date as YYYY-MM-DD',
   tradeDateInFuture: 'Trade date cannot be in the future',
   dateRangeInvalid: 'from must be on or before to',
   notesTooLong: 'Notes must be at most 500 characters',
-  idInvalid: 'Not a valid id',
+  idInvalid: messages.idInvalid,
   pageInvalid: pageMessages.pageInvalid,
   perPageInvalid: pageMessages.perPageInvalid,
   sortInvalid:

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { pageMessages } from './messages.ts';
-import { pageInfo, pageOf, pageQuery, pagesFor, pageTotal, pageWindow, perPageMax, perPageOf, wholeNumber } from './pagination.ts';
+import { pageInfo, pageMax, pageOf, pageQuery, pagesFor, pageTotal, pageWindow, perPageMax, perPageOf, wholeNumber } from './pagination.ts';
 
 const messagesOf = (result: { error?: { issues: Array<{ path: PropertyKey[]; message: string }> } | undefined }) =>
   result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
@@ -29,6 +29,7 @@ describe('pageQuery', () => {
   it('names the largest page in its messages', () => {
     expect(pageMessages.perPageInvalid).toContain(String(perPageMax));
     expect(pageMessages.limitInvalid).toContain(String(perPageMax));
+    expect(pageMessages.pageTooLarge).toContain(pageMax.toLocaleString('en-US'));
   });
 
   it('defaults to the first page of the list’s default size', () => {
@@ -41,9 +42,16 @@ describe('pageQuery', () => {
   it('refuses a page below 1 and a page size out of 1-100', () => {
     const schema = z.object(pageQuery({ perPageDefault: 20 }));
     expect(messagesOf(schema.safeParse({ page: '0' }))).toEqual([['page', pageMessages.pageInvalid]]);
+    expect(messagesOf(schema.safeParse({ page: '1e400' }))).toEqual([['page', pageMessages.pageInvalid]]);
     for (const per_page of ['0', '101', '1.5', 'x']) {
       expect(messagesOf(schema.safeParse({ per_page })), per_page).toEqual([['per_page', pageMessages.perPageInvalid]]);
     }
+  });
+
+  it('refuses a page past the furthest one, whose offset could overflow', () => {
+    const schema = z.object(pageQuery({ perPageDefault: 20 }));
+    expect(schema.parse({ page: String(pageMax) }).page).toBe(pageMax);
+    for (const page of [String(pageMax + 1), '1e15']) expect(messagesOf(schema.safeParse({ page })), page).toEqual([['page', pageMessages.pageTooLarge]]);
   });
 
   it('with limit, reads both names without a default and refuses each with its own message', () => {

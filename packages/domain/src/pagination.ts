@@ -9,6 +9,9 @@ import { pageMessages } from './messages.ts';
 /** The most rows one page of any list holds (pageMessages name this figure). */
 export const perPageMax = 100;
 
+/** The furthest page any list serves (pageMessages name it): keeps OFFSET small and within bigint. */
+export const pageMax = 100_000;
+
 /** A whole number within bounds from a query string, with one message a person can act on. */
 export const wholeNumber = (message: string, min: number, max?: number) => {
   const base = z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message });
@@ -28,7 +31,7 @@ export type PageQueryOptions = {
 type PageNumberField = ReturnType<typeof pageNumber>;
 type PerPageField = ReturnType<typeof wholeNumber>;
 
-const pageNumber = () => wholeNumber(pageMessages.pageInvalid, 1).default(1);
+const pageNumber = () => wholeNumber(pageMessages.pageInvalid, 1).max(pageMax, { error: pageMessages.pageTooLarge }).default(1);
 
 /** The paging fields of a list query, to spread into its z.object. */
 export function pageQuery(options: PageQueryOptions & { limit: true }): {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordProblems, isStrongPassword } from './password-rules.ts';
+import { changePasswordProblems, isStrongPassword, passwordMaxLength } from './password-rules.ts';
 import { messages } from './messages.ts';
 
 describe('changePasswordProblems', () => {
@@ -26,6 +26,11 @@ describe('changePasswordProblems', () => {
     ]);
   });
 
+  it('refuses an over-long new password without checking it further', () => {
+    const next = 'x'.repeat(passwordMaxLength + 1);
+    expect(changePasswordProblems({ current_password: 'Old1pass', new_password: next, confirm_password: next })).toEqual([messages.newPasswordTooLong]);
+  });
+
   it('accepts a good change', () => {
     expect(changePasswordProblems({ current_password: 'Old1pass', new_password: 'New1passw', confirm_password: 'New1passw' })).toEqual([]);
   });
@@ -38,6 +43,8 @@ describe('isStrongPassword', () => {
     ['ABCDEFG1', false],
     ['Abcdefgh', false],
     ['Abc1', false],
+    [`Abc1${'x'.repeat(passwordMaxLength - 4)}`, true],
+    [`Abc1${'x'.repeat(passwordMaxLength - 3)}`, false],
   ])('%s → %s', (value, expected) => {
     expect(isStrongPassword(value)).toBe(expected);
   });

@@ -8,9 +8,11 @@ import {
   portfolioLimits,
   portfolioListQuerySchema,
   portfolioSortFields,
+  portfolioUpdateSchema,
   transactionCreateSchema,
   transactionTypes,
 } from './portfolios.ts';
+import { syncVersionMax } from './sync-version.ts';
 
 const messagesOf = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
   result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
@@ -26,6 +28,7 @@ describe('portfolio messages', () => {
     expect(portfolioMessages.quantityTooLarge).toContain(portfolioLimits.quantityMax.toLocaleString('en-US'));
     expect(portfolioMessages.priceTooLarge).toContain(portfolioLimits.priceMax.toLocaleString('en-US'));
     expect(portfolioMessages.amountTooLarge).toContain(portfolioLimits.amountMax.toLocaleString('en-US'));
+    expect(portfolioMessages.tradeAmountTooLarge).toContain(portfolioLimits.amountMax.toLocaleString('en-US'));
     expect(Object.keys(accountTypeLabels).sort()).toEqual([...accountTypes].sort());
   });
 
@@ -69,6 +72,21 @@ describe('portfolio contracts', () => {
     ]);
     expect(messagesOf(transactionCreateSchema.safeParse({ type: 'deposit', trade_date: '2025-02-29', amount: 5 }))).toEqual([['trade_date', portfolioMessages.dateInvalid]]);
     expect(messagesOf(transactionCreateSchema.safeParse({ type: 'deposit', amount: 5 }))).toEqual([['trade_date', portfolioMessages.tradeDateRequired]]);
+  });
+
+  it('refuses a trade whose quantity × price is more than an amount may be', () => {
+    const trade = { symbol: 'AAPL', quantity: portfolioLimits.quantityMax, price: portfolioLimits.priceMax };
+    expect(messagesOf(holdingCreateSchema.safeParse(trade))).toEqual([['quantity', portfolioMessages.tradeAmountTooLarge]]);
+    expect(messagesOf(transactionCreateSchema.safeParse({ ...trade, type: 'buy', trade_date: '2025-01-02' }))).toEqual([['quantity', portfolioMessages.tradeAmountTooLarge]]);
+    expect(holdingCreateSchema.safeParse({ ...trade, quantity: portfolioLimits.amountMax / portfolioLimits.priceMax }).success).toBe(true);
+  });
+
+  it('refuses over-long text before reading it, and a sync_version no integer column holds', () => {
+    expect(messagesOf(holdingCreateSchema.safeParse({ symbol: 'x'.repeat(100_000), quantity: 1, trade_date: '2025-01-02'.repeat(1000) }))).toEqual([
+      ['symbol', portfolioMessages.securityRequired],
+      ['trade_date', portfolioMessages.dateInvalid],
+    ]);
+    expect(messagesOf(portfolioUpdateSchema.safeParse({ sync_version: syncVersionMax + 1 }))).toEqual([['sync_version', portfolioMessages.syncVersionRequired]]);
   });
 
   it('needs a security (by id or symbol) and a positive quantity to add a holding', () => {

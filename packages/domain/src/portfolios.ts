@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { transactionTypes } from './ledger.ts';
-import { portfolioMessages } from './messages.ts';
+import { idSchema } from './ids.ts';
+import { roundMoney, transactionTypes } from './ledger.ts';
+import { clientMessages, portfolioMessages } from './messages.ts';
 import { pageOf, pageQuery, perPageMax } from './pagination.ts';
 import { assetClasses, priceSources, riskRatings } from './securities.ts';
-import { isIsoDate } from './trading-calendar.ts';
+import { syncVersion } from './sync-version.ts';
+import { isIsoDate, isoDateLength } from './trading-calendar.ts';
 
 /** Portfolios, holdings and the transaction ledger: contracts of /api/v1/portfolios, shared by server and web. */
 
@@ -25,6 +27,8 @@ export const portfolioStatuses = ['active', 'proposed', 'closed'] as const;
 export type PortfolioStatus = (typeof portfolioStatuses)[number];
 
 export { transactionTypes, type TransactionType } from './ledger.ts';
+// The portfolio services and pages check ids with it.
+export { isUuid } from './ids.ts';
 
 export const portfolioSortFields = [
   'name',
@@ -48,6 +52,7 @@ export const portfolioLimits = {
   perPageMax,
   nameMax: 100,
   notesMax: 500,
+  symbolMax: 12,
   /** Largest quantity, price and amount one transaction may carry (a typo guard, far above any real trade). */
   quantityMax: 1_000_000_000,
   priceMax: 10_000_000,
@@ -58,17 +63,12 @@ export const portfolioLimits = {
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => uuidPattern.test(value);
-
-const id = (message: string) => z.string({ error: message }).trim().regex(uuidPattern, message);
-
 /** An empty query parameter (`?status=`) means "no filter", as a select set to "All" sends it. */
 const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
 const optionalFilter = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsMissing, schema.optional());
 
 const isoDate = (required: string = portfolioMessages.dateInvalid) =>
-  z.string({ error: required }).refine(isIsoDate, portfolioMessages.dateInvalid);
+  z.string({ error: required }).max(isoDateLength, { abort: true, error: portfolioMessages.dateInvalid }).refine(isIsoDate, portfolioMessages.dateInvalid);
 
 const quantity = z
   .number({ error: portfolioMessages.quantityRequired })
@@ -86,25 +86,29 @@ const amount = z
   .number({ error: portfolioMessages.amountRequired })
   .gt(0, portfolioMessages.amountPositive)
   .max(portfolioLimits.amountMax, portfolioMessages.amountTooLarge);
-const notes = z.string().trim().max(portfolioLimits.notesMax, portfolioMessages.notesTooLong).nullish();
+const notes = z.string().max(portfolioLimits.notesMax, { abort: true, error: portfolioMessages.notesTooLong }).trim().nullish();
 const name = z
   .string({ error: portfolioMessages.nameRequired })
+  .max(portfolioLimits.nameMax, { abort: true, error: portfolioMessages.nameTooLong })
   .trim()
-  .min(1, portfolioMessages.nameRequired)
-  .max(portfolioLimits.nameMax, portfolioMessages.nameTooLong);
+  .min(1, portfolioMessages.nameRequired);
 const benchmarkSymbol = z
   .string({ error: portfolioMessages.benchmarkRequired })
+  .max(portfolioLimits.symbolMax, { abort: true, error: portfolioMessages.benchmarkUnknown })
   .trim()
   .min(1, portfolioMessages.benchmarkRequired)
-  .max(12, portfolioMessages.benchmarkUnknown)
   .transform((value) => value.toUpperCase());
 const pagination = pageQuery({ perPageDefault: portfolioLimits.perPageDefault });
+
+/** A trade's amount is quantity × price, stored in the amount column: it is held to the same limit as an amount sent. */
+const tradeAmountFits = (trade: { quantity?: number | null; price?: number | null }) =>
+  trade.quantity == null || trade.price == null || trade.quantity * trade.price <= portfolioLimits.amountMax;
 
 // ---------------------------------------------------------------------------------------------
 // Requests
 
 export const portfolioListQuerySchema = z.object({
-  client_id: optionalFilter(id(portfolioMessages.idInvalid)),
+  client_id: optionalFilter(idSchema(portfolioMessages.idInvalid)),
   status: optionalFilter(z.enum(portfolioStatuses, { error: portfolioMessages.statusInvalid })),
   account_type: optionalFilter(z.enum(accountTypes, { error: portfolioMessages.accountTypeInvalid })),
   ...pagination,
@@ -114,7 +118,7 @@ export const portfolioListQuerySchema = z.object({
 export type PortfolioListQuery = z.infer<typeof portfolioListQuerySchema>;
 
 export const portfolioCreateSchema = z.object({
-  client_id: id(portfolioMessages.clientRequired),
+  client_id: idSchema(portfolioMessages.clientRequired),
   name,
   account_type: z.enum(accountTypes, { error: portfolioMessages.accountTypeInvalid }),
   status: z.enum(portfolioStatuses, { error: portfolioMessages.statusInvalid }).default('active'),
@@ -124,6 +128,8 @@ export const portfolioCreateSchema = z.object({
     .number({ error: portfolioMessages.initialDepositInvalid })
     .gt(0, portfolioMessages.initialDepositInvalid)
     .max(portfolioLimits.amountMax, portfolioMessages.amountTooLarge)
+    // Recorded in cents: an amount that rounds to nothing would record nothing.
+    .refine((deposit) => roundMoney(deposit) > 0, portfolioMessages.initialDepositInvalid)
     .nullish(),
 });
 export type PortfolioCreate = z.infer<typeof portfolioCreateSchema>;
@@ -134,14 +140,19 @@ export const portfolioUpdateSchema = z.object({
   account_type: z.enum(accountTypes, { error: portfolioMessages.accountTypeInvalid }).optional(),
   status: z.enum(portfolioStatuses, { error: portfolioMessages.statusInvalid }).optional(),
   benchmark_symbol: benchmarkSymbol.optional(),
-  sync_version: z.number({ error: portfolioMessages.syncVersionRequired }).int(portfolioMessages.syncVersionRequired).min(1, portfolioMessages.syncVersionRequired),
+  sync_version: syncVersion(portfolioMessages.syncVersionRequired),
 });
 export type PortfolioUpdate = z.infer<typeof portfolioUpdateSchema>;
 
 /** The security of a holding or transaction: its id, or its symbol. */
 const securityReference = {
-  security_id: id(portfolioMessages.securityRequired).nullish(),
-  symbol: z.string().trim().min(1, portfolioMessages.securityRequired).max(12, portfolioMessages.securityRequired).nullish(),
+  security_id: idSchema(portfolioMessages.securityRequired).nullish(),
+  symbol: z
+    .string()
+    .max(portfolioLimits.symbolMax, { abort: true, error: portfolioMessages.securityRequired })
+    .trim()
+    .min(1, portfolioMessages.securityRequired)
+    .nullish(),
 };
 
 /** Buys `quantity` shares: at `price`, else at the close of `trade_date` (default today) or the latest before it. */
@@ -153,7 +164,8 @@ export const holdingCreateSchema = z
     trade_date: isoDate().nullish(),
     notes,
   })
-  .refine((body) => Boolean(body.security_id || body.symbol), { message: portfolioMessages.securityRequired, path: ['security_id'] });
+  .refine((body) => Boolean(body.security_id || body.symbol), { message: portfolioMessages.securityRequired, path: ['security_id'] })
+  .refine(tradeAmountFits, { message: portfolioMessages.tradeAmountTooLarge, path: ['quantity'] });
 export type HoldingCreate = z.infer<typeof holdingCreateSchema>;
 
 /** Sets the holding to `quantity` shares by buying or selling the difference (0 sells everything). */
@@ -163,7 +175,7 @@ export const holdingUpdateSchema = z.object({
   trade_date: isoDate().nullish(),
   notes,
   /** When sent, must be the holding's current version (409 otherwise). */
-  sync_version: z.number().int().min(1).nullish(),
+  sync_version: syncVersion(clientMessages.syncVersionInvalid).nullish(),
 });
 export type HoldingUpdate = z.infer<typeof holdingUpdateSchema>;
 
@@ -191,6 +203,7 @@ export const transactionCreateSchema = z
       if (body.quantity == null) issue('quantity', portfolioMessages.quantityRequired);
       if (body.price == null) issue('price', portfolioMessages.priceRequired);
       if (body.amount != null) issue('amount', portfolioMessages.amountNotForTrades);
+      if (!tradeAmountFits(body)) issue('quantity', portfolioMessages.tradeAmountTooLarge);
       return;
     }
     if (body.amount == null) issue('amount', portfolioMessages.amountRequired);
@@ -202,7 +215,7 @@ export type TransactionCreate = z.infer<typeof transactionCreateSchema>;
 export const transactionListQuerySchema = z
   .object({
     type: optionalFilter(z.enum(transactionTypes, { error: portfolioMessages.typeInvalid })),
-    security_id: optionalFilter(id(portfolioMessages.idInvalid)),
+    security_id: optionalFilter(idSchema(portfolioMessages.idInvalid)),
     from: optionalFilter(isoDate()),
     to: optionalFilter(isoDate()),
     ...pagination,

@@ -46,6 +46,7 @@ describe('price CSV', () => {
       ',2024-01-03,', // 14 missing symbol and close
       'aapl,2024-01-02,186', // 15 duplicate of 2
       'AAPL,2024-01-03,184.25', // 16 good
+      'AAPL,2024-01-04,99999999999999', // 17 too large for numeric(18,4)
     ].join('\n');
     const result = parsePriceCsv(text, { today });
     if (!result.ok) throw new Error(result.message);
@@ -56,14 +57,15 @@ describe('price CSV', () => {
       { line: 5, reason: 'Date 2026-03-16 is in the future' },
       { line: 6, reason: '2024-01-06 is not a trading day (weekend or market holiday)' },
       { line: 7, reason: '2024-12-25 is not a trading day (weekend or market holiday)' },
-      { line: 8, reason: "Close must be a positive number (got '0')" },
-      { line: 9, reason: "Close must be a positive number (got '-4')" },
-      { line: 10, reason: "Close must be a positive number (got 'abc')" },
-      { line: 11, reason: "Close must be a positive number (got '1e3')" },
+      { line: 8, reason: "Close must be a positive number in digits, like 123.45 (got '0')" },
+      { line: 9, reason: "Close must be a positive number in digits, like 123.45 (got '-4')" },
+      { line: 10, reason: "Close must be a positive number in digits, like 123.45 (got 'abc')" },
+      { line: 11, reason: "Close must be a positive number in digits, like 123.45 (got '1e3')" },
       { line: 12, reason: 'Close 0.00004 is below 0.0001, the smallest price kept' },
       { line: 13, reason: 'Missing column: close' },
       { line: 14, reason: 'Missing columns: symbol, close' },
       { line: 15, reason: 'Duplicate of line 2 (AAPL 2024-01-02)' },
+      { line: 17, reason: 'Close 99999999999999 is too large: a close must be below 10,000,000,000,000' },
     ]);
   });
 

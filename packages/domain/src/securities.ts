@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageMessages } from './messages.ts';
 import { pageOf, pageQuery, perPageMax, wholeNumber } from './pagination.ts';
-import { isIsoDate } from './trading-calendar.ts';
+import { isIsoDate, isoDateLength } from './trading-calendar.ts';
 
 /** The securities master and its prices: contracts of /api/v1/securities, shared by server and web. */
 
@@ -40,12 +40,18 @@ export const historyPeriods = ['1m', '3m', '6m', 'ytd', '1y', '5y', 'max'] as co
 export type HistoryPeriod = (typeof historyPeriods)[number];
 export const defaultHistoryPeriod: HistoryPeriod = '1y';
 
+const importMaxBytes = 5 * 1024 * 1024;
+
 export const securityLimits = {
   searchDefault: 20,
   listDefault: 50,
   max: perPageMax,
+  searchMaxLength: 100,
+  sectorMaxLength: 100,
   /** Largest CSV accepted by the price import, in bytes. */
-  importMaxBytes: 5 * 1024 * 1024,
+  importMaxBytes,
+  /** Largest import body: JSON escapes the CSV's line ends and quotes, so it may be larger than the CSV it carries. */
+  importBodyMaxBytes: 2 * importMaxBytes,
   /** Most data rows in one import. */
   importMaxRows: 100_000,
   /** Rejected rows listed one by one in the import report (all are counted). */
@@ -65,6 +71,7 @@ export const securityMessages = {
     `The CSV header must name the columns symbol, date and close (missing: ${missing.join(', ')})`,
   csvTooLarge: `The CSV file is larger than ${securityLimits.importMaxBytes / 1024 / 1024} MB; split it and import the parts`,
   csvTooManyRows: `The CSV file has more than ${securityLimits.importMaxRows.toLocaleString('en-US')} price rows; split it and import the parts`,
+  operatorOnly: 'Market prices are shared by every firm: only the platform operator may import them',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -77,9 +84,9 @@ const optionalFilter = <T extends z.ZodType>(schema: T) =>
 export const securitySearchQuerySchema = z.object({
   q: z
     .string({ error: securityMessages.searchTextRequired })
+    .max(securityLimits.searchMaxLength, { abort: true, error: securityMessages.searchTextTooLong })
     .trim()
-    .min(1, securityMessages.searchTextRequired)
-    .max(100, securityMessages.searchTextTooLong),
+    .min(1, securityMessages.searchTextRequired),
   limit: wholeNumber(securityMessages.limitInvalid, 1, securityLimits.max).default(securityLimits.searchDefault),
 });
 export type SecuritySearchQuery = z.infer<typeof securitySearchQuerySchema>;
@@ -88,7 +95,7 @@ const paging = pageQuery({ perPageDefault: securityLimits.listDefault, limit: tr
 
 /** `limit` and `per_page` are the same thing (the API's lists say per_page); limit wins when both are sent. */
 export const securityListQuerySchema = z.object({
-  sector: optionalFilter(z.string().trim().max(100)),
+  sector: optionalFilter(z.string().max(securityLimits.sectorMaxLength, { abort: true }).trim()),
   risk_rating: optionalFilter(z.enum(riskRatings)),
   asset_class: optionalFilter(z.enum(assetClasses)),
   // limit before per_page: the order in which their errors are reported.
@@ -98,7 +105,7 @@ export const securityListQuerySchema = z.object({
 });
 export type SecurityListQuery = z.infer<typeof securityListQuerySchema>;
 
-const isoDate = z.string().refine(isIsoDate, securityMessages.dateInvalid);
+const isoDate = z.string().max(isoDateLength, { abort: true, error: securityMessages.dateInvalid }).refine(isIsoDate, securityMessages.dateInvalid);
 
 /** `from`/`to` (either or both) choose a range; otherwise `period` (default 1y) back from the latest close. */
 export const securityHistoryQuerySchema = z
@@ -169,8 +176,12 @@ export type SecurityDetail = z.infer<typeof securityDetailSchema>;
 // ---------------------------------------------------------------------------------------------
 // Price import
 
-/** The CSV as a text/csv (or text/plain) body, or JSON {csv}. */
-export const priceImportBodySchema = z.union([z.string(), z.object({ csv: z.string({ error: securityMessages.csvRequired }) })], {
+/**
+ * The CSV as a text/csv (or text/plain) body, or JSON {csv}. The body limit already bounds the text,
+ * and the import refuses a CSV over importMaxBytes (413): the bound here only declares that ceiling.
+ */
+const csvText = z.string({ error: securityMessages.csvRequired }).max(securityLimits.importBodyMaxBytes, { error: securityMessages.csvTooLarge });
+export const priceImportBodySchema = z.union([csvText, z.object({ csv: csvText })], {
   error: securityMessages.csvRequired,
 });
 

@@ -10,6 +10,9 @@
 const msPerDay = 86_400_000;
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** Characters of an ISO date: a longer text is refused before it is parsed. */
+export const isoDateLength = 'YYYY-MM-DD'.length;
+
 /** True for a real calendar date written YYYY-MM-DD (2024-02-30 is not one). */
 export function isIsoDate(value: string): boolean {
   const match = isoDatePattern.exec(value);

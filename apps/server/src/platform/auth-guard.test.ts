@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
 import { messages } from '@meridian/domain/messages';
-import { mailOutbox } from '../db/schema/mail.ts';
 import { users } from '../db/schema/users.ts';
 import { api, call, registerUser, signIn } from '../test/api.ts';
 import { describeEachDatabase } from '../test/harness.ts';
+import { linkToken } from '../test/mail-sink.ts';
 import { userCacheTtlMs } from './user-cache.ts';
 
 const me = api('/users/me');
@@ -87,8 +87,7 @@ describeEachDatabase('auth guard', (t) => {
     const user = await registerUser(t.app);
     const before = (await call(t.app, 'GET', me, { token: user.access_token })).body; // now cached
     await call(t.app, 'POST', api('/auth/request-password-reset'), { body: { email: user.email } });
-    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email)).orderBy(desc(mailOutbox.createdAt)).limit(1);
-    const token = decodeURIComponent(/reset-password\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1] ?? '');
+    const token = linkToken(await t.mail.waitFor(user.email, { subject: 'Reset your Meridian password' }), '/reset-password');
     t.clock.advance(2000);
     const reset = await call(t.app, 'POST', api('/auth/confirm-password-reset'), { body: { token, new_password: newPassword, confirm_password: newPassword } });
     expect(reset.status).toBe(200);
@@ -124,7 +123,8 @@ it('every module that writes the users table invalidates the auth guard cache', 
   const files = readdirSync(src, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith(join('db', 'seed')) && !file.startsWith('test'))
     .map((file) => join(src, file));
-  const writers = files.filter((file) => /\.(update|insert|delete)\(\s*users\s*\)/.test(readFileSync(file, 'utf8')));
+  // An insert is left out: a user just created is in no cache yet.
+  const writers = files.filter((file) => /\.(update|delete)\(\s*users\s*\)/.test(readFileSync(file, 'utf8')));
   expect(writers.length).toBeGreaterThan(0);
   for (const file of writers) expect(readFileSync(file, 'utf8'), relative(src, file)).toContain('userCache.invalidate(');
 });

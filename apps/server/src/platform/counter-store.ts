@@ -42,12 +42,13 @@ export function memoryCounterStore(now: () => Date): CounterStore {
   };
 }
 
+/** INCR and, for the first count of a window, PEXPIRE in one step: a process dying between the two would leave a counter that never expires. */
+const incrementInWindow = "local count = redis.call('INCR', KEYS[1]) if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return count";
+
 export function redisCounterStore(redis: Redis, prefix = 'meridian:'): CounterStore {
   return {
     async increment(key, windowMs) {
-      const count = await redis.incr(prefix + key);
-      if (count === 1) await redis.pexpire(prefix + key, windowMs);
-      return count;
+      return Number(await redis.eval(incrementInWindow, 1, prefix + key, windowMs));
     },
     async get(key) {
       return Number((await redis.get(prefix + key)) ?? 0);

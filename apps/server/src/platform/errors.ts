@@ -4,6 +4,7 @@ import type { ValidationIssue } from '@meridian/domain/auth';
 import { messages } from '@meridian/domain/messages';
 import type { z } from 'zod';
 import { HttpError } from './http-error.ts';
+import { echoableInput, inputLimits, unsafeInputIssues } from './input-safety.ts';
 
 type ZodIssue = z.core.$ZodIssue;
 
@@ -18,25 +19,29 @@ export class RequestValidationError extends Error {
 }
 
 /**
- * Like fastify-type-provider-zod's validatorCompiler, but asks zod to report the offending input,
- * which the 422 body carries (`input`), as the spec's front end expects.
+ * Like fastify-type-provider-zod's validatorCompiler, but first refuses what no schema should have
+ * to think about (see input-safety.ts), and asks zod to report the offending input, which the 422
+ * body carries (`input`, made safe to echo), as the spec's front end expects.
  */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
+    const unsafe = unsafeInputIssues(data);
+    if (unsafe.length > 0) return { error: new RequestValidationError(unsafe) };
     const result = schema.safeParse(data, { reportInput: true });
-    return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues) };
+    return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues.slice(0, inputLimits.issues)) };
   };
 
+/** The issue's own figures (maximum, allowed values…): scalars and lists of scalars, never nested issues or inputs. */
+function contextOf(rest: Record<string, unknown>): Record<string, unknown> {
+  const scalar = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+  return Object.fromEntries(Object.entries(rest).filter(([, value]) => scalar(value) || (Array.isArray(value) && value.every(scalar))));
+}
+
 function toValidationIssue(issue: ZodIssue, location: string): ValidationIssue {
-  const { code, message, path, input, ...ctx } = issue as ZodIssue & { input?: unknown };
-  return {
-    type: code,
-    loc: [location, ...path.map((part) => (typeof part === 'symbol' ? String(part) : part))],
-    msg: message,
-    input: input ?? null,
-    ctx,
-  };
+  const { code, message, path, input, ...rest } = issue as ZodIssue & { input?: unknown };
+  const loc = path.map((part) => (typeof part === 'symbol' ? String(part) : part));
+  return { type: code, loc: [location, ...loc], msg: message, input: echoableInput(loc, input), ctx: contextOf(rest) };
 }
 
 /** One error shape everywhere: {detail: text}, or 422 {detail: [issues]}. */
@@ -56,6 +61,14 @@ export function registerErrorHandling(
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.status(status).send({ detail: error.message });
+    if (isValueOutOfRange(error)) {
+      // The request's values passed their schemas yet the database cannot hold a result (a sum
+      // beyond numeric(18,2), say): the caller's input, not a fault of the server. Logged, since a
+      // schema may lack a bound.
+      request.log.warn({ err: error }, 'value out of the range the database holds');
+      const issue: ValidationIssue = { type: 'too_big', loc: ['body'], msg: messages.valueOutOfRange, input: null, ctx: {} };
+      return reply.status(422).send({ detail: [issue] });
+    }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ detail: 'Internal server error' });
   });
@@ -64,6 +77,18 @@ export function registerErrorHandling(
     if (htmlFallback && isHtmlPageRequest(request)) return htmlFallback(request, reply);
     return reply.status(404).send({ detail: messages.notFound });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL that is not valid percent-encoding answers 400, and a path
+ * segment longer than any id (maxParamLength) 404 — it names nothing — both as {detail}.
+ */
+export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(404).send({ detail: messages.notFound });
+    return;
+  }
+  void reply.status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send({ detail: messages.invalidUrl });
 }
 
 /** A browser navigation: GET (or HEAD) outside the API that accepts HTML. */
@@ -84,11 +109,21 @@ export function fieldError(path: string | Array<string | number>, message: strin
   return new RequestValidationError([issue]);
 }
 
-/** A Postgres unique violation (drizzle wraps driver errors, so the cause is looked at too), optionally of one index. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+/** The SQLSTATE and constraint of a database error; drizzle wraps driver errors, so the cause is looked at too. */
+function databaseError(error: unknown): { code?: unknown; constraint?: unknown } {
   for (const candidate of [error, (error as { cause?: unknown } | null)?.cause]) {
-    const { code, constraint: name } = (candidate ?? {}) as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && (constraint === undefined || name === constraint)) return true;
+    const found = (candidate ?? {}) as { code?: unknown; constraint?: unknown };
+    if (typeof found.code === 'string' && /^[0-9A-Z]{5}$/.test(found.code)) return found;
   }
-  return false;
+  return {};
 }
+
+/** A Postgres unique violation, optionally of one index. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const { code, constraint: name } = databaseError(error);
+  return code === '23505' && (constraint === undefined || name === constraint);
+}
+
+/** Numeric, text or date values the columns cannot hold (SQLSTATE 22001, 22003, 22008). */
+const outOfRangeCodes = new Set(['22001', '22003', '22008']);
+const isValueOutOfRange = (error: unknown) => outOfRangeCodes.has(String(databaseError(error).code));

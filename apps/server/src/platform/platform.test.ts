@@ -8,6 +8,7 @@ import helmet from 'helmet';
 import { expect, it } from 'vitest';
 import { messages, rateLimitMessage } from '@meridian/domain/messages';
 import { api, call, demo, signIn } from '../test/api.ts';
+import { loadConfig } from '../config.ts';
 import { describeEachDatabase } from '../test/harness.ts';
 import { helmetOptions, staticSecurityHeaders } from './security-headers.ts';
 
@@ -123,13 +124,19 @@ describeEachDatabase('platform', (t) => {
     expect((await call(app, 'GET', api('/users/me'), { token: alex.access_token, remoteAddress: '10.2.0.9' })).status).toBe(429);
   });
 
-  it('lists the demo accounts outside production only', async () => {
+  it('lists the demo accounts outside production, and in production only when TEST_ACCOUNTS=on', async () => {
     const { status, body } = await call(t.app, 'GET', api('/auth/test-accounts'));
     expect(status).toBe(200);
     expect(body).toContainEqual({ role: 'admin', email: demo.admin.email, password: demo.admin.password, name: 'Morgan Hale' });
     expect(body).toHaveLength(7);
-    const production = await t.buildApp({ nodeEnv: 'production' });
+    const productionDefaults = (env: Record<string, string> = {}) => {
+      const { nodeEnv, testAccounts, seed } = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ...env });
+      return { nodeEnv, testAccounts, seed };
+    };
+    const production = await t.buildApp(productionDefaults());
     expect((await call(production, 'GET', api('/auth/test-accounts'))).status).toBe(404);
+    const asked = await t.buildApp(productionDefaults({ TEST_ACCOUNTS: 'on', SEED: 'demo' }));
+    expect((await call(asked, 'GET', api('/auth/test-accounts'))).body).toHaveLength(7);
   });
 
   it('serves the web app: assets, SPA fallback for pages, and the API token page at /api/v1/auth/login', async () => {

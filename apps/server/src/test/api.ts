@@ -2,6 +2,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { TOTP, Secret } from 'otpauth';
 import type { LoginResponse, SignInResponse } from '@meridian/domain/auth';
 import type { Role } from '@meridian/domain/roles';
+import { registrationMailSubjects } from '../modules/auth/registration.service.ts';
+import { linkToken, mailSinkAt } from './mail-sink.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -34,7 +36,10 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
 
 let registered = 0;
 
-/** Registers a fresh user (its own firm) and returns the sign-in response plus the password. */
+/**
+ * Registers a fresh user (its own firm) as a person does: the form, then the link e-mailed to the
+ * sink the app delivers to; returns the sign-in response of that link plus the password.
+ */
 export async function registerUser(app: FastifyInstance, role: Exclude<Role, 'admin'> = 'client') {
   registered += 1;
   const email = `user${registered}.${Date.now().toString(36)}@example.com`;
@@ -42,8 +47,11 @@ export async function registerUser(app: FastifyInstance, role: Exclude<Role, 'ad
   const response = await call(app, 'POST', api('/auth/register'), {
     body: { email, password, first_name: 'Test', last_name: `User${registered}`, role },
   });
-  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return { ...(response.body as SignInResponse), email, password };
+  if (response.status !== 202) throw new Error(`register failed: ${response.status} ${JSON.stringify(response.body)}`);
+  const mail = await mailSinkAt(app.config.smtpUrl).waitFor(email, { subject: registrationMailSubjects.confirm });
+  const confirmed = await call(app, 'POST', api('/auth/confirm-registration'), { body: { token: linkToken(mail, '/register/confirm') } });
+  if (confirmed.status !== 201) throw new Error(`confirm registration failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  return { ...(confirmed.body as SignInResponse), email, password };
 }
 
 /** The code an authenticator app would show for this secret at this time. */

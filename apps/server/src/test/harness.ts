@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createPglite, fromPglite, fromPostgresUrl, type Database, type Db } from '../db/client.ts';
+import { startMailSink, type MailSink } from './mail-sink.ts';
 import { adminQuery, databaseUrlWithName } from './postgres-admin.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -55,10 +56,14 @@ async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
   };
 }
 
-/** One database per test file (a copy of the migrated, demo-seeded one) and apps built on it. */
+/**
+ * One database per test file (a copy of the migrated, demo-seeded one), apps built on it, and the
+ * mail sink those apps deliver to over SMTP.
+ */
 export class TestContext {
   readonly clock = new TestClock();
   private database: Database | undefined;
+  private mailSink: MailSink | undefined;
   private apps: FastifyInstance[] = [];
   private mainApp: FastifyInstance | undefined;
 
@@ -66,17 +71,26 @@ export class TestContext {
 
   async start(): Promise<void> {
     this.database = await openTestDatabase(this.kind);
+    this.mailSink = await startMailSink();
     this.mainApp = await this.buildApp();
   }
 
   async stop(): Promise<void> {
+    // Apps first: closing one waits for the mail it is still delivering to the sink.
     await Promise.all(this.apps.map((app) => app.close()));
+    await this.mailSink?.stop();
     await this.database?.close();
   }
 
   get db(): Db {
     if (!this.database) throw new Error('TestContext not started');
     return this.database.db;
+  }
+
+  /** Every e-mail the apps of this context sent, as their recipients got it. */
+  get mail(): MailSink {
+    if (!this.mailSink) throw new Error('TestContext not started');
+    return this.mailSink;
   }
 
   /** The app with the default test configuration. */
@@ -87,7 +101,7 @@ export class TestContext {
 
   /** Another app on the same database, e.g. with a small rate limit; closed with the context. */
   async buildApp(overrides: Partial<Config> = {}, webDistDir: string | null = null): Promise<FastifyInstance> {
-    const app = await buildApp(testConfig(overrides), { db: this.db, now: this.clock.now, webDistDir, logger: false });
+    const app = await buildApp(testConfig({ smtpUrl: this.mail.url, ...overrides }), { db: this.db, now: this.clock.now, webDistDir, logger: false });
     await app.ready();
     this.apps.push(app);
     return app;

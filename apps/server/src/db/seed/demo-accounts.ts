@@ -31,3 +31,6 @@ export const demoAccounts: DemoAccount[] = [
   account('client', 'lena.novak@summitridge.example', 'Client#2026', ['Lena', 'Novak'], '+1 (720) 555-0142'),
   account('client', 'newclient@summitridge.example', 'Welcome#2026', ['Taylor', 'Brooks'], null, true),
 ];
+
+/** Outside production the demo admin also operates the platform (imports market prices), unless OPERATOR_EMAILS says otherwise. */
+export const demoOperatorEmail = demoAccounts.find((a) => a.role === 'admin')!.email;

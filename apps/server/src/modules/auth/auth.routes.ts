@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   changePasswordRequestSchema,
+  confirmRegistrationRequestSchema,
   detailResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
@@ -15,26 +16,22 @@ import {
   tokenPairSchema,
   twoFactorSetupResponseSchema,
   userSchema,
-  validationIssueSchema,
   verifyTwoFactorRequestSchema,
   verifyTwoFactorResponseSchema,
 } from '@meridian/domain/auth';
 import { messages } from '@meridian/domain/messages';
 import { demoAccounts } from '../../db/seed/demo-accounts.ts';
 import { notFound } from '../../platform/http-error.ts';
-import { changePassword, login, register } from './auth.service.ts';
+import { changePassword, login } from './auth.service.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service.ts';
+import { confirmRegistration, register } from './registration.service.ts';
 import { revokeSession, rotateRefreshToken } from './sessions.service.ts';
 import { setupTwoFactor, verifyTwoFactor } from './two-factor.service.ts';
 
 const tags = ['auth'];
-const security = [{ bearerAuth: [] }];
 const detail = detailResponseSchema;
-const invalid = z.object({ detail: z.array(validationIssueSchema) });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const signedIn = app.requireAuth('access');
-
   app.post(
     '/auth/login',
     {
@@ -42,8 +39,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Sign in with e-mail (or username) and password; JSON or form-encoded',
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, 401: detail, 403: detail, 422: invalid, 429: detail },
+        response: { 200: loginResponseSchema, 401: detail, 403: detail },
       },
+      config: { access: 'public' },
     },
     async (request) => login(app, request, request.body),
   );
@@ -53,18 +51,37 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Create an account (client or advisor) and sign in',
+        summary: 'Start an account (client or advisor): e-mails a link that creates it (same answer whether or not the address is taken)',
         body: registerRequestSchema,
-        response: { 201: signInResponseSchema, 409: detail, 422: invalid },
+        response: { 202: detail },
       },
+      config: { access: 'public' },
     },
-    async (request, reply) => reply.status(201).send(await register(app, request, request.body)),
+    async (request, reply) => {
+      await register(app, request, request.body);
+      return reply.status(202).send({ detail: messages.registrationLinkSent(request.body.email) });
+    },
+  );
+
+  app.post(
+    '/auth/confirm-registration',
+    {
+      schema: {
+        tags,
+        summary: 'Create the account of an e-mailed registration link and sign in',
+        body: confirmRegistrationRequestSchema,
+        response: { 201: signInResponseSchema, 400: detail },
+      },
+      config: { access: 'public' },
+    },
+    async (request, reply) => reply.status(201).send(await confirmRegistration(app, request, request.body.token)),
   );
 
   app.post(
     '/auth/refresh-token',
     {
-      schema: { tags, summary: 'Exchange a refresh token for a new pair (rotation)', body: refreshTokenRequestSchema, response: { 200: tokenPairSchema, 401: detail, 422: invalid } },
+      schema: { tags, summary: 'Exchange a refresh token for a new pair (rotation)', body: refreshTokenRequestSchema, response: { 200: tokenPairSchema, 401: detail } },
+      config: { access: 'public' },
     },
     async (request) => rotateRefreshToken(app, request, request.body.refresh_token),
   );
@@ -73,6 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/logout',
     {
       schema: { tags, summary: 'Revoke the session of a refresh token', body: logoutRequestSchema.nullish(), response: { 204: z.null() } },
+      config: { access: 'public' },
     },
     async (request, reply) => {
       const token = request.body?.refresh_token;
@@ -88,8 +106,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/setup-2fa',
     {
-      schema: { tags, summary: 'Start 2FA setup: QR code, secret and recovery codes (shown once)', security, response: { 200: twoFactorSetupResponseSchema, 400: detail, 401: detail } },
-      preHandler: signedIn,
+      schema: { tags, summary: 'Start 2FA setup: QR code, secret and recovery codes (shown once)', response: { 200: twoFactorSetupResponseSchema, 400: detail } },
+      config: { access: 'signedIn' },
     },
     async (request) => setupTwoFactor(app, request),
   );
@@ -100,18 +118,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Confirm 2FA setup (access token) or complete a 2FA sign-in (challenge token)',
-        security,
         body: verifyTwoFactorRequestSchema,
-        response: { 200: verifyTwoFactorResponseSchema, 400: detail, 401: detail, 422: invalid, 429: detail },
+        response: { 200: verifyTwoFactorResponseSchema, 400: detail },
       },
-      preHandler: app.requireAuth('access', '2fa'),
+      config: { access: 'twoFactorStep' },
     },
     async (request) => verifyTwoFactor(app, request, request.body),
   );
 
   app.post(
     '/auth/request-password-reset',
-    { schema: { tags, summary: 'E-mail a password reset link (same answer whether or not the account exists)', body: passwordResetRequestSchema, response: { 200: detail, 422: invalid } } },
+    {
+      schema: { tags, summary: 'E-mail a password reset link (same answer whether or not the account exists)', body: passwordResetRequestSchema, response: { 200: detail } },
+      config: { access: 'public' },
+    },
     async (request) => {
       await requestPasswordReset(app, request, request.body.email);
       return { detail: messages.resetRequested };
@@ -120,7 +140,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/confirm-password-reset',
-    { schema: { tags, summary: 'Set a new password with a reset token', body: passwordResetConfirmSchema, response: { 200: detail, 400: detail, 422: invalid } } },
+    {
+      schema: { tags, summary: 'Set a new password with a reset token', body: passwordResetConfirmSchema, response: { 200: detail, 400: detail } },
+      config: { access: 'public' },
+    },
     async (request) => {
       await confirmPasswordReset(app, request, request.body);
       return { detail: 'Your password has been reset. You can now sign in.' };
@@ -130,17 +153,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/change-password',
     {
-      schema: { tags, summary: 'Change the password of the signed-in user', security, body: changePasswordRequestSchema, response: { 200: userSchema, 400: detail, 401: detail, 422: invalid } },
-      preHandler: signedIn,
+      schema: { tags, summary: 'Change the password of the signed-in user', body: changePasswordRequestSchema, response: { 200: userSchema, 400: detail } },
+      config: { access: 'signedIn' },
     },
     async (request) => changePassword(app, request, request.body),
   );
 
   app.get(
     '/auth/test-accounts',
-    { schema: { tags, summary: 'Demo accounts (development only)', response: { 200: testAccountsResponseSchema, 404: detail } } },
+    {
+      schema: { tags, summary: 'Demo accounts and their passwords (off in production unless TEST_ACCOUNTS=on)', response: { 200: testAccountsResponseSchema, 404: detail } },
+      config: { access: 'public' },
+    },
     async () => {
-      if (app.config.nodeEnv === 'production') throw notFound();
+      if (!app.config.testAccounts) throw notFound();
       if (app.config.seed !== 'demo') return [];
       return demoAccounts.map((a) => ({ role: a.role, email: a.email, password: a.password, name: `${a.firstName} ${a.lastName}` }));
     },

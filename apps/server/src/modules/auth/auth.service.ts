@@ -4,12 +4,10 @@ import type {
   ChangePasswordRequest,
   LoginRequest,
   LoginResponse,
-  RegisterRequest,
   SignInResponse,
   User,
 } from '@meridian/domain/auth';
 import { messages } from '@meridian/domain/messages';
-import { firms } from '../../db/schema/firms.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 import { HttpError, badRequest, unauthorized } from '../../platform/http-error.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords.ts';
@@ -31,7 +29,7 @@ export async function completeSignIn(
   app.userCache.invalidate(user.id);
   const tokens = await issueTokens(app, user);
   await app.audit(request, { action: 'login ok', entity: 'user', entityId: user.id, userId: user.id, firmId: user.firmId, after: { method } });
-  return { ...tokens, user: toUser(signedIn ?? user), two_factor_required: false };
+  return { ...tokens, user: toUser(signedIn ?? user, app), two_factor_required: false };
 }
 
 /**
@@ -74,60 +72,11 @@ export async function login(app: FastifyInstance, request: FastifyRequest, body:
       refresh_token: null,
       token_type: 'bearer',
       expires_in: challengeTtlSeconds,
-      user: toUser(user),
+      user: toUser(user, app),
       two_factor_required: true,
     };
   }
   return completeSignIn(app, request, user, 'password');
-}
-
-const emailTaken = () => new HttpError(409, messages.emailTaken);
-
-/** Postgres unique violation (drizzle wraps driver errors, so look at the cause too). */
-function isUniqueViolation(error: unknown): boolean {
-  const codes = [error, (error as { cause?: unknown } | null)?.cause].map((e) => (e as { code?: unknown } | null)?.code);
-  return codes.includes('23505');
-}
-
-/**
- * Self-registration. Every registrant gets a firm of their own: an advisor starts a practice, a
- * client a personal space, so no one lands inside someone else's tenant by signing up.
- */
-export async function register(app: FastifyInstance, request: FastifyRequest, body: RegisterRequest): Promise<SignInResponse> {
-  const role = body.role ?? body.role_name ?? 'client';
-  const email = normalizeEmail(body.email);
-  if (await findUserByEmail(app.db, email)) throw emailTaken();
-  const passwordHash = await hashPassword(body.password);
-  const fullName = `${body.first_name} ${body.last_name}`;
-  let user: UserRow;
-  try {
-    user = await app.db.transaction(async (tx) => {
-      const [firm] = await tx
-        .insert(firms)
-        .values(role === 'advisor' ? { name: `${fullName} Advisory`, kind: 'firm' } : { name: fullName, kind: 'personal' })
-        .returning();
-      if (!firm) throw new Error('firm insert returned nothing');
-      const [created] = await tx
-        .insert(users)
-        .values({
-          firmId: firm.id,
-          email,
-          passwordHash,
-          firstName: body.first_name,
-          lastName: body.last_name,
-          phone: body.phone ? body.phone : null,
-          role,
-        })
-        .returning();
-      if (!created) throw new Error('user insert returned nothing');
-      await app.audit(request, { action: 'register', entity: 'user', entityId: created.id, userId: created.id, firmId: firm.id, after: { email, role, firm: firm.name } }, tx);
-      return created;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
-  }
-  return completeSignIn(app, request, user, 'register');
 }
 
 /** Changes the password of the signed-in user; clears password_must_change. */
@@ -147,5 +96,5 @@ export async function changePassword(app: FastifyInstance, request: FastifyReque
   app.userCache.invalidate(user.id);
   if (!updated) throw unauthorized(messages.notAuthenticated);
   await app.audit(request, { action: 'password changed', entity: 'user', entityId: user.id, before: { password_must_change: user.passwordMustChange }, after: { password_must_change: false } });
-  return toUser(updated);
+  return toUser(updated, app);
 }

@@ -51,7 +51,8 @@ describeEachDatabase('sign-in', (t) => {
     const msgs = body.detail.map((issue: { msg: string }) => issue.msg);
     expect(msgs).toContain(messages.passwordRequired);
     expect(msgs).toContain(messages.emailRequired);
-    expect(body.detail[0]).toEqual(expect.objectContaining({ type: expect.any(String), loc: expect.arrayContaining(['body']), input: expect.anything() }));
+    // The issue names the field and its rule, but a password is never echoed back, not even an empty one.
+    expect(body.detail).toContainEqual(expect.objectContaining({ type: 'too_small', loc: ['body', 'password'], input: null }));
   });
 
   it('does not sign in an inactive user', async () => {

@@ -34,6 +34,7 @@ export async function requestPasswordReset(app: FastifyInstance, request: Fastif
     to: user.email,
     subject: 'Reset your Meridian password',
     text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your Meridian account.\nUse this link within 30 minutes to choose a new one:\n\n${link}\n\nIf it was not you, ignore this message; your password stays as it is.\n`,
+    secrets: [link],
   });
   await app.audit(request, { action: 'password reset requested', entity: 'user', entityId: user.id, userId: user.id, firmId: user.firmId });
 }

@@ -1,21 +1,22 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { messages } from '@meridian/domain/messages';
 import { auditLog } from '../../db/schema/audit.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { users } from '../../db/schema/users.ts';
+import { removedSecret } from '../../platform/mail.ts';
 import { api, call, registerUser } from '../../test/api.ts';
 import { describeEachDatabase, type TestContext } from '../../test/harness.ts';
+import { linkToken } from '../../test/mail-sink.ts';
 
-/** Requests a reset and reads the token from the link in the outbox e-mail. */
+/** Requests a reset and reads the token from the link in the e-mail the user received. */
 async function resetTokenFor(t: TestContext, email: string): Promise<string> {
   const { status, body } = await call(t.app, 'POST', api('/auth/request-password-reset'), { body: { email } });
   expect(status).toBe(200);
   expect(body).toEqual({ detail: messages.resetRequested });
-  const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt)).limit(1);
-  const match = /http:\/\/meridian\.test\/reset-password\?token=([\w-]+)/.exec(mail?.text ?? '');
-  if (!match?.[1]) throw new Error(`no reset link in ${mail?.text}`);
-  return decodeURIComponent(match[1]);
+  const mail = await t.mail.waitFor(email, { subject: 'Reset your Meridian password' });
+  expect(mail.text).toContain('http://meridian.test/reset-password?token=');
+  return linkToken(mail, '/reset-password');
 }
 
 const confirm = (t: TestContext, token: string, password = 'Brand#New2026') =>
@@ -28,10 +29,10 @@ describeEachDatabase('change password', (t) => {
     const user = await registerUser(t.app);
     const empty = await change(user.access_token, { current_password: '', new_password: '', confirm_password: '' });
     expect(empty.status).toBe(422);
-    expect(empty.body.detail.map((i: { msg: string }) => i.msg)).toEqual([
-      messages.currentPasswordRequired,
-      messages.newPasswordRequired,
-      messages.passwordConfirmationRequired,
+    expect(empty.body.detail.map((i: { loc: string[]; msg: string }) => [i.loc, i.msg])).toEqual([
+      [['body', 'current_password'], messages.currentPasswordRequired],
+      [['body', 'new_password'], messages.newPasswordRequired],
+      [['body', 'confirm_password'], messages.passwordConfirmationRequired],
     ]);
     const weak = await change(user.access_token, { current_password: 'x', new_password: 'abc', confirm_password: 'abd' });
     expect(weak.body.detail.map((i: { msg: string }) => i.msg)).toEqual([
@@ -73,6 +74,15 @@ describeEachDatabase('password reset', (t) => {
     expect(status).toBe(200);
     expect(body).toEqual({ detail: messages.resetRequested });
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'nobody@example.com'))).toHaveLength(0);
+  });
+
+  it('records the reset e-mail in the outbox without its link', async () => {
+    const user = await registerUser(t.app);
+    const token = await resetTokenFor(t, user.email);
+    const [stored] = await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, user.email), eq(mailOutbox.subject, 'Reset your Meridian password')));
+    expect(stored?.text).toContain(`choose a new one:\n\n${removedSecret}\n`);
+    expect(stored?.text).not.toContain(token);
+    expect((await confirm(t, token)).status).toBe(200);
   });
 
   it('validates the e-mail of a reset request', async () => {

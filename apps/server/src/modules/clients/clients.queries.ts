@@ -6,21 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { inlineValues, type Binder } from '../../db/statements.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { portfolios } from '../../db/schema/portfolios.ts';
-import { users, type UserRow } from '../../db/schema/users.ts';
-
-/** Who is asking: the reach of every query follows from it. */
-export type Viewer = Pick<UserRow, 'id' | 'firmId' | 'role'>;
-
-/**
- * The clients a viewer may see: an admin the whole firm, an advisor the clients assigned to them,
- * a client the record linked to their login. Deleted clients are nobody's.
- */
-export function clientReach(viewer: Viewer, { bind }: Binder = inlineValues): SQL {
-  const conditions = [eq(clients.firmId, bind('firmId', viewer.firmId)), isNull(clients.deletedAt)];
-  if (viewer.role === 'advisor') conditions.push(eq(clients.advisorId, bind('ownAdvisorId', viewer.id)));
-  if (viewer.role === 'client') conditions.push(eq(clients.userId, bind('ownUserId', viewer.id)));
-  return and(...conditions) as SQL;
-}
+import { users } from '../../db/schema/users.ts';
+import { clientReach, type Viewer } from '../../platform/reach.ts';
 
 /** LIKE treats % _ and \ specially; a search for "50%_off" means those characters literally. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);

@@ -1,7 +1,7 @@
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { detailResponseSchema, validationIssueSchema } from '@meridian/domain/auth';
+import { pathId } from '@meridian/domain/ids';
+import { detailResponseSchema } from '@meridian/domain/auth';
 import {
   clientConflictSchema,
   clientFilterQuerySchema,
@@ -18,20 +18,14 @@ import { clientMessages } from '@meridian/domain/messages';
 import { clientListStats, clientSummary, createClient, deleteClient, getClient, listClients, updateClient } from './clients.service.ts';
 
 const tags = ['clients'];
-const security = [{ bearerAuth: [] }];
 const detail = detailResponseSchema;
-const invalid = z.object({ detail: z.array(validationIssueSchema) });
-const params = z.object({ id: z.string().describe('The client id (UUID)') });
+const params = z.object({ id: pathId('The client id (UUID)') });
 
 const reach =
   'An advisor reaches the clients assigned to them, an admin the whole firm, a client user only the record linked to their login (read-only). ' +
   'Anything else answers 404.';
 
 export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Authentication runs on request, before the query or body is read: a caller without a session
-  // is told so (401) rather than how to ask.
-  const signedIn = app.requireAuth('access') as onRequestAsyncHookHandler;
-
   app.get(
     '/clients',
     {
@@ -42,11 +36,10 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
           `${reach} search matches first name, last name or e-mail (case-insensitive substring; several words must each match). ` +
           'risk_capacity, investment_experience and assessment_status take one or several values (comma-separated or repeated). ' +
           'A missing net worth counts as 0. limit is another name for per_page (default 50, at most 100).',
-        security,
         querystring: clientListQuerySchema,
-        response: { 200: clientListResponseSchema, 401: detail, 422: invalid, 429: detail },
+        response: { 200: clientListResponseSchema },
       },
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
     },
     async (request) => listClients(app, app.currentUser(request), request.query),
   );
@@ -58,11 +51,10 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The client list's four cards over the clients in reach and the list's filters",
         description: `${reach} Takes the list's filters (paging and sorting are ignored).`,
-        security,
         querystring: clientFilterQuerySchema,
-        response: { 200: clientStatsSchema, 401: detail, 422: invalid, 429: detail },
+        response: { 200: clientStatsSchema },
       },
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
     },
     async (request) => clientListStats(app, app.currentUser(request), request.query),
   );
@@ -70,8 +62,8 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/clients/:id',
     {
-      schema: { tags, summary: 'A client', description: reach, security, params, response: { 200: clientSchema, 401: detail, 404: detail, 429: detail } },
-      onRequest: signedIn,
+      schema: { tags, summary: 'A client', description: reach, params, response: { 200: clientSchema, 404: detail } },
+      config: { access: 'signedIn' },
     },
     async (request) => getClient(app, app.currentUser(request), request.params.id),
   );
@@ -83,11 +75,10 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A client's portfolios, AUM, unrealised gain/loss, last activity, assessment status and household",
         description: reach,
-        security,
         params,
-        response: { 200: clientSummarySchema, 401: detail, 404: detail, 429: detail },
+        response: { 200: clientSummarySchema, 404: detail },
       },
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
     },
     async (request) => clientSummary(app, app.currentUser(request), request.params.id),
   );
@@ -101,11 +92,10 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Profile figures may be sent flat or under `profile`. risk_capacity accepts moderate as medium. E-mail addresses are unique among ' +
           "the firm's clients (409). Client users may not add clients (403).",
-        security,
         body: createClientBodySchema,
-        response: { 201: clientSchema, 401: detail, 403: detail, 409: detail, 422: invalid, 429: detail },
+        response: { 201: clientSchema, 409: detail },
       },
-      onRequest: signedIn,
+      config: { access: 'staff' },
     },
     async (request, reply) => reply.status(201).send(await createClient(app, request, app.currentUser(request), request.body)),
   );
@@ -119,12 +109,11 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'A stale sync_version changes nothing and answers 409 with the current record in `current`. ' +
           'A field left out is kept; null or an empty text clears an optional one. Only admins reassign advisor_id.',
-        security,
         params,
         body: updateClientBodySchema,
-        response: { 200: clientSchema, 401: detail, 403: detail, 404: detail, 409: z.union([clientConflictSchema, detail]), 422: invalid, 429: detail },
+        response: { 200: clientSchema, 404: detail, 409: z.union([clientConflictSchema, detail]) },
       },
-      onRequest: signedIn,
+      config: { access: 'staff' },
     },
     async (request, reply) => {
       const result = await updateClient(app, request, app.currentUser(request), request.params.id, request.body);
@@ -140,12 +129,11 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a client (soft: the record and its portfolios stay; the client leaves every list and their household)',
         description: 'Optional ?sync_version= makes the delete conditional (409 with `current` when stale).',
-        security,
         params,
         querystring: deleteClientQuerySchema,
-        response: { 204: z.null(), 401: detail, 403: detail, 404: detail, 409: clientConflictSchema, 422: invalid, 429: detail },
+        response: { 204: z.null(), 404: detail, 409: clientConflictSchema },
       },
-      onRequest: signedIn,
+      config: { access: 'staff' },
     },
     async (request, reply) => {
       const result = await deleteClient(app, request, app.currentUser(request), request.params.id, request.query.sync_version);

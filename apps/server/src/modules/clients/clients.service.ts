@@ -12,7 +12,7 @@ import {
   type CreateClientBody,
   type UpdateClientBody,
 } from '@meridian/domain/clients';
-import { clientMessages, messages } from '@meridian/domain/messages';
+import { clientMessages } from '@meridian/domain/messages';
 import { pageInfo, pageTotal, pageWindow, perPageOf } from '@meridian/domain/pagination';
 import type { Db } from '../../db/client.ts';
 import { placeholders, StatementCache } from '../../db/statements.ts';
@@ -21,7 +21,6 @@ import { users } from '../../db/schema/users.ts';
 import { HttpError, notFound } from '../../platform/http-error.ts';
 import {
   clientConditions,
-  clientReach,
   clientStats,
   clientValuation,
   countOf,
@@ -31,15 +30,15 @@ import {
   toClient,
   usesTrigrams,
   type ClientListRow,
-  type Viewer,
 } from './clients.queries.ts';
+import { clientReach, type Viewer } from '../../platform/reach.ts';
 import { fieldError, isUniqueViolation } from '../../platform/errors.ts';
+import { isUuid } from '@meridian/domain/ids';
 
 /** The outcome of a conditional write: the record, or the current one when the version was stale. */
 export type WriteResult<T> = { ok: true; record: T } | { ok: false; current: T };
 
 export const clientNotFound = () => notFound(clientMessages.clientNotFound);
-const accessDenied = () => new HttpError(403, messages.accessDenied);
 const emailTaken = () => new HttpError(409, clientMessages.clientEmailTaken);
 
 /** The list's page and count statements, built once per shape of request (see StatementCache). */
@@ -80,18 +79,17 @@ export async function clientListStats(app: FastifyInstance, viewer: Viewer, filt
   return clientStats(app.db, where);
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A client in reach, as answered; 404 'Client not found' otherwise (also for another firm's or a malformed id). */
 export async function getClient(app: FastifyInstance, viewer: Viewer, id: string): Promise<Client> {
-  const client = uuidPattern.test(id) ? await findClient(app.db, viewer, id.toLowerCase(), app.now()) : undefined;
+  const client = isUuid(id) ? await findClient(app.db, viewer, id.toLowerCase(), app.now()) : undefined;
   if (!client) throw clientNotFound();
   return client;
 }
 
 /** The row of a client in reach, for writes (inside the transaction that writes it). */
 export async function clientRowInReach(db: Db, viewer: Viewer, id: string): Promise<ClientRow> {
-  if (!uuidPattern.test(id)) throw clientNotFound();
+  if (!isUuid(id)) throw clientNotFound();
   const [row] = await db
     .select()
     .from(clients)
@@ -177,7 +175,6 @@ async function withEmailGuard<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export async function createClient(app: FastifyInstance, request: FastifyRequest, viewer: Viewer, body: CreateClientBody): Promise<Client> {
-  if (viewer.role === 'client') throw accessDenied();
   const now = app.now();
   const created = await withEmailGuard(() =>
     app.db.transaction(async (tx) => {
@@ -217,7 +214,6 @@ export async function updateClient(
   id: string,
   body: UpdateClientBody,
 ): Promise<WriteResult<Client>> {
-  if (viewer.role === 'client') throw accessDenied();
   const now = app.now();
   const outcome = await withEmailGuard(() =>
     app.db.transaction(async (tx) => {
@@ -255,7 +251,6 @@ export async function deleteClient(
   id: string,
   syncVersion: number | undefined,
 ): Promise<{ ok: true } | { ok: false; current: Client }> {
-  if (viewer.role === 'client') throw accessDenied();
   const now = app.now();
   const stale = await app.db.transaction(async (tx) => {
     const before = await clientRowInReach(tx, viewer, id);

@@ -1,7 +1,7 @@
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { detailResponseSchema, validationIssueSchema } from '@meridian/domain/auth';
+import { pathId } from '@meridian/domain/ids';
+import { detailResponseSchema } from '@meridian/domain/auth';
 import {
   createHouseholdBodySchema,
   deleteHouseholdQuerySchema,
@@ -23,18 +23,14 @@ import {
 } from './households.service.ts';
 
 const tags = ['households'];
-const security = [{ bearerAuth: [] }];
 const detail = detailResponseSchema;
-const invalid = z.object({ detail: z.array(validationIssueSchema) });
-const params = z.object({ id: z.string().describe('The household id (UUID)') });
+const params = z.object({ id: pathId('The household id (UUID)') });
 
 const reach =
   'An advisor reaches the households they serve, an admin the whole firm, a client user only their own household (read-only). ' +
   'Anything else answers 404.';
 
 export const householdsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const signedIn = app.requireAuth('access') as onRequestAsyncHookHandler;
-
   app.get(
     '/households',
     {
@@ -42,11 +38,10 @@ export const householdsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Households in reach with their members and AUM, by name, paginated',
         description: `${reach} search is a case-insensitive substring of the name; limit is another name for per_page.`,
-        security,
         querystring: householdListQuerySchema,
-        response: { 200: householdListResponseSchema, 401: detail, 422: invalid, 429: detail },
+        response: { 200: householdListResponseSchema },
       },
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
     },
     async (request) => listHouseholds(app, app.currentUser(request), request.query),
   );
@@ -54,8 +49,8 @@ export const householdsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/households/:id',
     {
-      schema: { tags, summary: 'A household with its members and their AUM', description: reach, security, params, response: { 200: householdSchema, 401: detail, 404: detail, 429: detail } },
-      onRequest: signedIn,
+      schema: { tags, summary: 'A household with its members and their AUM', description: reach, params, response: { 200: householdSchema, 404: detail } },
+      config: { access: 'signedIn' },
     },
     async (request) => getHousehold(app, app.currentUser(request), request.params.id),
   );
@@ -69,11 +64,10 @@ export const householdsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Advisors create their own; an admin names advisor_id or adds members who share an advisor. Every member must be a client of the household's advisor, " +
           'in no other household; at most one head.',
-        security,
         body: createHouseholdBodySchema,
-        response: { 201: householdSchema, 401: detail, 403: detail, 422: invalid, 429: detail },
+        response: { 201: householdSchema },
       },
-      onRequest: signedIn,
+      config: { access: 'staff' },
     },
     async (request, reply) => reply.status(201).send(await createHousehold(app, request, app.currentUser(request), request.body)),
   );
@@ -85,12 +79,11 @@ export const householdsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Rename a household, change its notes or (admins) its advisor — the members move with it",
         description: 'Requires the sync_version last read; a stale one answers 409 with the current household in `current`.',
-        security,
         params,
         body: updateHouseholdBodySchema,
-        response: { 200: householdSchema, 401: detail, 403: detail, 404: detail, 409: householdConflictSchema, 422: invalid, 429: detail },
+        response: { 200: householdSchema, 404: detail, 409: householdConflictSchema },
       },
-      onRequest: signedIn,
+      config: { access: 'staff' },
     },
     async (request, reply) => {
       const result = await updateHousehold(app, request, app.currentUser(request), request.params.id, request.body);
@@ -108,12 +101,11 @@ export const householdsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Clients left out leave the household. Each member must be in reach, a client of the household's advisor and in no other household (422). " +
           'An optional sync_version makes the change conditional (409 when stale).',
-        security,
         params,
         body: setHouseholdMembersBodySchema,
-        response: { 200: householdSchema, 401: detail, 403: detail, 404: detail, 409: householdConflictSchema, 422: invalid, 429: detail },
+        response: { 200: householdSchema, 404: detail, 409: householdConflictSchema },
       },
-      onRequest: signedIn,
+      config: { access: 'staff' },
     },
     async (request, reply) => {
       const result = await setHouseholdMembers(app, request, app.currentUser(request), request.params.id, request.body.members, request.body.sync_version);
@@ -129,12 +121,11 @@ export const householdsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a household (soft); its members stay as clients without a household',
         description: 'Optional ?sync_version= makes the delete conditional (409 with `current` when stale).',
-        security,
         params,
         querystring: deleteHouseholdQuerySchema,
-        response: { 204: z.null(), 401: detail, 403: detail, 404: detail, 409: householdConflictSchema, 422: invalid, 429: detail },
+        response: { 204: z.null(), 404: detail, 409: householdConflictSchema },
       },
-      onRequest: signedIn,
+      config: { access: 'staff' },
     },
     async (request, reply) => {
       const result = await deleteHousehold(app, request, app.currentUser(request), request.params.id, request.query.sync_version);

@@ -10,34 +10,19 @@ import type {
   HouseholdMemberInput,
   UpdateHouseholdBody,
 } from '@meridian/domain/households';
-import { clientMessages, householdMessages, messages } from '@meridian/domain/messages';
+import { clientMessages, householdMessages } from '@meridian/domain/messages';
 import { pageInfo, pageWindow, perPageOf } from '@meridian/domain/pagination';
 import type { Db } from '../../db/client.ts';
 import { clients, households, type HouseholdRow } from '../../db/schema/clients.ts';
 import { users } from '../../db/schema/users.ts';
-import { HttpError, notFound } from '../../platform/http-error.ts';
-import { clientReach, valuationOf, escapeLike, type Viewer } from '../clients/clients.queries.ts';
+import { notFound } from '../../platform/http-error.ts';
+import { valuationOf, escapeLike } from '../clients/clients.queries.ts';
+import { clientReach, householdReach, type Viewer } from '../../platform/reach.ts';
 import { assignedAdvisor, householdRoleRank, type WriteResult } from '../clients/clients.service.ts';
 import { fieldError } from '../../platform/errors.ts';
+import { isUuid } from '@meridian/domain/ids';
 
 const householdNotFound = () => notFound(householdMessages.householdNotFound);
-const accessDenied = () => new HttpError(403, messages.accessDenied);
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * The households a viewer may see: an admin the firm's, an advisor those they serve, a client the
- * one they belong to (read-only).
- */
-function householdReach(viewer: Viewer): SQL {
-  const conditions = [eq(households.firmId, viewer.firmId), isNull(households.deletedAt)];
-  if (viewer.role === 'advisor') conditions.push(eq(households.advisorId, viewer.id));
-  if (viewer.role === 'client') {
-    conditions.push(
-      sql`${households.id} = (select c.household_id from clients c where c.user_id = ${viewer.id} and c.deleted_at is null)`,
-    );
-  }
-  return and(...conditions) as SQL;
-}
 
 const householdColumns = {
   id: households.id,
@@ -128,14 +113,14 @@ export async function listHouseholds(app: FastifyInstance, viewer: Viewer, query
 }
 
 export async function getHousehold(app: FastifyInstance, viewer: Viewer, id: string, db: Db = app.db): Promise<Household> {
-  if (!uuidPattern.test(id)) throw householdNotFound();
+  if (!isUuid(id)) throw householdNotFound();
   const [household] = await selectHouseholds(db, and(householdReach(viewer), eq(households.id, id.toLowerCase())) as SQL, 1, 0);
   if (!household) throw householdNotFound();
   return household;
 }
 
 async function householdRowInReach(db: Db, viewer: Viewer, id: string): Promise<HouseholdRow> {
-  if (!uuidPattern.test(id)) throw householdNotFound();
+  if (!isUuid(id)) throw householdNotFound();
   const [row] = await db
     .select()
     .from(households)
@@ -223,7 +208,6 @@ async function householdAdvisor(tx: Db, viewer: Viewer, body: CreateHouseholdBod
 }
 
 export async function createHousehold(app: FastifyInstance, request: FastifyRequest, viewer: Viewer, body: CreateHouseholdBody): Promise<Household> {
-  if (viewer.role === 'client') throw accessDenied();
   const now = app.now();
   const id = await app.db.transaction(async (tx) => {
     const advisorId = await householdAdvisor(tx, viewer, body);
@@ -246,7 +230,6 @@ export async function updateHousehold(
   id: string,
   body: UpdateHouseholdBody,
 ): Promise<WriteResult<Household>> {
-  if (viewer.role === 'client') throw accessDenied();
   const now = app.now();
   const stale = await app.db.transaction(async (tx) => {
     const before = await householdRowInReach(tx, viewer, id);
@@ -280,7 +263,6 @@ export async function setHouseholdMembers(
   members: HouseholdMemberInput[],
   syncVersion: number | undefined,
 ): Promise<WriteResult<Household>> {
-  if (viewer.role === 'client') throw accessDenied();
   const now = app.now();
   const stale = await app.db.transaction(async (tx) => {
     const household = await householdRowInReach(tx, viewer, id);
@@ -304,7 +286,6 @@ export async function deleteHousehold(
   id: string,
   syncVersion: number | undefined,
 ): Promise<{ ok: true } | { ok: false; current: Household }> {
-  if (viewer.role === 'client') throw accessDenied();
   const now = app.now();
   const stale = await app.db.transaction(async (tx) => {
     const before = await householdRowInReach(tx, viewer, id);

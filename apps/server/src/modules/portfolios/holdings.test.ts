@@ -106,6 +106,7 @@ describeEachDatabase('portfolio holdings', (t) => {
       [{ symbol: 'AAPL', quantity: 1, price: -3 }, [['body.price', portfolioMessages.priceNotNegative]]],
       [{ symbol: 'NOPE', quantity: 1 }, [['body.symbol', portfolioMessages.securityNotFound]]],
       [{ security_id: 'abc', quantity: 1 }, [['body.security_id', portfolioMessages.securityRequired]]],
+      [{ security_id: msft.id, symbol: 'AAPL', quantity: 1 }, [['body.symbol', portfolioMessages.securityMismatch('MSFT')]]],
       [{ symbol: 'AAPL', quantity: 1, trade_date: addDays(today, 3) }, [['body.trade_date', portfolioMessages.tradeDateInFuture]]],
       [{ symbol: 'AAPL', quantity: 1, trade_date: '1990-01-02' }, [['body.price', portfolioMessages.noClose('AAPL', '1990-01-02')]]],
     ];

@@ -1,6 +1,7 @@
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathId } from '@meridian/domain/ids';
 import { portfolioMessages } from '@meridian/domain/messages';
 import {
   holdingCreateSchema,
@@ -16,18 +17,16 @@ import {
 import { addHolding, listHoldings, removeHolding, updateHolding } from './holdings.service.ts';
 import { addTransaction, listTransactions } from './ledger.service.ts';
 import { reachablePortfolio } from './portfolios.service.ts';
-import { detail, invalid, portfolioParams, security, tags } from './route-common.ts';
+import { detail, portfolioParams, read, tags, write } from './route-common.ts';
 
-type Hooks = { read: onRequestAsyncHookHandler[]; write: onRequestAsyncHookHandler[] };
-
-const holdingParams = portfolioParams.extend({ holdingId: z.string().describe('The holding id') });
+const holdingParams = portfolioParams.extend({ holdingId: pathId('The holding id') });
 
 const recorded =
   'Recorded as a transaction in the ledger (one database transaction with the holding, the cash and the audit row). ' +
   'Buys may take cash below zero: the advisor records positions that exist, funding may follow.';
 
 /** Holdings and the transaction ledger of a portfolio: /portfolios/{id}/holdings and /portfolios/{id}/transactions. */
-export const ledgerRoutes: FastifyPluginAsyncZod<Hooks> = async (app, { read, write }) => {
+export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The portfolio of the path, if the caller reaches it (404 otherwise). */
   const portfolioOf = (request: FastifyRequest, id: string) => reachablePortfolio(app.db, app.currentUser(request), id);
 
@@ -38,11 +37,10 @@ export const ledgerRoutes: FastifyPluginAsyncZod<Hooks> = async (app, { read, wr
         tags,
         summary: "A portfolio's holdings valued at the latest close, largest first",
         description: 'allocation_percent is the share of the holdings\' market value (cash excluded). `simulated` marks a simulated close.',
-        security,
         params: portfolioParams,
-        response: { 200: holdingListResponseSchema, 401: detail, 404: detail, 429: detail },
+        response: { 200: holdingListResponseSchema, 404: detail },
       },
-      onRequest: read,
+      config: read,
     },
     async (request) => listHoldings(app.db, await portfolioOf(request, request.params.id)),
   );
@@ -56,12 +54,11 @@ export const ledgerRoutes: FastifyPluginAsyncZod<Hooks> = async (app, { read, wr
         description:
           `Without a price, the close of trade_date (default today) or the latest close before it. ${recorded} ` +
           'Adds to the holding when the portfolio already holds the security.',
-        security,
         params: portfolioParams,
         body: holdingCreateSchema,
-        response: { 201: holdingSchema, 401: detail, 403: detail, 404: detail, 422: invalid, 429: detail },
+        response: { 201: holdingSchema, 404: detail },
       },
-      onRequest: write,
+      config: write,
     },
     async (request, reply) => reply.status(201).send(await addHolding(app, request, await portfolioOf(request, request.params.id), request.body)),
   );
@@ -75,12 +72,11 @@ export const ledgerRoutes: FastifyPluginAsyncZod<Hooks> = async (app, { read, wr
         description:
           `quantity is the target (0 sells everything; the answer then shows quantity 0). Without a price, the close of trade_date (default today). ${recorded} ` +
           'A sync_version, when sent, must be the holding\'s current one (409 with `current` otherwise).',
-        security,
         params: holdingParams,
         body: holdingUpdateSchema,
-        response: { 200: holdingSchema, 401: detail, 403: detail, 404: detail, 409: syncConflictSchema(holdingSchema), 422: invalid, 429: detail },
+        response: { 200: holdingSchema, 404: detail, 409: syncConflictSchema(holdingSchema) },
       },
-      onRequest: write,
+      config: write,
     },
     async (request, reply) => {
       const result = await updateHolding(app, request, await portfolioOf(request, request.params.id), request.params.holdingId, request.body);
@@ -96,11 +92,10 @@ export const ledgerRoutes: FastifyPluginAsyncZod<Hooks> = async (app, { read, wr
         tags,
         summary: 'Sell the whole holding today at the latest close',
         description: recorded,
-        security,
         params: holdingParams,
-        response: { 204: z.null(), 401: detail, 403: detail, 404: detail, 422: invalid, 429: detail },
+        response: { 204: z.null(), 404: detail },
       },
-      onRequest: write,
+      config: write,
     },
     async (request, reply) => {
       await removeHolding(app, request, await portfolioOf(request, request.params.id), request.params.holdingId);
@@ -114,12 +109,11 @@ export const ledgerRoutes: FastifyPluginAsyncZod<Hooks> = async (app, { read, wr
       schema: {
         tags,
         summary: "A portfolio's ledger, newest first; filter by type, security and trade date range; paginated",
-        security,
         params: portfolioParams,
         querystring: transactionListQuerySchema,
-        response: { 200: transactionListResponseSchema, 401: detail, 404: detail, 422: invalid, 429: detail },
+        response: { 200: transactionListResponseSchema, 404: detail },
       },
-      onRequest: read,
+      config: read,
     },
     async (request) => listTransactions(app.db, await portfolioOf(request, request.params.id), request.query),
   );
@@ -134,12 +128,11 @@ export const ledgerRoutes: FastifyPluginAsyncZod<Hooks> = async (app, { read, wr
           'buy/sell: security (security_id or symbol), quantity and price; dividend: security and amount; interest and fee: amount ' +
           '(a security optional); deposit/withdrawal: amount only. Amounts are positive: the sign of the stored amount comes from the type. ' +
           `trade_date may not be in the future. A sell of more than was held on its date answers 422. ${recorded}`,
-        security,
         params: portfolioParams,
         body: transactionCreateSchema,
-        response: { 201: transactionSchema, 401: detail, 403: detail, 404: detail, 422: invalid, 429: detail },
+        response: { 201: transactionSchema, 404: detail },
       },
-      onRequest: write,
+      config: write,
     },
     async (request, reply) => reply.status(201).send(await addTransaction(app, request, await portfolioOf(request, request.params.id), request.body)),
   );

@@ -193,6 +193,10 @@ export async function resolveSecurity(db: Db, reference: { security_id?: string 
   const value = reference.security_id || reference.symbol;
   const security = value ? await findSecurity(db, value) : undefined;
   if (!security) throw fieldError(field, value ? portfolioMessages.securityNotFound : portfolioMessages.securityRequired, value);
+  // Both sent: they must agree, or the caller would trade a security other than the one they meant.
+  if (reference.security_id && reference.symbol && reference.symbol.toUpperCase() !== security.symbol) {
+    throw fieldError('symbol', portfolioMessages.securityMismatch(security.symbol), reference.symbol);
+  }
   return security;
 }
 

@@ -1,29 +1,12 @@
-import { and, asc, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { PortfolioSortField } from '@meridian/domain/portfolios';
 import type { Db } from '../../db/client.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { holdings, portfolios, type HoldingRow, type PortfolioRow } from '../../db/schema/portfolios.ts';
 import { securities } from '../../db/schema/securities.ts';
-import type { UserRow } from '../../db/schema/users.ts';
+import { portfolioReach, type Viewer } from '../../platform/reach.ts';
 
-/**
- * The SQL of the portfolios module. Reach (who may see what) is one condition on the client of a
- * portfolio, applied by every query here: an admin reaches the firm's clients, an advisor the
- * clients assigned to them, a client user the client record linked to their login; a deleted
- * client or portfolio is out of reach for everyone.
- */
-
-/** The clients a user reaches. */
-export function clientReach(viewer: UserRow): SQL {
-  const conditions: SQL[] = [eq(clients.firmId, viewer.firmId), isNull(clients.deletedAt)];
-  if (viewer.role === 'advisor') conditions.push(eq(clients.advisorId, viewer.id));
-  if (viewer.role === 'client') conditions.push(eq(clients.userId, viewer.id));
-  return and(...conditions)!;
-}
-
-/** The live portfolios a user reaches (join clients on portfolios.client_id). */
-export const portfolioReach = (viewer: UserRow): SQL =>
-  and(eq(portfolios.firmId, viewer.firmId), isNull(portfolios.deletedAt), clientReach(viewer))!;
+/** The SQL of the portfolios module; every query here keeps to the caller's reach (platform/reach.ts). */
 
 export type PortfolioSummaryRow = {
   portfolio: PortfolioRow;
@@ -93,7 +76,7 @@ export async function countPortfolios(db: Db, where: SQL[]): Promise<number> {
 }
 
 /** A live portfolio the user reaches, with the client's firm (for writes), or nothing. */
-export async function selectReachablePortfolio(db: Db, viewer: UserRow, id: string): Promise<PortfolioRow | undefined> {
+export async function selectReachablePortfolio(db: Db, viewer: Viewer, id: string): Promise<PortfolioRow | undefined> {
   const [row] = await db
     .select({ portfolio: portfolios })
     .from(portfolios)

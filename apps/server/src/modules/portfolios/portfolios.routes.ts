@@ -1,4 +1,3 @@
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { portfolioMessages } from '@meridian/domain/messages';
@@ -11,9 +10,8 @@ import {
   portfolioUpdateSchema,
   syncConflictSchema,
 } from '@meridian/domain/portfolios';
-import { HttpError } from '../../platform/http-error.ts';
 import { ledgerRoutes } from './ledger.routes.ts';
-import { detail, invalid, portfolioParams, security, tags } from './route-common.ts';
+import { detail, portfolioParams, read, tags, write } from './route-common.ts';
 import { createPortfolio, deletePortfolio, getPortfolio, listPortfolios, updatePortfolio } from './portfolios.service.ts';
 
 
@@ -22,15 +20,6 @@ const reach =
   'the client record linked to their login (read-only); anything else, and portfolios of deleted clients, answer 404.';
 
 export const portfoliosRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Authentication and role run on request, before the body is read: a client user is told they
-  // cannot write (403) rather than what their body lacks.
-  const signedIn = app.requireAuth('access') as onRequestAsyncHookHandler;
-  const staffOnly: onRequestAsyncHookHandler = async (request) => {
-    if (app.currentUser(request).role === 'client') throw new HttpError(403, portfolioMessages.readOnly);
-  };
-  const read = [signedIn];
-  const write = [signedIn, staffOnly];
-
   app.get(
     '/portfolios',
     {
@@ -38,11 +27,10 @@ export const portfoliosRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Portfolios the caller reaches, with their valuation; filtered, sorted and paginated',
         description: `${reach} Sort by any of the listed fields (default name, asc); per_page default 50, at most 100.`,
-        security,
         querystring: portfolioListQuerySchema,
-        response: { 200: portfolioListResponseSchema, 401: detail, 422: invalid, 429: detail },
+        response: { 200: portfolioListResponseSchema },
       },
-      onRequest: read,
+      config: read,
     },
     async (request) => listPortfolios(app.db, app.currentUser(request), request.query),
   );
@@ -54,11 +42,10 @@ export const portfoliosRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A portfolio with its holdings and its allocation by asset class and by sector',
         description: reach,
-        security,
         params: portfolioParams,
-        response: { 200: portfolioDetailSchema, 401: detail, 404: detail, 429: detail },
+        response: { 200: portfolioDetailSchema, 404: detail },
       },
-      onRequest: read,
+      config: read,
     },
     async (request) => getPortfolio(app.db, app.currentUser(request), request.params.id),
   );
@@ -72,11 +59,10 @@ export const portfoliosRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'benchmark_symbol (default SPY) must be a known security. initial_deposit, when given, is recorded as a deposit dated today. ' +
           'A client the caller does not reach answers 404.',
-        security,
         body: portfolioCreateSchema,
-        response: { 201: portfolioDetailSchema, 401: detail, 403: detail, 404: detail, 422: invalid, 429: detail },
+        response: { 201: portfolioDetailSchema, 404: detail },
       },
-      onRequest: write,
+      config: write,
     },
     async (request, reply) => reply.status(201).send(await createPortfolio(app, request, request.body)),
   );
@@ -88,20 +74,15 @@ export const portfoliosRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change name, account type, status or benchmark (advisors and admins)',
         description: 'sync_version must be the version being edited; a stale one answers 409 with the current record in `current`.',
-        security,
         params: portfolioParams,
         body: portfolioUpdateSchema,
         response: {
           200: portfolioDetailSchema,
-          401: detail,
-          403: detail,
           404: detail,
           409: syncConflictSchema(portfolioSchema),
-          422: invalid,
-          429: detail,
         },
       },
-      onRequest: write,
+      config: write,
     },
     async (request, reply) => {
       const result = await updatePortfolio(app, request, request.params.id, request.body);
@@ -116,11 +97,10 @@ export const portfoliosRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Delete a portfolio (soft: its ledger stays for the record)',
-        security,
         params: portfolioParams,
-        response: { 204: z.null(), 401: detail, 403: detail, 404: detail, 429: detail },
+        response: { 204: z.null(), 404: detail },
       },
-      onRequest: write,
+      config: write,
     },
     async (request, reply) => {
       await deletePortfolio(app, request, request.params.id);
@@ -128,5 +108,5 @@ export const portfoliosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  await app.register(ledgerRoutes, { read, write });
+  await app.register(ledgerRoutes);
 };

@@ -20,7 +20,8 @@ import type { UserRow } from '../../db/schema/users.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { findSecurity } from '../securities/securities.service.ts';
 import { fieldError } from '../../platform/errors.ts';
-import { clientReach, countPortfolios, portfolioReach, selectHoldings, selectPortfolioSummaries, selectReachablePortfolio } from './portfolios.queries.ts';
+import { countPortfolios, selectHoldings, selectPortfolioSummaries, selectReachablePortfolio } from './portfolios.queries.ts';
+import { clientReach, portfolioReach } from '../../platform/reach.ts';
 import { toHoldings, toPortfolio, toPortfolioDetail } from './portfolios.views.ts';
 
 export const portfolioNotFound = () => notFound(portfolioMessages.portfolioNotFound);

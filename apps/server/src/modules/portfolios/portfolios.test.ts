@@ -139,6 +139,9 @@ describeEachDatabase('portfolios', (t) => {
     );
     const longName = await post('/portfolios', alex.token, { client_id: alexClient.id, name: 'x'.repeat(101), account_type: 'ira' });
     expect(issues(longName.body)).toEqual([['body.name', portfolioMessages.nameTooLong]]);
+    // A deposit that rounds to no cent would record nothing: refused rather than dropped.
+    const dust = await post('/portfolios', alex.token, { client_id: alexClient.id, name: 'Dust', account_type: 'ira', initial_deposit: 1e-9 });
+    expect(issues(dust.body)).toEqual([['body.initial_deposit', portfolioMessages.initialDepositInvalid]]);
   });
 
   it('refuses an unknown benchmark symbol on its field', async () => {

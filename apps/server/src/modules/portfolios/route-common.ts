@@ -1,9 +1,13 @@
 import { z } from 'zod';
-import { detailResponseSchema, validationIssueSchema } from '@meridian/domain/auth';
+import { pathId } from '@meridian/domain/ids';
+import { detailResponseSchema } from '@meridian/domain/auth';
+import { portfolioMessages } from '@meridian/domain/messages';
 
 /** OpenAPI and response pieces shared by the portfolio routes. */
 export const tags = ['portfolios'];
-export const security = [{ bearerAuth: [] }];
 export const detail = detailResponseSchema;
-export const invalid = z.object({ detail: z.array(validationIssueSchema) });
-export const portfolioParams = z.object({ id: z.string().describe('The portfolio id') });
+export const portfolioParams = z.object({ id: pathId('The portfolio id') });
+
+/** Anyone signed in reads what they reach; client users are told they cannot change it. */
+export const read = { access: 'signedIn' } as const;
+export const write = { access: 'staff', denied: portfolioMessages.readOnly } as const;

@@ -27,15 +27,23 @@ describeEachDatabase('price import', (t) => {
     (await call(target, 'GET', api(`/securities/${symbol}?${query}`), { token })).body as SecurityDetail;
   const closeOn = (d: SecurityDetail, date: string) => d.history.points.find((point) => point.date === date);
 
-  it('refuses anyone but an admin with 403, before reading the file', async () => {
+  it('refuses anyone but the platform operator with 403, before reading the file', async () => {
     for (const account of [demo.alex, demo.client]) {
       const { access_token } = await signIn(app, account.email, account.password);
       for (const body of ['symbol,date,close\nKO,2024-01-02,60', 'not a csv']) {
         const response = await postCsv(body, access_token);
         expect(response.status).toBe(403);
-        expect(response.body).toEqual({ detail: messages.accessDenied });
+        expect(response.body).toEqual({ detail: securityMessages.operatorOnly });
       }
     }
+    // Prices are every firm's: a firm admin who is not named an operator may not change them.
+    const notOperated = await t.buildApp({ rateLimitMax: 10_000, operatorEmails: ['someone.else@example.com'] });
+    const firmAdmin = (await signIn(notOperated, demo.admin.email, demo.admin.password)).access_token;
+    const refused = await postCsv('symbol,date,close\nKO,2024-01-02,60', firmAdmin, notOperated);
+    expect(refused).toMatchObject({ status: 403, body: { detail: securityMessages.operatorOnly } });
+    // The user record tells the web app whom to offer the import.
+    expect((await call(notOperated, 'GET', api('/users/me'), { token: firmAdmin })).body.is_operator).toBe(false);
+    expect((await call(app, 'GET', api('/users/me'), { token: admin })).body.is_operator).toBe(true);
     expect((await call(app, 'POST', importPath, { body: { csv: 'symbol,date,close' } })).status).toBe(401);
     // Nothing was written.
     const ko = await detail('KO');
@@ -77,6 +85,20 @@ describeEachDatabase('price import', (t) => {
     expect(after.day_change_percent).toBeCloseTo((1 / before.previous_close!) * 100, 2);
     const [row] = await t.db.select().from(securities).where(eq(securities.symbol, 'PEP'));
     expect(row!.syncVersion).toBeGreaterThan(1);
+  });
+
+  it('refuses, with 422 and nothing changed, a close that would value a holding beyond what the books can hold', async () => {
+    const alex = (await signIn(app, demo.alex.email, demo.alex.password)).access_token;
+    const [client] = (await call(app, 'GET', api('/clients?per_page=1'), { token: alex })).body.clients;
+    const portfolio = await call(app, 'POST', api('/portfolios'), { token: alex, body: { client_id: client.id, name: 'Huge', account_type: 'taxable' } });
+    const bought = await call(app, 'POST', api(`/portfolios/${portfolio.body.id}/holdings`), { token: alex, body: { symbol: 'WMT', quantity: 1_000_000_000, price: 1 } });
+    expect(bought.status).toBe(201);
+    const before = await detail('WMT');
+    // 10^9 shares at a close just under the import's ceiling is worth 10^22: beyond numeric(18,2).
+    const response = await postCsv(`symbol,date,close\nWMT,${before.last_price_date},9999999999999`);
+    expect(response.status).toBe(422);
+    expect(response.body.detail).toEqual([{ type: 'too_big', loc: ['body'], msg: messages.valueOutOfRange, input: null, ctx: {} }]);
+    expect(await detail('WMT')).toEqual(before);
   });
 
   it('adds days after the last simulated close, and the latest close follows them', async () => {
@@ -136,8 +158,8 @@ describeEachDatabase('price import', (t) => {
         { line: 3, reason: "Unknown symbol 'NOPE'" },
         { line: 4, reason: "Invalid date '2024/01/02': write it YYYY-MM-DD" },
         { line: 5, reason: `Date ${future} is in the future` },
-        { line: 6, reason: "Close must be a positive number (got '-3')" },
-        { line: 7, reason: "Close must be a positive number (got 'ten')" },
+        { line: 6, reason: "Close must be a positive number in digits, like 123.45 (got '-3')" },
+        { line: 7, reason: "Close must be a positive number in digits, like 123.45 (got 'ten')" },
         { line: 8, reason: `Duplicate of line 2 (WMT ${d1})` },
         { line: 9, reason: 'Missing column: close' },
       ],

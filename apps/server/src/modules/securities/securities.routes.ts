@@ -1,7 +1,8 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { detailResponseSchema, validationIssueSchema } from '@meridian/domain/auth';
+import { pathId } from '@meridian/domain/ids';
+import { detailResponseSchema } from '@meridian/domain/auth';
 import { messages } from '@meridian/domain/messages';
 import {
   priceImportBodySchema,
@@ -20,20 +21,12 @@ import { importPrices } from './price-import.service.ts';
 import { findSecurity, listSecurities, searchSecurities, securityWithHistory } from './securities.service.ts';
 
 const tags = ['securities'];
-const security = [{ bearerAuth: [] }];
 const detail = detailResponseSchema;
-const invalid = z.object({ detail: z.array(validationIssueSchema) });
 
-/** A JSON body escapes the CSV's line ends and quotes, so it may be larger than the CSV it carries. */
-const importBodyLimit = securityLimits.importMaxBytes * 2;
+const importBodyLimit = securityLimits.importBodyMaxBytes;
 
 export const securitiesRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Authentication runs on request, before the query or body is read: a caller who may not ask is
-  // told so (401/403) rather than how to ask, and an upload is refused before it is parsed.
-  const signedIn = app.requireAuth('access') as onRequestAsyncHookHandler;
-  const adminOnly: onRequestAsyncHookHandler = async (request) => {
-    if (app.currentUser(request).role !== 'admin') throw new HttpError(403, messages.accessDenied);
-  };
+  // The access policy runs first (see platform/access.ts), so an upload is refused before it is parsed.
   const declaredSizeWithinLimit: onRequestAsyncHookHandler = async (request: FastifyRequest) => {
     if (Number(request.headers['content-length'] ?? 0) > importBodyLimit) throw new HttpError(413, securityMessages.csvTooLarge);
   };
@@ -49,11 +42,10 @@ export const securitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Find active securities by symbol prefix (exact symbol first) or name substring, case-insensitive',
-        security,
         querystring: securitySearchQuerySchema,
-        response: { 200: securitySearchResponseSchema, 401: detail, 422: invalid, 429: detail },
+        response: { 200: securitySearchResponseSchema },
       },
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
     },
     async (request) => searchSecurities(app.db, request.query.q, request.query.limit),
   );
@@ -64,11 +56,10 @@ export const securitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Active securities by symbol, filtered by sector, risk rating and asset class; paginated (limit or per_page, page)',
-        security,
         querystring: securityListQuerySchema,
-        response: { 200: securityListResponseSchema, 401: detail, 422: invalid, 429: detail },
+        response: { 200: securityListResponseSchema },
       },
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
     },
     async (request) => listSecurities(app.db, request.query),
   );
@@ -81,12 +72,11 @@ export const securitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A security by id or symbol, with its latest close and daily closes (period, default 1y, or from/to)',
         description:
           'Each close says whether it is simulated or imported; `simulated` (latest close) and `history.simulated` (any point) let the UI label simulated prices.',
-        security,
-        params: z.object({ id: z.string().describe('The security id (UUID) or its symbol, e.g. AAPL or brk.b') }),
+        params: z.object({ id: pathId('The security id (UUID) or its symbol, e.g. AAPL or brk.b') }),
         querystring: securityHistoryQuerySchema,
-        response: { 200: securityDetailSchema, 401: detail, 404: detail, 422: invalid, 429: detail },
+        response: { 200: securityDetailSchema, 404: detail },
       },
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
     },
     async (request) => {
       const row = await findSecurity(app.db, request.params.id);
@@ -106,12 +96,12 @@ export const securitiesRoutes: FastifyPluginAsyncZod = async (app) => {
           'Send the file as text/csv (or text/plain), or as JSON {"csv": "..."}. Good rows replace the close of that day (source "imported") ' +
           `and update the security's latest close; bad rows are listed with a reason. At most ${securityLimits.importMaxBytes / 1024 / 1024} MB ` +
           `and ${securityLimits.importMaxRows.toLocaleString('en-US')} rows (413 beyond).`,
-        security,
         consumes: ['text/csv', 'text/plain', 'application/json'],
         body: priceImportBodySchema,
-        response: { 200: priceImportResponseSchema, 401: detail, 403: detail, 413: detail, 422: invalid, 429: detail },
+        response: { 200: priceImportResponseSchema, 413: detail },
       },
-      onRequest: [signedIn, adminOnly, declaredSizeWithinLimit],
+      config: { access: 'operator', denied: securityMessages.operatorOnly },
+      onRequest: declaredSizeWithinLimit,
     },
     async (request) => importPrices(app, request, typeof request.body === 'string' ? request.body : request.body.csv),
   );

@@ -14,8 +14,8 @@ import {
 import { addMonths } from '@meridian/domain/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { prices, securities, type SecurityRow } from '../../db/schema/securities.ts';
+import { isUuid } from '@meridian/domain/ids';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The public shape of a security (`securitySchema`), with the day's change worked out. */
 export function toSecurity(row: SecurityRow): Security {
@@ -92,7 +92,7 @@ export async function listSecurities(db: Db, query: SecurityListQuery): Promise<
 
 /** A security by id or by symbol (case-insensitive); inactive ones too, since holdings may name them. */
 export async function findSecurity(db: Db, idOrSymbol: string): Promise<SecurityRow | undefined> {
-  const condition = uuidPattern.test(idOrSymbol) ? eq(securities.id, idOrSymbol) : eq(securities.symbol, idOrSymbol.trim().toUpperCase());
+  const condition = isUuid(idOrSymbol) ? eq(securities.id, idOrSymbol) : eq(securities.symbol, idOrSymbol.trim().toUpperCase());
   const [row] = await db.select().from(securities).where(condition);
   return row;
 }

@@ -1,22 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathId } from '@meridian/domain/ids';
 import { advisorListQuerySchema, advisorListResponseSchema } from '@meridian/domain/advisors';
 import { detailResponseSchema, userSchema } from '@meridian/domain/auth';
-import { messages } from '@meridian/domain/messages';
 import type { UserRow } from '../../db/schema/users.ts';
-import { HttpError, notFound } from '../../platform/http-error.ts';
+import { notFound } from '../../platform/http-error.ts';
 import { findVisibleUser, listFirmAdvisors, toUser } from './users.service.ts';
 
-const security = [{ bearerAuth: [] }];
-const unauthorizedResponses = { 401: detailResponseSchema, 404: detailResponseSchema };
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const signedIn = app.requireAuth('access');
-
   const me = {
-    schema: { tags: ['users'], summary: 'The signed-in user', security, response: { 200: userSchema, 401: detailResponseSchema } },
-    preHandler: signedIn,
+    schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: userSchema } },
+    config: { access: 'signedIn' as const },
   };
   // The answer is a function of the users row alone, and the auth guard hands out the same frozen
   // row object while it is cached: serialise it (through the route's own zod serializer, so the
@@ -26,7 +22,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = app.currentUser(request);
     let body = serializedMe.get(user);
     if (body === undefined) {
-      body = reply.serialize(toUser(user));
+      body = reply.serialize(toUser(user, app));
       serializedMe.set(user, body);
     }
     // With a JSON content type, Fastify sends a string as it is (no second serialisation).
@@ -42,16 +38,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: "The firm's active advisors with their client counts (admins and advisors)",
-        security,
         querystring: advisorListQuerySchema,
-        response: { 200: advisorListResponseSchema, 401: detailResponseSchema, 403: detailResponseSchema },
+        response: { 200: advisorListResponseSchema },
       },
-      preHandler: [
-        signedIn,
-        async (request) => {
-          if (app.currentUser(request).role === 'client') throw new HttpError(403, messages.accessDenied);
-        },
-      ],
+      config: { access: 'staff' },
     },
     async (request) => listFirmAdvisors(app.db, app.currentUser(request).firmId, request.query),
   );
@@ -62,16 +52,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'A user of the same firm (clients: only themselves)',
-        security,
-        params: z.object({ id: z.string() }),
-        response: { 200: userSchema, ...unauthorizedResponses },
+        params: z.object({ id: pathId('The user id (UUID)') }),
+        response: { 200: userSchema, 404: detailResponseSchema },
       },
-      preHandler: signedIn,
+      config: { access: 'signedIn' },
     },
     async (request) => {
       const user = await findVisibleUser(app.db, app.currentUser(request), request.params.id);
       if (!user) throw notFound();
-      return toUser(user);
+      return toUser(user, app);
     },
   );
 };

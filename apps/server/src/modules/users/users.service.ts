@@ -1,15 +1,17 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { AdvisorListQuery, AdvisorListResponse } from '@meridian/domain/advisors';
 import type { User } from '@meridian/domain/auth';
 import { pageInfo, pageTotal, pageWindow } from '@meridian/domain/pagination';
 import type { Db } from '../../db/client.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
+import { userReach } from '../../platform/reach.ts';
+import { isUuid } from '@meridian/domain/ids';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The public shape of a user (`userSchema`): never the hash or the 2FA secrets. */
-export function toUser(row: UserRow): User {
+export function toUser(row: UserRow, platform: Pick<FastifyInstance, 'isOperator'>): User {
   return {
     id: row.id,
     firm_id: row.firmId,
@@ -24,6 +26,7 @@ export function toUser(row: UserRow): User {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     last_login_at: row.lastLoginAt?.toISOString() ?? null,
+    is_operator: platform.isOperator(row),
     // Client profiles (risk capacity etc.) arrive with the clients module.
     profile: null,
   };
@@ -41,12 +44,11 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
  * themselves. Anything else (another firm, a malformed id) is reported as absent.
  */
 export async function findVisibleUser(db: Db, viewer: UserRow, id: string): Promise<UserRow | undefined> {
-  if (!uuidPattern.test(id)) return undefined;
-  if (viewer.role === 'client' && id !== viewer.id) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), eq(users.firmId, viewer.firmId)));
+    .where(and(eq(users.id, id.toLowerCase()), userReach(viewer)));
   return row;
 }
 

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { api, call } from './api.ts';
+
+/** The ids of one record of each kind a path, a query or a body can name. */
+export type RecordIds = {
+  client: string;
+  household: string;
+  portfolio: string;
+  holding: string;
+  /** An advisor (what `advisor_id` names). */
+  user: string;
+  security: string;
+};
+
+/** One record of each kind, with the names that would show if an answer leaked it (the client's last name first). */
+export type OneOfEach = { ids: RecordIds; names: [clientLastName: string, ...others: string[]] };
+
+async function created(app: FastifyInstance, token: string, path: string, body: unknown): Promise<{ id: string; security?: { id: string } }> {
+  const response = await call(app, 'POST', api(path), { token, body });
+  if (response.status !== 201) throw new Error(`POST ${path} answered ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body as { id: string };
+}
+
+/**
+ * Through the API, as a firm admin or an advisor: a client of `advisorId`, heading a household,
+ * with a funded portfolio holding one security (bought, so the ledger holds a deposit and a buy).
+ */
+export async function createOneOfEach(app: FastifyInstance, token: string, advisorId: string, symbol = 'AAPL'): Promise<OneOfEach> {
+  const tag = randomBytes(4).toString('hex');
+  const lastName = `Quillfeather${tag}`;
+  const client = await created(app, token, '/clients', {
+    first_name: 'Ottoline',
+    last_name: lastName,
+    email: `ottoline.${tag}@example.org`,
+    advisor_id: advisorId,
+  });
+  const householdName = `Quillfeather household ${tag}`;
+  const household = await created(app, token, '/households', {
+    name: householdName,
+    advisor_id: advisorId,
+    members: [{ client_id: client.id, role: 'head' }],
+  });
+  const portfolioName = `Quillfeather account ${tag}`;
+  const portfolio = await created(app, token, '/portfolios', {
+    client_id: client.id,
+    name: portfolioName,
+    account_type: 'taxable',
+    initial_deposit: 100_000,
+  });
+  const holding = await created(app, token, `/portfolios/${portfolio.id}/holdings`, { symbol, quantity: 10 });
+  if (!holding.security) throw new Error('the holding names no security');
+  return {
+    ids: { client: client.id, household: household.id, portfolio: portfolio.id, holding: holding.id, user: advisorId, security: holding.security.id },
+    names: [lastName, householdName, portfolioName],
+  };
+}
+
+/** One record of each kind, then deleted through the API (portfolio, household, client): ids that name nobody's records. */
+export async function createDeletedOneOfEach(app: FastifyInstance, token: string, advisorId: string): Promise<OneOfEach> {
+  const records = await createOneOfEach(app, token, advisorId);
+  for (const path of [`/portfolios/${records.ids.portfolio}`, `/households/${records.ids.household}`, `/clients/${records.ids.client}`]) {
+    const response = await call(app, 'DELETE', api(path), { token });
+    if (response.status !== 204) throw new Error(`DELETE ${path} answered ${response.status} ${JSON.stringify(response.body)}`);
+  }
+  return records;
+}
