@@ -17,6 +17,7 @@ export const sampleUser: User = {
   role_name: 'advisor',
   is_active: true,
   two_factor_enabled: false,
+  is_operator: false,
   password_must_change: false,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',

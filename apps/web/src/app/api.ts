@@ -11,6 +11,7 @@ import { logout, tokenRefreshed } from '../features/auth/auth-slice.ts';
 import { navigateTo } from '../lib/navigate.ts';
 import { apiBaseUrl, refreshSession, requestTimeoutMs, revokeSession } from '../lib/refresh-session.ts';
 import { tokenStore } from '../lib/token-store.ts';
+import { tagTypes } from './cache-tags.ts';
 
 /** Per-endpoint options: `skipReauth` for calls whose 401 means "wrong credentials". */
 export type ApiExtraOptions = { skipReauth?: boolean };
@@ -80,10 +81,10 @@ const baseQueryWithReauth: Query = async (args, api, extraOptions) => {
   return retried;
 };
 
-/** The one RTK Query API; each feature injects its endpoints. */
+/** The one RTK Query API; each feature injects its endpoints, all tagged by one scheme (cache-tags.ts). */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
-  tagTypes: ['Me', 'Security'],
+  tagTypes,
   endpoints: () => ({}),
 });

@@ -22,18 +22,19 @@ function lazyNamed<T extends Record<string, unknown>, K extends keyof T>(load: (
 
 const LoginPage = lazyNamed(() => import('../features/auth/login-page.tsx'), 'LoginPage');
 const RegisterPage = lazyNamed(() => import('../features/auth/register-page.tsx'), 'RegisterPage');
+const RegisterConfirmPage = lazyNamed(() => import('../features/auth/register-confirm-page.tsx'), 'RegisterConfirmPage');
 const PasswordResetPage = lazyNamed(() => import('../features/auth/password-reset-page.tsx'), 'PasswordResetPage');
 const TwoFactorPage = lazyNamed(() => import('../features/auth/two-factor-page.tsx'), 'TwoFactorPage');
 const ApiTokenPage = lazyNamed(() => import('../features/api-token/api-token-page.tsx'), 'ApiTokenPage');
 const AppLayout = lazyNamed(() => import('../features/shell/app-layout.tsx'), 'AppLayout');
 const DashboardPage = lazyNamed(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 const MarketDataPage = lazyNamed(() => import('../features/market-data/market-data-page.tsx'), 'MarketDataPage');
-const ClientListPage = lazyNamed(() => import('../features/clients/client-list-page.tsx'), 'ClientListPage');
-const ClientNewPage = lazyNamed(() => import('../features/clients/client-new-page.tsx'), 'ClientNewPage');
-const ClientEditPage = lazyNamed(() => import('../features/clients/client-edit-page.tsx'), 'ClientEditPage');
-const ClientProfilePage = lazyNamed(() => import('../features/clients/client-profile-page.tsx'), 'ClientProfilePage');
-const ClientReportPage = lazyNamed(() => import('../features/clients/client-report-page.tsx'), 'ClientReportPage');
-const ClientProfilesPage = lazyNamed(() => import('../features/clients/client-profiles-page.tsx'), 'ClientProfilesPage');
+const ClientListPage = lazyNamed(() => import('../features/clients/list/client-list-page.tsx'), 'ClientListPage');
+const ClientNewPage = lazyNamed(() => import('../features/clients/form/client-new-page.tsx'), 'ClientNewPage');
+const ClientEditPage = lazyNamed(() => import('../features/clients/form/client-edit-page.tsx'), 'ClientEditPage');
+const ClientProfilePage = lazyNamed(() => import('../features/clients/profile/client-profile-page.tsx'), 'ClientProfilePage');
+const ClientReportPage = lazyNamed(() => import('../features/clients/report/client-report-page.tsx'), 'ClientReportPage');
+const ClientProfilesPage = lazyNamed(() => import('../features/clients/profiles/client-profiles-page.tsx'), 'ClientProfilesPage');
 const PortfolioRoutes = lazyNamed(() => import('../features/portfolios/portfolio-routes.tsx'), 'PortfolioRoutes');
 const LogoutRoute = lazyNamed(() => import('../features/shell/logout-route.tsx'), 'LogoutRoute');
 const SessionExpiryWarning = lazyNamed(
@@ -51,6 +52,7 @@ const suspended = (node: ReactNode, fullScreen = true) => (
 export const routes: RouteObject[] = [
   { path: '/login', element: suspended(<LoginPage />) },
   { path: '/register', element: suspended(<RegisterPage />) },
+  { path: '/register/confirm', element: suspended(<RegisterConfirmPage />) },
   { path: '/app', element: suspended(<RegisterPage />) },
   { path: '/forgot-password', element: suspended(<PasswordResetPage />) },
   { path: '/reset-password', element: suspended(<PasswordResetPage />) },
@@ -83,7 +85,7 @@ const preloadable: Array<{ path: RegExp; preload: (dispatch: AppDispatch) => voi
     path: /^\/clients\/?$/,
     preload: (dispatch) => {
       ClientListPage.preload();
-      void import('../features/clients/client-list-prefetch.ts').then((module) => module.prefetchClientList(dispatch));
+      void import('../features/clients/list/client-list-prefetch.ts').then((module) => module.prefetchClientList(dispatch));
     },
   },
 ];

@@ -1,5 +1,6 @@
 import type {
   ChangePasswordRequest,
+  ConfirmRegistrationRequest,
   LoginResponse,
   RegisterRequest,
   SignInResponse,
@@ -21,8 +22,14 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/auth/login', method: 'POST', body }),
       extraOptions: { skipReauth: true },
     }),
-    register: build.mutation<SignInResponse, RegisterRequest>({
+    /** Answers with where the link that creates the account was sent (the same for a taken address). */
+    register: build.mutation<Detail, RegisterRequest>({
       query: (body) => ({ url: '/auth/register', method: 'POST', body }),
+      extraOptions: { skipReauth: true },
+    }),
+    /** Opens the e-mailed registration link: creates the account and signs in. */
+    confirmRegistration: build.mutation<SignInResponse, ConfirmRegistrationRequest>({
+      query: (body) => ({ url: '/auth/confirm-registration', method: 'POST', body }),
       extraOptions: { skipReauth: true },
     }),
     getMe: build.query<User, void>({
@@ -31,6 +38,7 @@ export const authApi = api.injectEndpoints({
     }),
     changePassword: build.mutation<User, ChangePasswordRequest>({
       query: (body) => ({ url: '/auth/change-password', method: 'POST', body }),
+      invalidatesTags: ['Me'],
     }),
     setupTwoFactor: build.mutation<TwoFactorSetupResponse, void>({
       query: () => ({ url: '/auth/setup-2fa', method: 'POST' }),
@@ -38,6 +46,7 @@ export const authApi = api.injectEndpoints({
     /** Confirms a pending 2FA setup with the signed-in user's token. */
     confirmTwoFactorSetup: build.mutation<VerifyTwoFactorResponse, VerifyTwoFactorRequest>({
       query: (body) => ({ url: '/auth/verify-2fa', method: 'POST', body }),
+      invalidatesTags: ['Me'],
     }),
     /** Completes a 2FA login with the challenge token as bearer. */
     verifyTwoFactorLogin: build.mutation<
@@ -66,6 +75,7 @@ export const authApi = api.injectEndpoints({
 export const {
   useLoginMutation,
   useRegisterMutation,
+  useConfirmRegistrationMutation,
   useChangePasswordMutation,
   useSetupTwoFactorMutation,
   useConfirmTwoFactorSetupMutation,

@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -6,17 +8,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { registerFormSchema } from '@meridian/domain/auth';
 import { messages } from '@meridian/domain/messages';
 import { webMessages } from '@meridian/domain/web-messages';
-import { useAppDispatch } from '../../app/hooks.ts';
 import { FormError, FormTextField, SubmitButton } from '../../components/form.tsx';
 import { PublicLayout } from '../../components/public-layout.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { useRegisterMutation } from './auth-api.ts';
-import { completeSignIn } from './complete-sign-in.ts';
 
 type RegisterFormInput = z.input<typeof registerFormSchema>;
 
@@ -25,12 +25,21 @@ const roleChoices = [
   { value: 'advisor', label: 'Advisor' },
 ] as const;
 
-/** /register and /app: 'Create Your Account'. */
+function SignInLink() {
+  return (
+    <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+      <Link component={RouterLink} to="/login">
+        Already have an account? Sign In
+      </Link>
+    </Typography>
+  );
+}
+
+/** /register and /app: 'Create Your Account'; on success, 'Check Your Email' for the link. */
 export function RegisterPage() {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const [registerUser] = useRegisterMutation();
   const [error, setError] = useState<string | null>(null);
+  const [sentNotice, setSentNotice] = useState<string | null>(null);
   const {
     register,
     control,
@@ -54,7 +63,7 @@ export function RegisterPage() {
   const submit = handleSubmit(async (form) => {
     setError(null);
     try {
-      const response = await registerUser({
+      const answer = await registerUser({
         email: form.email,
         password: form.password,
         first_name: form.first_name,
@@ -62,12 +71,24 @@ export function RegisterPage() {
         ...(form.phone ? { phone: form.phone } : {}),
         role: form.role,
       }).unwrap();
-      completeSignIn(dispatch, response, false);
-      navigate('/dashboard', { replace: true });
+      setSentNotice(answer.detail || messages.registrationLinkSent(form.email));
     } catch (caught) {
       setError(errorText(caught, messages.registerFailed));
     }
   });
+
+  // The account exists once the e-mailed link is opened (/register/confirm), which signs the user in.
+  if (sentNotice) {
+    return (
+      <PublicLayout heading={webMessages.createAccount} maxWidth={560}>
+        <Alert severity="success">
+          <AlertTitle>{webMessages.checkYourEmail}</AlertTitle>
+          {sentNotice}
+        </Alert>
+        <SignInLink />
+      </PublicLayout>
+    );
+  }
 
   return (
     <PublicLayout heading={webMessages.createAccount} maxWidth={560}>
@@ -123,11 +144,7 @@ export function RegisterPage() {
           )}
         />
         <SubmitButton submitting={isSubmitting}>Create Account</SubmitButton>
-        <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-          <Link component={RouterLink} to="/login">
-            Already have an account? Sign In
-          </Link>
-        </Typography>
+        <SignInLink />
       </Box>
     </PublicLayout>
   );

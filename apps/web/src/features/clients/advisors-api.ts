@@ -1,16 +1,17 @@
 import type { AdvisorListResponse } from '@meridian/domain/advisors';
 import { perPageMax } from '@meridian/domain/pagination';
 import { api } from '../../app/api.ts';
+import { clientListTag } from '../../app/cache-tags.ts';
 
 /**
  * The firm's active advisors (GET /users/advisors), for choosing a client's advisor: one full page,
  * far more than a firm has. Their client counts follow the client list, so a client write refreshes them.
  */
-export const advisorsApi = api.enhanceEndpoints({ addTagTypes: ['Client'] }).injectEndpoints({
+export const advisorsApi = api.injectEndpoints({
   endpoints: (build) => ({
     advisors: build.query<AdvisorListResponse, void>({
       query: () => ({ url: '/users/advisors', params: { per_page: perPageMax } }),
-      providesTags: [{ type: 'Client', id: 'LIST' }],
+      providesTags: [clientListTag],
     }),
   }),
 });

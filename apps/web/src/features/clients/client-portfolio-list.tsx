@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { accountTypeLabels, type Portfolio } from '@meridian/domain/portfolios';
 import { formatDollars, formatSignedPercent } from '@meridian/domain/format';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+import { TextLink } from '../../components/text-link.tsx';
 
 const signColor = (value: number) => (value >= 0 ? 'success.main' : 'error.main');
 
@@ -38,7 +39,9 @@ export function ClientPortfolioList({ portfolios }: { portfolios: Portfolio[] })
         <TableBody>
           {portfolios.map((portfolio) => (
             <TableRow key={portfolio.id}>
-              <TableCell>{portfolio.name}</TableCell>
+              <TableCell>
+                <TextLink to={`/portfolios/${encodeURIComponent(portfolio.id)}`}>{portfolio.name}</TextLink>
+              </TableCell>
               <TableCell>{accountTypeLabels[portfolio.account_type]}{portfolio.status === 'active' ? '' : ` (${portfolio.status})`}</TableCell>
               <TableCell align="right">{formatDollars(portfolio.total_value)}</TableCell>
               <TableCell align="right" sx={{ color: signColor(portfolio.gain_loss) }}>

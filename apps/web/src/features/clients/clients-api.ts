@@ -12,6 +12,7 @@ import type {
 } from '@meridian/domain/clients';
 import type { PortfolioDetail, PortfolioListResponse, Transaction, TransactionListResponse } from '@meridian/domain/portfolios';
 import { api } from '../../app/api.ts';
+import { clientListTag, clientRecordChanged, clientTag, ledgerTag, portfolioListTag, portfolioTag } from '../../app/cache-tags.ts';
 
 /** The filters the list, its cards and /client-profiles send (the server applies the spec's local-filter rules). */
 export type ClientFilterArgs = {
@@ -51,37 +52,37 @@ export function newestFirst(transactions: Transaction[]): Transaction[] {
   );
 }
 
-const clientsWithTags = api.enhanceEndpoints({ addTagTypes: ['Client', 'ClientPortfolio'] });
-
 /**
- * Client calls (spec part 1 §7, part 2 §7) and the portfolio reads the client pages need. Lists
- * provide 'Client' LIST; a write invalidates the list, the cards and that client.
+ * Client calls (spec part 1 §7, part 2 §7) and the portfolio reads the client pages need, tagged
+ * by the scheme of cache-tags.ts: a client write refreshes that client, every client list and every
+ * portfolio view (they name the client); the portfolio writes of portfolios-api.ts refresh the figures here.
  */
-export const clientsApi = clientsWithTags.injectEndpoints({
+export const clientsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listClients: build.query<ClientListResponse, ClientListArgs>({
       query: (args) => ({ url: '/clients', params: toParams(args) }),
-      providesTags: [{ type: 'Client', id: 'LIST' }],
+      providesTags: [clientListTag],
     }),
     clientStats: build.query<ClientStats, ClientFilterArgs>({
       query: (args) => ({ url: '/clients/stats', params: toParams(args) }),
-      providesTags: [{ type: 'Client', id: 'LIST' }],
+      providesTags: [clientListTag],
     }),
     getClient: build.query<Client, string>({
       query: (id) => `/clients/${encodeURIComponent(id)}`,
-      providesTags: (_result, _error, id) => [{ type: 'Client', id }],
+      providesTags: (_result, _error, id) => [clientTag(id)],
     }),
+    /** Shows the household's members too, so a change to one of them refreshes it. */
     clientSummary: build.query<ClientSummary, string>({
       query: (id) => `/clients/${encodeURIComponent(id)}/summary`,
-      providesTags: (_result, _error, id) => [{ type: 'Client', id }],
+      providesTags: (result, _error, id) => [clientTag(id), ...(result?.household?.members.map((member) => clientTag(member.client_id)) ?? [])],
     }),
     createClient: build.mutation<Client, CreateClientBody>({
       query: (body) => ({ url: '/clients', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Client', id: 'LIST' }],
+      invalidatesTags: [clientListTag],
     }),
     updateClient: build.mutation<Client, UpdateClientArgs>({
       query: ({ id, body }) => ({ url: `/clients/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'Client', id: 'LIST' }, { type: 'Client', id }],
+      invalidatesTags: (_result, _error, { id }) => clientRecordChanged(id),
     }),
     deleteClient: build.mutation<void, { id: string; syncVersion: number }>({
       query: ({ id, syncVersion }) => ({
@@ -89,12 +90,12 @@ export const clientsApi = clientsWithTags.injectEndpoints({
         method: 'DELETE',
         params: { sync_version: syncVersion },
       }),
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'Client', id: 'LIST' }, { type: 'Client', id }],
+      invalidatesTags: (_result, _error, { id }) => clientRecordChanged(id),
     }),
     /** The client's portfolios (at most 100; an advisor's client rarely has more than a few). */
     clientPortfolios: build.query<PortfolioListResponse, string>({
       query: (clientId) => ({ url: '/portfolios', params: { client_id: clientId, per_page: 100 } }),
-      providesTags: ['ClientPortfolio'],
+      providesTags: [portfolioListTag],
     }),
     /** Each portfolio with its holdings and allocation (the report), fetched in parallel. */
     clientPortfolioDetails: build.query<PortfolioDetail[], string[]>({
@@ -104,7 +105,7 @@ export const clientsApi = clientsWithTags.injectEndpoints({
         if (failed?.error) return { error: failed.error };
         return { data: results.map((result) => result.data as PortfolioDetail) };
       },
-      providesTags: ['ClientPortfolio'],
+      providesTags: (_result, _error, ids) => ids.map(portfolioTag),
     }),
     /** The latest few transactions of each portfolio, merged newest first. */
     clientRecentTransactions: build.query<Transaction[], RecentTransactionsArgs>({
@@ -119,7 +120,7 @@ export const clientsApi = clientsWithTags.injectEndpoints({
         const all = results.flatMap((result) => (result.data as TransactionListResponse).transactions);
         return { data: newestFirst(all).slice(0, limit) };
       },
-      providesTags: ['ClientPortfolio'],
+      providesTags: (_result, _error, { portfolioIds }) => portfolioIds.map(ledgerTag),
     }),
   }),
 });

@@ -15,7 +15,8 @@ const importTimeoutMs = 60_000;
 
 /**
  * Securities calls of spec part 2 §7 (search, one security with its closes) and the admins' price
- * import. Every answer about prices provides 'Security', so an import refreshes what is shown.
+ * import. Every answer about prices provides 'Security'; new closes also revalue every portfolio and
+ * so every client's figures, so an import refreshes those too (cache-tags.ts).
  */
 export const marketDataApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -37,7 +38,7 @@ export const marketDataApi = api.injectEndpoints({
         headers: { 'Content-Type': 'text/csv' },
         timeout: importTimeoutMs,
       }),
-      invalidatesTags: (result) => (result && result.accepted > 0 ? ['Security'] : []),
+      invalidatesTags: (result) => (result && result.accepted > 0 ? ['Security', 'Portfolio', 'Client'] : []),
     }),
   }),
 });

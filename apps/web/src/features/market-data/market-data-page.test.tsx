@@ -103,9 +103,10 @@ const demoServer = (options: { config?: () => Response; simulated?: boolean; fai
     return jsonResponse(detail(security(symbol, { ...overrides, simulated, price_source: simulated ? 'simulated' : 'imported' }), url.searchParams.get('period') ?? '1y'));
   };
 
-function renderPage(role: 'admin' | 'advisor' = 'advisor') {
+function renderPage(who: 'operator' | 'admin' | 'advisor' = 'advisor') {
   const result = renderScreen(<MarketDataPage />, { path: '/market-data' });
-  act(() => void result.store.dispatch(loginSuccess({ user: { ...sampleUser, role_name: role }, accessToken: 'access-1' })));
+  const user = { ...sampleUser, role_name: who === 'advisor' ? ('advisor' as const) : ('admin' as const), is_operator: who === 'operator' };
+  act(() => void result.store.dispatch(loginSuccess({ user, accessToken: 'access-1' })));
   return result;
 }
 
@@ -210,12 +211,17 @@ describe('market data screen', () => {
     expect(await screen.findByText('Failed to search securities')).toBeDefined();
   });
 
-  it('offers the price import to admins only', async () => {
+  it('offers the price import to the platform operator only, not to a firm admin', async () => {
     stubServer(demoServer());
-    renderPage('advisor');
-    await waitFor(() => expect(within(row('MSFT')).getByText('$412.35')).toBeDefined());
-    expect(screen.queryByRole('heading', { name: text.importTitle })).toBeNull();
-    expect(screen.queryByText(text.importChoose)).toBeNull();
+    for (const who of ['advisor', 'admin'] as const) {
+      const { unmount } = renderPage(who);
+      await waitFor(() => expect(within(row('MSFT')).getByText('$412.35')).toBeDefined());
+      expect(screen.queryByRole('heading', { name: text.importTitle })).toBeNull();
+      expect(screen.queryByText(text.importChoose)).toBeNull();
+      unmount();
+    }
+    renderPage('operator');
+    expect(await screen.findByRole('heading', { name: text.importTitle })).toBeDefined();
   });
 
   it('imports a CSV as text/csv and lists the accepted count and the rejected lines with reasons', async () => {
@@ -233,7 +239,7 @@ describe('market data screen', () => {
       }
       return demoServer()(url, init);
     });
-    renderPage('admin');
+    renderPage('operator');
     await waitFor(() => expect(within(row('MSFT')).getByText('$412.35')).toBeDefined());
     expect(screen.getByText(text.importHelp)).toBeDefined();
     const input = screen.getByLabelText(text.importChoose) as HTMLInputElement;
@@ -261,7 +267,7 @@ describe('market data screen', () => {
         ? jsonResponse({ detail: [{ type: 'custom', loc: ['body', 'csv'], msg: 'The CSV header must name the columns symbol, date and close (missing: close)', input: null, ctx: {} }] }, 422)
         : demoServer()(url, init),
     );
-    renderPage('admin');
+    renderPage('operator');
     fireEvent.change(screen.getByLabelText(text.importChoose), { target: { files: [new File(['symbol,date\nMSFT,2026-11-20\n'], 'bad.csv')] } });
     fireEvent.click(screen.getByRole('button', { name: text.importSubmit }));
     expect(await screen.findByText('The CSV header must name the columns symbol, date and close (missing: close)')).toBeDefined();

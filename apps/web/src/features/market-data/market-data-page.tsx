@@ -19,12 +19,12 @@ type Selection = { symbol: string; name: string };
 
 /**
  * /market-data: the configured watchlist with a year of closes each, a search over the securities
- * master, one security's chart in a dialog and, for admins, the price import. Simulated prices are
+ * master, one security's chart in a dialog and, for the platform operator, the price import (prices are every firm's). Simulated prices are
  * labelled wherever they show.
  */
 export function MarketDataPage() {
   const watchlist = useWatchlist();
-  const isAdmin = useAppSelector((state) => state.auth.user?.role_name === 'admin');
+  const isOperator = useAppSelector((state) => state.auth.user?.is_operator === true);
   const [searchText, setSearchText] = useState('');
   const term = useDebouncedValue(searchText.trim(), searchDebounceMs);
   const searchArgs = useMemo<SecuritySearchArgs | null>(() => (term ? { q: term } : null), [term]);
@@ -57,7 +57,7 @@ export function MarketDataPage() {
         args={searchArgs}
         onSelect={(security: Security) => open({ symbol: security.symbol, name: security.name })}
       />
-      {isAdmin && <PriceImport />}
+      {isOperator && <PriceImport />}
       <SecurityDetailDialog
         open={dialogOpen}
         symbol={selected?.symbol ?? null}

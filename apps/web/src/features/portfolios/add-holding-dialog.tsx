@@ -12,6 +12,7 @@ import { useState, type FormEvent } from 'react';
 import { formatDollars } from '@meridian/domain/format';
 import { portfolioMessages } from '@meridian/domain/messages';
 import { holdingCreateSchema } from '@meridian/domain/portfolios';
+import type { PortfolioRef } from '../../app/cache-tags.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { serverFieldErrors } from '../../lib/field-errors.ts';
 import { issuesByField } from './issues-by-field.ts';
@@ -19,10 +20,10 @@ import { parseNumber } from './parse-number.ts';
 import { useAddHoldingMutation } from './portfolios-api.ts';
 import { SecurityPicker, type SecurityOption } from './security-picker.tsx';
 
-type Props = { portfolioId: string; open: boolean; onClose: () => void };
+type Props = { portfolio: PortfolioRef; open: boolean; onClose: () => void };
 
 /** Buys a security for the portfolio: at the price given, else at its latest close (recorded in the ledger). */
-export function AddHoldingDialog({ portfolioId, open, onClose }: Props) {
+export function AddHoldingDialog({ portfolio, open, onClose }: Props) {
   const [security, setSecurity] = useState<SecurityOption | null>(null);
   const [quantity, setQuantity] = useState('');
   const [price, setPrice] = useState('');
@@ -46,7 +47,7 @@ export function AddHoldingDialog({ portfolioId, open, onClose }: Props) {
     }
     setErrors({});
     try {
-      await addHolding({ portfolioId, ...parsed.data }).unwrap();
+      await addHolding({ portfolio, ...parsed.data }).unwrap();
       close();
     } catch (error) {
       setErrors(serverFieldErrors(error) ?? { form: errorText(error, portfolioMessages.addHoldingFailed) });

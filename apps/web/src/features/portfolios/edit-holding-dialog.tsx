@@ -11,6 +11,7 @@ import { useState, type FormEvent } from 'react';
 import { formatDollars } from '@meridian/domain/format';
 import { portfolioMessages } from '@meridian/domain/messages';
 import { holdingUpdateSchema, type Holding } from '@meridian/domain/portfolios';
+import type { PortfolioRef } from '../../app/cache-tags.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { serverFieldErrors } from '../../lib/field-errors.ts';
 import { formatQuantity } from './holdings-table.tsx';
@@ -18,10 +19,10 @@ import { issuesByField } from './issues-by-field.ts';
 import { parseNumber } from './parse-number.ts';
 import { useUpdateHoldingMutation } from './portfolios-api.ts';
 
-type Props = { portfolioId: string; holding: Holding; onClose: () => void };
+type Props = { portfolio: PortfolioRef; holding: Holding; onClose: () => void };
 
 /** Sets a holding's quantity: the difference is bought or sold at the latest close. */
-export function EditHoldingDialog({ portfolioId, holding, onClose }: Props) {
+export function EditHoldingDialog({ portfolio, holding, onClose }: Props) {
   const [quantity, setQuantity] = useState(String(holding.quantity));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [updateHolding, { isLoading }] = useUpdateHoldingMutation();
@@ -36,7 +37,7 @@ export function EditHoldingDialog({ portfolioId, holding, onClose }: Props) {
       return;
     }
     try {
-      await updateHolding({ portfolioId, holdingId: holding.id, ...parsed.data }).unwrap();
+      await updateHolding({ portfolio, holdingId: holding.id, ...parsed.data }).unwrap();
       onClose();
     } catch (error) {
       setErrors(serverFieldErrors(error) ?? { form: errorText(error, portfolioMessages.updateHoldingFailed) });

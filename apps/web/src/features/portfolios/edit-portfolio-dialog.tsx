@@ -63,7 +63,7 @@ export function EditPortfolioDialog({ portfolio, onClose }: { portfolio: Portfol
     }
     setErrors({});
     try {
-      await update({ id: portfolio.id, ...parsed.data }).unwrap();
+      await update({ portfolio, ...parsed.data }).unwrap();
       onClose();
     } catch (error) {
       const current = currentOf(error);

@@ -68,12 +68,12 @@ export function PortfolioPage() {
             onRemove={(holding) => setDialog({ kind: 'remove-holding', holding })}
           />
         ) : (
-          <TransactionsPanel portfolioId={portfolio.id} readOnly={readOnly} />
+          <TransactionsPanel portfolio={portfolio} readOnly={readOnly} />
         )}
       </Paper>
 
-      <AddHoldingDialog portfolioId={portfolio.id} open={dialog?.kind === 'add'} onClose={close} />
-      {dialog?.kind === 'edit-holding' && <EditHoldingDialog portfolioId={portfolio.id} holding={dialog.holding} onClose={close} />}
+      <AddHoldingDialog portfolio={portfolio} open={dialog?.kind === 'add'} onClose={close} />
+      {dialog?.kind === 'edit-holding' && <EditHoldingDialog portfolio={portfolio} holding={dialog.holding} onClose={close} />}
       {dialog?.kind === 'edit' && <EditPortfolioDialog portfolio={portfolio} onClose={close} />}
       <ConfirmDialog
         open={dialog?.kind === 'remove-holding'}
@@ -85,7 +85,7 @@ export function PortfolioPage() {
         onConfirm={async () => {
           if (dialog?.kind !== 'remove-holding') return;
           try {
-            await removeHolding({ portfolioId: portfolio.id, holdingId: dialog.holding.id }).unwrap();
+            await removeHolding({ portfolio, holdingId: dialog.holding.id }).unwrap();
             close();
           } catch (failure) {
             setActionError(errorText(failure, portfolioMessages.removeHoldingFailed));
@@ -104,7 +104,7 @@ export function PortfolioPage() {
         onClose={close}
         onConfirm={async () => {
           try {
-            await deletePortfolio(portfolio.id).unwrap();
+            await deletePortfolio(portfolio).unwrap();
             void navigate('/portfolios', { replace: true });
           } catch (failure) {
             setActionError(errorText(failure, portfolioMessages.deletePortfolioFailed));

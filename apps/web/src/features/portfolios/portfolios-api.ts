@@ -18,6 +18,17 @@ import type {
 } from '@meridian/domain/portfolios';
 import type { SecuritySearchResponse } from '@meridian/domain/securities';
 import { api } from '../../app/api.ts';
+import {
+  clientListTag,
+  clientPortfoliosChanged,
+  clientTag,
+  ledgerChanged,
+  ledgerTag,
+  portfolioChanged,
+  portfolioListTag,
+  portfolioTag,
+  type PortfolioRef,
+} from '../../app/cache-tags.ts';
 
 export type PortfolioListArgs = {
   page: number;
@@ -36,72 +47,73 @@ const definedParams = (params: Record<string, string | number | undefined>) =>
   Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== ''));
 
 /**
- * Portfolios, holdings and the ledger (spec part 2 §7 "Portfolio service"). Every change to a
- * portfolio's holdings or ledger invalidates that portfolio, its transactions and the list, so the
- * values on screen follow each change (spec §4 "Portfolio store": holding changes refetch).
+ * Portfolios, holdings and the ledger (spec part 2 §7 "Portfolio service"), tagged by the scheme of
+ * cache-tags.ts. Every write names its portfolio with the owning client, so a trade refreshes the
+ * portfolio, its ledger and the lists, and the client's AUM wherever it is shown (spec §4
+ * "Portfolio store": holding changes refetch).
  */
-export const portfoliosApi = api.enhanceEndpoints({ addTagTypes: ['Portfolio', 'PortfolioTransactions'] }).injectEndpoints({
+export const portfoliosApi = api.injectEndpoints({
   endpoints: (build) => ({
     listPortfolios: build.query<PortfolioListResponse, PortfolioListArgs>({
       query: (args) => ({ url: '/portfolios', params: definedParams(args) }),
-      providesTags: (result) => [
-        { type: 'Portfolio', id: 'LIST' },
-        ...(result?.portfolios.map((portfolio) => ({ type: 'Portfolio' as const, id: portfolio.id })) ?? []),
-      ],
+      providesTags: [portfolioListTag],
     }),
     getPortfolio: build.query<PortfolioDetail, string>({
       query: (id) => `/portfolios/${encodeURIComponent(id)}`,
-      providesTags: (_result, _error, id) => [{ type: 'Portfolio', id }, 'Security'],
+      providesTags: (_result, _error, id) => [portfolioTag(id), 'Security'],
     }),
     createPortfolio: build.mutation<Portfolio, PortfolioCreate>({
       query: (body) => ({ url: '/portfolios', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Portfolio', id: 'LIST' }],
+      invalidatesTags: (_result, _error, { client_id }) => clientPortfoliosChanged(client_id),
     }),
-    updatePortfolio: build.mutation<Portfolio, PortfolioUpdate & { id: string }>({
-      query: ({ id, ...body }) => ({ url: `/portfolios/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'Portfolio', id }, { type: 'Portfolio', id: 'LIST' }],
+    updatePortfolio: build.mutation<Portfolio, PortfolioUpdate & { portfolio: PortfolioRef }>({
+      query: ({ portfolio, ...body }) => ({ url: `/portfolios/${encodeURIComponent(portfolio.id)}`, method: 'PUT', body }),
+      invalidatesTags: (_result, _error, { portfolio }) => portfolioChanged(portfolio),
     }),
-    deletePortfolio: build.mutation<void, string>({
-      query: (id) => ({ url: `/portfolios/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: [{ type: 'Portfolio', id: 'LIST' }],
+    /** Not the deleted portfolio itself: its page leaves rather than fetch a 404. */
+    deletePortfolio: build.mutation<void, PortfolioRef>({
+      query: ({ id }) => ({ url: `/portfolios/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, { client_id }) => clientPortfoliosChanged(client_id),
     }),
-    addHolding: build.mutation<Holding, HoldingCreate & { portfolioId: string }>({
-      query: ({ portfolioId, ...body }) => ({ url: `/portfolios/${encodeURIComponent(portfolioId)}/holdings`, method: 'POST', body }),
-      invalidatesTags: (_result, error, { portfolioId }) => (error ? [] : changed(portfolioId)),
+    addHolding: build.mutation<Holding, HoldingCreate & { portfolio: PortfolioRef }>({
+      query: ({ portfolio, ...body }) => ({ url: `/portfolios/${encodeURIComponent(portfolio.id)}/holdings`, method: 'POST', body }),
+      invalidatesTags: (_result, error, { portfolio }) => (error ? [] : ledgerChanged(portfolio)),
     }),
-    updateHolding: build.mutation<Holding, HoldingUpdate & { portfolioId: string; holdingId: string }>({
-      query: ({ portfolioId, holdingId, ...body }) => ({
-        url: `/portfolios/${encodeURIComponent(portfolioId)}/holdings/${encodeURIComponent(holdingId)}`,
+    updateHolding: build.mutation<Holding, HoldingUpdate & { portfolio: PortfolioRef; holdingId: string }>({
+      query: ({ portfolio, holdingId, ...body }) => ({
+        url: `/portfolios/${encodeURIComponent(portfolio.id)}/holdings/${encodeURIComponent(holdingId)}`,
         method: 'PUT',
         body,
       }),
-      invalidatesTags: (_result, error, { portfolioId }) => (error ? [] : changed(portfolioId)),
+      invalidatesTags: (_result, error, { portfolio }) => (error ? [] : ledgerChanged(portfolio)),
     }),
-    removeHolding: build.mutation<void, { portfolioId: string; holdingId: string }>({
-      query: ({ portfolioId, holdingId }) => ({
-        url: `/portfolios/${encodeURIComponent(portfolioId)}/holdings/${encodeURIComponent(holdingId)}`,
+    removeHolding: build.mutation<void, { portfolio: PortfolioRef; holdingId: string }>({
+      query: ({ portfolio, holdingId }) => ({
+        url: `/portfolios/${encodeURIComponent(portfolio.id)}/holdings/${encodeURIComponent(holdingId)}`,
         method: 'DELETE',
       }),
-      invalidatesTags: (_result, error, { portfolioId }) => (error ? [] : changed(portfolioId)),
+      invalidatesTags: (_result, error, { portfolio }) => (error ? [] : ledgerChanged(portfolio)),
     }),
     listTransactions: build.query<TransactionListResponse, TransactionListArgs>({
       query: ({ portfolioId, ...params }) => ({
         url: `/portfolios/${encodeURIComponent(portfolioId)}/transactions`,
         params: definedParams(params),
       }),
-      providesTags: (_result, _error, { portfolioId }) => [{ type: 'PortfolioTransactions', id: portfolioId }],
+      providesTags: (_result, _error, { portfolioId }) => [ledgerTag(portfolioId)],
     }),
-    recordTransaction: build.mutation<Transaction, TransactionCreate & { portfolioId: string }>({
-      query: ({ portfolioId, ...body }) => ({ url: `/portfolios/${encodeURIComponent(portfolioId)}/transactions`, method: 'POST', body }),
-      invalidatesTags: (_result, error, { portfolioId }) => (error ? [] : changed(portfolioId)),
+    recordTransaction: build.mutation<Transaction, TransactionCreate & { portfolio: PortfolioRef }>({
+      query: ({ portfolio, ...body }) => ({ url: `/portfolios/${encodeURIComponent(portfolio.id)}/transactions`, method: 'POST', body }),
+      invalidatesTags: (_result, error, { portfolio }) => (error ? [] : ledgerChanged(portfolio)),
     }),
     /** The client picker of a new portfolio: the first matches of the client search. */
     portfolioClientOptions: build.query<ClientListResponse, string>({
       query: (search) => ({ url: '/clients', params: definedParams({ search, per_page: 20, sort: 'name', order: 'asc' }) }),
+      providesTags: [clientListTag],
     }),
     /** The client a new portfolio is opened for (/portfolios/new?client_id=…). */
     portfolioClient: build.query<Client, string>({
       query: (id) => `/clients/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [clientTag(id)],
     }),
     /** The security pickers (holding, benchmark, transaction): the first matches of the securities search. */
     portfolioSecurityOptions: build.query<SecuritySearchResponse, string>({
@@ -110,15 +122,6 @@ export const portfoliosApi = api.enhanceEndpoints({ addTagTypes: ['Portfolio', '
     }),
   }),
 });
-
-/** What a holding or ledger change makes stale: the portfolio, its transactions and the list. */
-function changed(portfolioId: string) {
-  return [
-    { type: 'Portfolio' as const, id: portfolioId },
-    { type: 'Portfolio' as const, id: 'LIST' },
-    { type: 'PortfolioTransactions' as const, id: portfolioId },
-  ];
-}
 
 export const {
   useListPortfoliosQuery,

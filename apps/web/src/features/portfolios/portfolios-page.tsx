@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -24,6 +23,8 @@ import { ClientPicker, type ClientOption } from './client-picker.tsx';
 import { statusLabels } from './portfolio-labels.ts';
 import { useListPortfoliosQuery } from './portfolios-api.ts';
 import { PortfoliosTable } from './portfolios-table.tsx';
+import { ListPagination } from '../../components/list-pagination.tsx';
+import { usePaging } from '../../lib/use-paging.ts';
 
 /** Spec part 2 §9: the list's page sizes, default 10. */
 export const pageSizes = [5, 10, 25, 50];
@@ -33,8 +34,7 @@ const descendingFirst: PortfolioSortField[] = ['total_value', 'gain_loss', 'gain
 
 /** /portfolios: every portfolio in the user's reach, paged, sorted and filtered on the server. */
 export function PortfoliosPage() {
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(10);
+  const { page, setPage, perPage, setPerPage } = usePaging(10);
   const [sort, setSort] = useState<PortfolioSortField>('name');
   const [order, setOrder] = useState<'asc' | 'desc'>('asc');
   const [status, setStatus] = useState<PortfolioStatus | ''>('');
@@ -148,17 +148,13 @@ export function PortfoliosPage() {
         {data && data.total > 0 && !isError && (
           <>
             <PortfoliosTable portfolios={data.portfolios} sort={sort} order={order} onSort={onSort} />
-            <TablePagination
-              component="div"
-              count={data.total}
-              page={Math.min(page, Math.max(0, data.pages - 1))}
-              rowsPerPage={perPage}
-              rowsPerPageOptions={pageSizes}
-              onPageChange={(_event, next) => setPage(next)}
-              onRowsPerPageChange={(event) => {
-                setPerPage(Number(event.target.value));
-                setPage(0);
-              }}
+            <ListPagination
+              total={data.total}
+              page={page}
+              perPage={perPage}
+              perPageOptions={pageSizes}
+              onPage={setPage}
+              onPerPage={setPerPage}
             />
           </>
         )}

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderScreen } from '../../test-utils.tsx';
-import { portfolioId, stubServer } from './portfolio-test-fixtures.ts';
+import { samplePortfolio, stubServer } from './portfolio-test-fixtures.ts';
 import { RecordTransactionDialog } from './record-transaction-dialog.tsx';
 
 afterEach(() => {
@@ -19,7 +19,7 @@ describe('record transaction dialog: trade date', () => {
     vi.setSystemTime(new Date(instant));
     const calls = stubServer(() => jsonResponse({ id: 't-1' }, 201));
     const onClose = vi.fn();
-    renderScreen(<RecordTransactionDialog portfolioId={portfolioId} onClose={onClose} />);
+    renderScreen(<RecordTransactionDialog portfolio={samplePortfolio()} onClose={onClose} />);
     const dialog = screen.getByRole('dialog', { name: 'Record Transaction' });
     const date = within(dialog).getByLabelText('Trade date') as HTMLInputElement;
     expect(date.value).toBe(marketDay);

@@ -12,6 +12,7 @@ import { useState, type FormEvent } from 'react';
 import { isTrade } from '@meridian/domain/ledger';
 import { transactionCreateSchema, transactionTypes, type TransactionType } from '@meridian/domain/portfolios';
 import { marketDate } from '@meridian/domain/trading-calendar';
+import type { PortfolioRef } from '../../app/cache-tags.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { serverFieldErrors } from '../../lib/field-errors.ts';
 import { issuesByField } from './issues-by-field.ts';
@@ -25,7 +26,7 @@ const needsSecurity = (type: TransactionType) => isTrade(type) || type === 'divi
 const allowsSecurity = (type: TransactionType) => type !== 'deposit' && type !== 'withdrawal';
 
 /** Records one ledger entry; the fields follow the type (spec: buy/sell, dividend, interest, deposit, withdrawal, fee). */
-export function RecordTransactionDialog({ portfolioId, onClose }: { portfolioId: string; onClose: () => void }) {
+export function RecordTransactionDialog({ portfolio, onClose }: { portfolio: PortfolioRef; onClose: () => void }) {
   const [type, setType] = useState<TransactionType>('deposit');
   // Trade dates are market dates, as on the server: the user's own calendar may already be a day
   // ahead of New York (evening in Europe, any time in Asia), which the server refuses as the future.
@@ -56,7 +57,7 @@ export function RecordTransactionDialog({ portfolioId, onClose }: { portfolioId:
       return;
     }
     try {
-      await record({ portfolioId, ...parsed.data }).unwrap();
+      await record({ portfolio, ...parsed.data }).unwrap();
       onClose();
     } catch (error) {
       setErrors(serverFieldErrors(error) ?? { form: errorText(error, 'Failed to record transaction') });

@@ -9,13 +9,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { formatDollars, formatShortDate } from '@meridian/domain/format';
 import { transactionTypes, type TransactionType } from '@meridian/domain/portfolios';
+import type { PortfolioRef } from '../../app/cache-tags.ts';
 import { SignedValue } from '../../components/signed-value.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { formatQuantity } from './holdings-table.tsx';
@@ -23,6 +23,8 @@ import { transactionTypeLabels } from './portfolio-labels.ts';
 import { useListTransactionsQuery } from './portfolios-api.ts';
 import { pageSizes } from './portfolios-page.tsx';
 import { RecordTransactionDialog } from './record-transaction-dialog.tsx';
+import { ListPagination } from '../../components/list-pagination.tsx';
+import { usePaging } from '../../lib/use-paging.ts';
 
 const columns = [
   ['Date', 'left'],
@@ -35,12 +37,11 @@ const columns = [
 ] as const;
 
 /** The portfolio's ledger, newest first, with a type filter and 'Record transaction'. */
-export function TransactionsPanel({ portfolioId, readOnly }: { portfolioId: string; readOnly: boolean }) {
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(10);
+export function TransactionsPanel({ portfolio, readOnly }: { portfolio: PortfolioRef; readOnly: boolean }) {
+  const { page, setPage, perPage, setPerPage } = usePaging(10);
   const [type, setType] = useState<TransactionType | ''>('');
   const [recording, setRecording] = useState(false);
-  const { data, error, isError, isFetching } = useListTransactionsQuery({ portfolioId, page: page + 1, per_page: perPage, type: type || undefined });
+  const { data, error, isError, isFetching } = useListTransactionsQuery({ portfolioId: portfolio.id, page: page + 1, per_page: perPage, type: type || undefined });
 
   return (
     <>
@@ -116,21 +117,17 @@ export function TransactionsPanel({ portfolioId, readOnly }: { portfolioId: stri
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
-            count={data.total}
-            page={Math.min(page, Math.max(0, data.pages - 1))}
-            rowsPerPage={perPage}
-            rowsPerPageOptions={pageSizes}
-            onPageChange={(_event, next) => setPage(next)}
-            onRowsPerPageChange={(event) => {
-              setPerPage(Number(event.target.value));
-              setPage(0);
-            }}
+          <ListPagination
+            total={data.total}
+            page={page}
+            perPage={perPage}
+            perPageOptions={pageSizes}
+            onPage={setPage}
+            onPerPage={setPerPage}
           />
         </>
       )}
-      {recording && <RecordTransactionDialog portfolioId={portfolioId} onClose={() => setRecording(false)} />}
+      {recording && <RecordTransactionDialog portfolio={portfolio} onClose={() => setRecording(false)} />}
     </>
   );
 }

@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import type { Portfolio } from '@meridian/domain/portfolios';
 import { formatDollars, formatShortDate } from '@meridian/domain/format';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
-import { errorText } from '../../lib/error-text.ts';
-import { useClientRecentTransactionsQuery } from './clients-api.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { useClientRecentTransactionsQuery } from '../clients-api.ts';
 
 const perPortfolio = 5;
 const shown = 10;

@@ -9,8 +9,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Client } from '@meridian/domain/clients';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
-import { errorText } from '../../lib/error-text.ts';
-import { useDeleteClientMutation } from './clients-api.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { useDeleteClientMutation } from '../clients-api.ts';
 
 /** Soft delete with the version last read; back to /clients afterwards. */
 export function ClientDeleteDialog({ client, open, onClose }: { client: Client; open: boolean; onClose: () => void }) {

@@ -1,6 +1,6 @@
-import type { AppDispatch } from '../../app/store.ts';
+import type { AppDispatch } from '../../../app/store.ts';
+import { clientsApi } from '../clients-api.ts';
 import { initialListState, listArgs } from './client-list-state.ts';
-import { clientsApi } from './clients-api.ts';
 
 /**
  * Asks for the first page of /clients with exactly the arguments the screen starts with, so when

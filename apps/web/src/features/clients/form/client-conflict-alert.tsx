@@ -1,7 +1,7 @@
 import type { Client } from '@meridian/domain/clients';
 import { experienceLabel, formatShortDate, formatWholeDollars, riskProfile } from '@meridian/domain/format';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
-import { ConflictAlert } from '../../components/conflict-alert.tsx';
+import { ConflictAlert } from '../../../components/conflict-alert.tsx';
 
 const money = (value: number | null) => (value === null ? '—' : formatWholeDollars(value));
 

@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { formatCompactDollars, formatSignedPercent } from '@meridian/domain/format';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
-import { errorText } from '../../lib/error-text.ts';
-import { useClientStatsQuery, type ClientFilterArgs } from './clients-api.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { useClientStatsQuery, type ClientFilterArgs } from '../clients-api.ts';
 
 function Card({ label, value, hint, testId }: { label: string; value: ReactNode; hint?: string; testId: string }) {
   return (
@@ -15,7 +15,7 @@ function Card({ label, value, hint, testId }: { label: string; value: ReactNode;
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 500, mt: 0.5 }}>
+      <Typography variant="h5" component="p" sx={{ fontWeight: 500, mt: 0.5 }} data-testid={`${testId}-value`}>
         {value}
       </Typography>
       {hint && (

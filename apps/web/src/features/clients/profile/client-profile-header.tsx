@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { Client } from '@meridian/domain/clients';
 import { experienceLabel, formatWholeDollars, netWorthCategory } from '@meridian/domain/format';
-import { ClientAvatar } from './client-avatar.tsx';
-import { RiskCapacityChip } from './risk-capacity-chip.tsx';
+import { ClientAvatar } from '../client-avatar.tsx';
+import { RiskCapacityChip } from '../risk-capacity-chip.tsx';
 
 /** Name, age, risk, net-worth category, experience and advisor; the page's actions on the right. */
 export function ClientProfileHeader({ client, actions }: { client: Client; actions?: ReactNode }) {

@@ -5,7 +5,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
@@ -14,11 +13,13 @@ import { Link as RouterLink } from 'react-router';
 import type { ClientSortField } from '@meridian/domain/clients';
 import { experienceLabel, formatWholeDollars, netWorthCategory } from '@meridian/domain/format';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
-import { errorText } from '../../lib/error-text.ts';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useListClientsQuery, type ClientListArgs } from '../clients-api.ts';
+import { RiskCapacityChip } from '../risk-capacity-chip.tsx';
 import { ClientProfilesFilters, emptyProfileFilters, type ProfileFilters } from './client-profiles-filters.tsx';
-import { useListClientsQuery, type ClientListArgs } from './clients-api.ts';
-import { RiskCapacityChip } from './risk-capacity-chip.tsx';
+import { ListPagination } from '../../../components/list-pagination.tsx';
+import { usePaging } from '../../../lib/use-paging.ts';
 
 const amount = (value: string) => (value.trim() === '' || Number.isNaN(Number(value)) ? undefined : Number(value));
 
@@ -48,8 +49,7 @@ export function ClientProfilesPage() {
   const [filters, setFilters] = useState(emptyProfileFilters);
   const [sort, setSort] = useState<ClientSortField>('name');
   const [order, setOrder] = useState<'asc' | 'desc'>('asc');
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(25);
+  const { page, setPage, perPage, setPerPage } = usePaging(25);
   const debounced = useDebouncedValue(filters, 300);
   const args = useMemo(() => profileArgs(debounced, sort, order, page, perPage), [debounced, sort, order, page, perPage]);
   const { data, error, isLoading } = useListClientsQuery(args);
@@ -133,17 +133,13 @@ export function ClientProfilesPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
-          count={data?.total ?? 0}
-          page={data?.total ? page : 0}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={[10, 25, 50, 100]}
-          onPageChange={(_event, next) => setPage(next)}
-          onRowsPerPageChange={(event) => {
-            setPerPage(Number(event.target.value));
-            setPage(0);
-          }}
+        <ListPagination
+          total={data?.total ?? 0}
+          page={page}
+          perPage={perPage}
+          perPageOptions={[10, 25, 50, 100]}
+          onPage={setPage}
+          onPerPage={setPerPage}
         />
       </Paper>
     </>

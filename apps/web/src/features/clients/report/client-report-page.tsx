@@ -17,11 +17,11 @@ import {
 } from '@meridian/domain/format';
 import { portfolioMessages } from '@meridian/domain/messages';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
-import { PageSpinner } from '../../components/page-spinner.tsx';
-import { errorText } from '../../lib/error-text.ts';
-import { ClientPortfolioList, portfolioTotals } from './client-portfolio-list.tsx';
-import { useClientPortfolioDetailsQuery, useClientPortfoliosQuery, useGetClientQuery } from './clients-api.ts';
-import { Field, ProfileSection } from './profile-section.tsx';
+import { PageSpinner } from '../../../components/page-spinner.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { ClientPortfolioList, portfolioTotals } from '../client-portfolio-list.tsx';
+import { useClientPortfolioDetailsQuery, useClientPortfoliosQuery, useGetClientQuery } from '../clients-api.ts';
+import { Field, ProfileSection } from '../profile-section.tsx';
 import { combinedAllocation } from './report-allocation.ts';
 import { ReportAllocationChart } from './report-allocation-chart.tsx';
 import { ReportHoldingsTable } from './report-holdings-table.tsx';

@@ -3,12 +3,12 @@ import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
 import type { UpdateClientBody } from '@meridian/domain/clients';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
-import { PageSpinner } from '../../components/page-spinner.tsx';
-import { errorText } from '../../lib/error-text.ts';
-import { useAppSelector } from '../../app/hooks.ts';
+import { PageSpinner } from '../../../components/page-spinner.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { useAppSelector } from '../../../app/hooks.ts';
+import { useGetClientQuery, useUpdateClientMutation } from '../clients-api.ts';
 import { ClientForm } from './client-form.tsx';
 import { clientToForm } from './client-form-values.ts';
-import { useGetClientQuery, useUpdateClientMutation } from './clients-api.ts';
 
 /** /clients/{id}/edit: the record as read, saved with its sync_version (a stale one answers 409). */
 export function ClientEditPage() {

@@ -1,11 +1,11 @@
 import Typography from '@mui/material/Typography';
 import type { CreateClientBody } from '@meridian/domain/clients';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
-import { useAppSelector } from '../../app/hooks.ts';
-import { displayName } from '../shell/user-display.ts';
+import { useAppSelector } from '../../../app/hooks.ts';
+import { displayName } from '../../shell/user-display.ts';
+import { useCreateClientMutation } from '../clients-api.ts';
 import { ClientForm } from './client-form.tsx';
 import { emptyClientForm } from './client-form-values.ts';
-import { useCreateClientMutation } from './clients-api.ts';
 
 /** /clients/new: an advisor's new client is their own; an admin chooses one of the firm's advisors. */
 export function ClientNewPage() {

@@ -7,7 +7,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
@@ -15,11 +14,12 @@ import Typography from '@mui/material/Typography';
 import type { Client, ClientSortField } from '@meridian/domain/clients';
 import { formatCompactDollars, formatShortDate } from '@meridian/domain/format';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
-import { SignedValue } from '../../components/signed-value.tsx';
-import { ClientAvatar } from './client-avatar.tsx';
+import { SignedValue } from '../../../components/signed-value.tsx';
+import { ClientAvatar } from '../client-avatar.tsx';
+import { RiskCapacityChip } from '../risk-capacity-chip.tsx';
 import { pageSizeOptions, type ClientListAction, type ClientListState } from './client-list-state.ts';
 import { ClientRowMenu } from './client-row-menu.tsx';
-import { RiskCapacityChip } from './risk-capacity-chip.tsx';
+import { ListPagination } from '../../../components/list-pagination.tsx';
 
 type Props = {
   rows: Client[] | undefined;
@@ -119,14 +119,13 @@ export function ClientTable({ rows, total, loading, fetching, state, dispatch }:
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={total === 0 ? 0 : state.page}
-        rowsPerPage={state.perPage}
-        rowsPerPageOptions={[...pageSizeOptions]}
-        onPageChange={(_event, page) => dispatch({ type: 'page', value: page })}
-        onRowsPerPageChange={(event) => dispatch({ type: 'perPage', value: Number(event.target.value) })}
+      <ListPagination
+        total={total}
+        page={state.page}
+        perPage={state.perPage}
+        perPageOptions={pageSizeOptions}
+        onPage={(page) => dispatch({ type: 'page', value: page })}
+        onPerPage={(perPage) => dispatch({ type: 'perPage', value: perPage })}
       />
     </Paper>
   );

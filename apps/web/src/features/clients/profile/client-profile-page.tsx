@@ -11,14 +11,14 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { formatDollars, formatShortDate, formatSignedPercent } from '@meridian/domain/format';
 import { portfolioMessages } from '@meridian/domain/messages';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
-import { PageSpinner } from '../../components/page-spinner.tsx';
-import { errorText } from '../../lib/error-text.ts';
+import { PageSpinner } from '../../../components/page-spinner.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { ClientPortfolioList } from '../client-portfolio-list.tsx';
+import { useClientPortfoliosQuery, useClientSummaryQuery, useGetClientQuery } from '../clients-api.ts';
+import { Field, ProfileSection } from '../profile-section.tsx';
 import { ClientDeleteDialog } from './client-delete-dialog.tsx';
-import { ClientPortfolioList } from './client-portfolio-list.tsx';
 import { ClientProfileHeader } from './client-profile-header.tsx';
 import { ClientRecentTransactions } from './client-recent-transactions.tsx';
-import { useClientPortfoliosQuery, useClientSummaryQuery, useGetClientQuery } from './clients-api.ts';
-import { Field, ProfileSection } from './profile-section.tsx';
 
 const roleLabel = (role: string | null) => (role ? role.charAt(0).toUpperCase() + role.slice(1) : 'Member');
 
@@ -108,7 +108,7 @@ export function ClientProfilePage() {
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
           <ProfileSection title="Portfolios" testId="portfolios">
             {summary.data && (
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="client-figures">
                 AUM {formatDollars(summary.data.aum)} · unrealised {formatDollars(summary.data.gain_loss)} (
                 {formatSignedPercent(summary.data.gain_loss_percent)})
               </Typography>

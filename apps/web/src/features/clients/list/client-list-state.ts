@@ -1,5 +1,5 @@
 import type { AssessmentStatus, ClientSortField, RiskCapacity } from '@meridian/domain/clients';
-import type { ClientFilterArgs, ClientListArgs } from './clients-api.ts';
+import type { ClientFilterArgs, ClientListArgs } from '../clients-api.ts';
 
 export type RiskFilter = 'all' | RiskCapacity;
 export type AssessmentFilter = 'all' | AssessmentStatus;

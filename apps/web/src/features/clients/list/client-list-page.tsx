@@ -9,13 +9,13 @@ import { useMemo, useReducer } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { ClientSortField } from '@meridian/domain/clients';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
-import { errorText } from '../../lib/error-text.ts';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useListClientsQuery } from '../clients-api.ts';
 import { ClientFilters } from './client-filters.tsx';
 import { clientListReducer, filterArgs, initialListState, listArgs } from './client-list-state.ts';
 import { ClientStatsCards } from './client-stats-cards.tsx';
 import { ClientTable } from './client-table.tsx';
-import { useListClientsQuery } from './clients-api.ts';
 
 export const searchDebounceMs = 300;
 

@@ -17,6 +17,8 @@ export function ReportPrintStyles() {
           '.report-section': { breakInside: 'avoid-page' },
           '.report-portfolio': { breakBefore: 'auto', breakInside: 'auto' },
           '.MuiPaper-root': { boxShadow: 'none !important' },
+          // Links (the portfolio names) lead nowhere on paper: print them as text.
+          'main a': { color: 'inherit !important' },
         },
       }}
     />
