@@ -177,7 +177,7 @@ async function dialogProblems(dialog: Locator): Promise<string[]> {
 // ---------------------------------------------------------------------------------------------
 
 describe('sign-in journeys', () => {
-  it('1. registers a new advisor who lands in the shell: top bar, drawer, user menu, unbuilt area', async () => {
+  it('1. registers a new advisor who opens the e-mailed link and lands in the shell: top bar, drawer, user menu, unbuilt area', async () => {
     await page.goto('/login');
     await page.getByRole('link', { name: "Don't have an account? Sign Up" }).click();
     await page.waitForURL('**/register');
@@ -215,6 +215,16 @@ describe('sign-in journeys', () => {
     await page.locator('#register-role').click();
     await page.getByRole('option', { name: 'Advisor' }).click();
     await page.getByRole('button', { name: 'Create Account' }).click();
+
+    // The account is created by the link e-mailed to the address, which signs the advisor in.
+    await expectText(page, webMessages.checkYourEmail);
+    await page.getByText(messages.registrationLinkSent('avery.quinn@northpeak.example')).waitFor();
+    await snap(page, 'auth-01-register-check-your-email');
+    const mail = await journey.server.lastMailTo('avery.quinn@northpeak.example');
+    expect(mail?.subject).toBe('Finish creating your Meridian account');
+    const link = present(mail?.text.match(/https?:\/\/\S+\/register\/confirm\?token=\S+/)?.[0], 'a registration link in the e-mail');
+    expect(link.startsWith(`${journey.server.url}/register/confirm?token=`)).toBe(true);
+    await page.goto(link);
     await expectDashboard(page, 'Avery Quinn');
 
     // Top bar: the platform title, linking to the dashboard.
@@ -261,6 +271,12 @@ describe('sign-in journeys', () => {
     // The title in the top bar leads back to the dashboard.
     await title.click();
     await expectDashboard(page, 'Avery Quinn');
+
+    // The registration link is single use.
+    await page.goto(link);
+    await expectAlert(page, messages.invalidRegistrationLink);
+    expect(await page.getByRole('link', { name: 'Register again' }).getAttribute('href')).toBe('/register');
+    await snap(page, 'auth-01-register-link-used-twice');
   });
 
   it('2. logs out, keeps a remembered session in localStorage and a plain one in sessionStorage', async () => {

@@ -12,26 +12,37 @@
  * 3. He edits a portfolio; someone else changes it while his dialog is open: his edit survives the
  *    409 beside the other change, and saving again applies both.
  * 4. He deletes a portfolio after confirming: it leaves the list and the API answers 404.
+ * 5. Another advisor, Priya, notes a client's figures on the client list and the client's profile,
+ *    follows the app's links to one of the client's portfolios, records a deposit, and follows the
+ *    links back: the profile's AUM, the portfolio's row, the list's card and the client's row have
+ *    all grown by the deposit, without a reload.
  */
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Client, ClientListResponse } from '@meridian/domain/clients';
-import { formatDollars } from '@meridian/domain/format';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Client, ClientListResponse, ClientStats, ClientSummary } from '@meridian/domain/clients';
+import { formatCompactDollars, formatDollars, formatShortDate, formatSignedPercent } from '@meridian/domain/format';
 import { oversellMessage } from '@meridian/domain/ledger';
 import { portfolioMessages } from '@meridian/domain/messages';
 import type { Portfolio, PortfolioDetail, PortfolioListResponse, TransactionListResponse } from '@meridian/domain/portfolios';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { snap, snapDialog } from '../support/browser.ts';
 import { journeyFile } from '../support/journey.ts';
-import { alex, signIn } from '../support/sign-in.ts';
+import { alex, priya, signIn, type Account } from '../support/sign-in.ts';
 
 const journey = journeyFile('portfolios');
 let page: Page;
 let api: ApiSession;
 
-beforeAll(async () => {
-  api = await apiSession(journey.server.url, alex);
-});
+/** Each account's API session, signed in once for the file. */
+const sessions = new Map<Account, Promise<ApiSession>>();
+
+/** The advisor the journey compares the screen for: Alex unless it says otherwise. */
+async function workAs(account: Account): Promise<void> {
+  if (!sessions.has(account)) sessions.set(account, apiSession(journey.server.url, account));
+  api = await sessions.get(account)!;
+}
+
+beforeEach(() => workAs(alex));
 
 // ---------------------------------------------------------------------------------------------
 // Scene and navigation
@@ -48,6 +59,17 @@ async function createPortfolio(client: Client, name: string, initialDeposit: num
   const response = await api.send('POST', '/portfolios', { client_id: client.id, name, account_type: 'taxable', initial_deposit: initialDeposit });
   expect(response.status).toBe(201);
   return (await response.json()) as Portfolio;
+}
+
+/** Of the advisor's first ten clients by name (the list's first page), the first from the n-th with an active portfolio. */
+async function clientWithActivePortfolio(n: number): Promise<{ client: Client; portfolio: Portfolio }> {
+  const { clients } = await api.get<ClientListResponse>('/clients?sort=name&order=asc&page=1&per_page=10');
+  for (const client of clients.slice(n)) {
+    const { portfolios } = await api.get<PortfolioListResponse>(`/portfolios?client_id=${client.id}&per_page=100`);
+    const portfolio = portfolios.find((candidate) => candidate.status === 'active');
+    if (portfolio) return { client, portfolio };
+  }
+  throw new Error('expected a client with an active portfolio on the first page of the seed');
 }
 
 /** Signs in on a fresh page and opens the portfolio by its address. */
@@ -178,6 +200,46 @@ async function editPortfolio(target: Page): Promise<Locator> {
   const dialog = target.getByRole('dialog', { name: 'Edit Portfolio' });
   await dialog.waitFor();
   return dialog;
+}
+
+/** Dollars plus dollars, to the cent, as the server sums money. */
+const plus = (a: number, b: number) => Math.round((a + b) * 100) / 100;
+
+type ClientFigures = { stats: ClientStats; row: Client; summary: ClientSummary; portfolios: Portfolio[] };
+
+/** What the API says of the client: the list's cards (no filter), their row on the first page, their summary and portfolios. */
+async function clientFigures(clientId: string): Promise<ClientFigures> {
+  const { clients } = await api.get<ClientListResponse>('/clients?sort=name&order=asc&page=1&per_page=10');
+  const row = clients.find((client) => client.id === clientId);
+  if (!row) throw new Error('the client left the first page of the list');
+  const summary = await api.get<ClientSummary>(`/clients/${clientId}/summary`);
+  const { portfolios } = await api.get<PortfolioListResponse>(`/portfolios?client_id=${clientId}&per_page=100`);
+  return { stats: await api.get<ClientStats>('/clients/stats'), row, summary, portfolios };
+}
+
+/** The client list's cards and the client's row show exactly `figures`. */
+async function expectClientListShows(target: Page, name: string, figures: ClientFigures): Promise<void> {
+  await expect.poll(() => target.getByTestId('card-total-aum-value').innerText()).toBe(formatCompactDollars(figures.stats.total_aum));
+  expect(await target.getByTestId('card-total-clients-value').innerText()).toBe(figures.stats.total_clients.toLocaleString('en-US'));
+  expect(await target.getByTestId('card-performance-value').innerText()).toBe(formatSignedPercent(figures.stats.average_performance));
+  const cells = () => target.getByTestId('client-row').filter({ hasText: name }).locator('td').allInnerTexts();
+  await expect.poll(async () => (await cells())[1], { message: `${name}'s AUM` }).toBe(formatCompactDollars(figures.row.aum));
+  expect((await cells())[2], `${name}'s performance`).toBe(formatSignedPercent(figures.row.gain_loss_percent));
+}
+
+/** The profile's AUM line, the portfolio's row and the total row show exactly `figures`. */
+async function expectProfileShows(target: Page, portfolio: Portfolio, figures: ClientFigures): Promise<void> {
+  const { summary } = figures;
+  await expect
+    .poll(() => target.getByTestId('client-figures').innerText())
+    .toBe(`AUM ${formatDollars(summary.aum)} · unrealised ${formatDollars(summary.gain_loss)} (${formatSignedPercent(summary.gain_loss_percent)})`);
+  const listed = target.getByTestId('portfolios');
+  const shown = figures.portfolios.find((candidate) => candidate.id === portfolio.id)!;
+  // The portfolios come from a query of their own: poll them too rather than read them once.
+  const row = listed.getByRole('row').filter({ has: target.getByRole('link', { name: portfolio.name, exact: true }) });
+  await expect.poll(async () => (await row.locator('td').allInnerTexts())[2], { message: `${portfolio.name}'s value` }).toBe(formatDollars(shown.total_value));
+  const total = figures.portfolios.reduce((sum, each) => plus(sum, each.total_value), 0);
+  await expect.poll(async () => (await listed.getByTestId('portfolio-total').locator('td').allInnerTexts())[1]).toBe(formatDollars(total));
 }
 
 /** The header: name, and client · account type · benchmark, as the API holds them. */
@@ -390,5 +452,67 @@ describe('portfolio journeys', () => {
     expect(after.total).toBe(listed.total - 1);
     expect(after.portfolios.map((portfolio) => portfolio.id)).not.toContain(created.id);
     await snap(page, 'portfolios-17-after-delete');
+  });
+
+  it("5. advisor: a deposit shows at once in the client's profile, the list's card and the client's row", async () => {
+    // Priya: a book of her own, untouched by the journeys above, and a request budget of her own.
+    await workAs(priya);
+    const { client, portfolio } = await clientWithActivePortfolio(0);
+    const name = `${client.first_name} ${client.last_name}`;
+    const deposit = 500_000;
+    const before = await clientFigures(client.id);
+    page = await journey.page();
+    await signIn(page, priya);
+    // Gone after a reload: still there at the end means every step was client-side navigation.
+    await page.evaluate(() => Object.assign(window, { journeyMarker: true }));
+
+    // Before: the list's cards and the client's row, then the client's profile.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Clients', exact: true }).click();
+    await page.waitForURL('**/clients');
+    await expectClientListShows(page, name, before);
+    await snap(page, 'portfolios-18-client-list-before');
+    await page.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'View Profile' }).click();
+    await page.waitForURL(`**/clients/${client.id}/profile`);
+    await expectProfileShows(page, portfolio, before);
+    await snap(page, 'portfolios-19-profile-before');
+
+    // The deposit, recorded on the portfolio reached from the profile.
+    await page.getByTestId('portfolios').getByRole('link', { name: portfolio.name, exact: true }).click();
+    await page.getByRole('heading', { name: portfolio.name, level: 1 }).waitFor();
+    await page.getByRole('tab', { name: 'Transactions' }).click();
+    await recordTransaction(page, { type: 'Deposit', amount: '500,000', notes: 'Rollover from a previous employer plan' }, 'portfolios-20-deposit');
+    // Three years of seeded ledger: the cards and the first page of it, not the whole sum.
+    const detail = await expectCardsMatchApi(page, portfolio.id);
+    await expectTransactionsMatchApi(page, portfolio.id);
+    expect(detail.total_value).toBe(plus(before.portfolios.find((each) => each.id === portfolio.id)!.total_value, deposit));
+    await snap(page, 'portfolios-21-portfolio-after-deposit');
+
+    // After: the API has grown by the deposit, and so has every screen, back through the app's links.
+    const after = await clientFigures(client.id);
+    expect(after.summary.aum).toBe(plus(before.summary.aum, deposit));
+    expect(after.row.aum).toBe(plus(before.row.aum, deposit));
+    expect(after.stats.total_aum).toBe(plus(before.stats.total_aum, deposit));
+    await page.getByTestId('portfolio-subtitle').getByRole('link', { name }).click();
+    await page.waitForURL(`**/clients/${client.id}/profile`);
+    await expectProfileShows(page, portfolio, after);
+    const [newest] = (await api.get<TransactionListResponse>(`/portfolios/${portfolio.id}/transactions?per_page=1`)).transactions;
+    // The section loads after the figures: wait for its rows rather than reading an empty table.
+    await expect.poll(() => page.getByTestId('transactions').getByTestId('transaction-row').first().locator('td').allInnerTexts()).toEqual([
+      formatShortDate(newest!.trade_date),
+      'Deposit',
+      '—',
+      portfolio.name,
+      formatDollars(deposit),
+    ]);
+    await snap(page, 'portfolios-22-profile-after');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Clients', exact: true }).click();
+    await page.waitForURL('**/clients');
+    await expectClientListShows(page, name, after);
+    // The compact figures must visibly move, or this journey would prove nothing about the cards and the row.
+    expect(formatCompactDollars(after.stats.total_aum)).not.toBe(formatCompactDollars(before.stats.total_aum));
+    expect(formatCompactDollars(after.row.aum)).not.toBe(formatCompactDollars(before.row.aum));
+    await snap(page, 'portfolios-23-client-list-after');
+    expect(await page.evaluate(() => 'journeyMarker' in window)).toBe(true);
   });
 });

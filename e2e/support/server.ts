@@ -1,13 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { desc, eq } from 'drizzle-orm';
 import { loadConfig } from '@meridian/server/config';
-import { mailOutbox } from '@meridian/server/db/schema/mail';
 import { startServer, type RunningServer } from '@meridian/server/server';
+import { startMailSink } from '@meridian/server/test/mail-sink';
 
 export type JourneyServer = RunningServer & {
-  /** The newest e-mail sent to this address, read from the outbox table. */
+  /**
+   * The newest e-mail to this address as its recipient got it (the server delivers over SMTP to a
+   * sink of its own); waits a few seconds for one to arrive.
+   */
   lastMailTo: (to: string) => Promise<{ subject: string; text: string } | undefined>;
   stop: () => Promise<void>;
 };
@@ -23,21 +25,22 @@ export async function startJourneyServer(
   options: { now?: () => Date } = {},
 ): Promise<JourneyServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'meridian-e2e-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ...env });
-  const server = await startServer(config, options.now ? { now: options.now } : {});
+  const mail = await startMailSink();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, SMTP_URL: mail.url, ...env });
+  const server = await startServer(config, options.now ? { now: options.now } : {}).catch(async (error: unknown) => {
+    await mail.stop();
+    throw error;
+  });
   // Links in e-mails point at the server actually listening.
   config.appUrl = server.url;
-  const lastMailTo = async (to: string) => {
-    const [mail] = await server.database.db
-      .select({ subject: mailOutbox.subject, text: mailOutbox.text })
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, to))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1);
-    return mail;
-  };
+  const lastMailTo = (to: string) =>
+    mail.waitFor(to).then(
+      ({ subject, text }) => ({ subject, text }),
+      () => undefined,
+    );
   const stop = async () => {
     await server.close();
+    await mail.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
   return { ...server, lastMailTo, stop };
