@@ -123,12 +123,15 @@ async function expectCashIsLedgerSum(detail: PortfolioDetail): Promise<Transacti
 /** The transactions tab's first page: type, symbol and amount of each row, newest first, as the API lists them. */
 async function expectTransactionsMatchApi(target: Page, id: string): Promise<{ total: number }> {
   const ledger = await api.get<TransactionListResponse>(`/portfolios/${id}/transactions?per_page=10`);
-  const rows = target.getByTestId('transaction-row');
-  await expect.poll(() => rows.count()).toBe(Math.min(10, ledger.total));
-  const shown = await rows.evaluateAll((elements) => elements.map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent)));
-  expect(shown.map((cells) => [cells[2], cells[5]])).toEqual(
-    ledger.transactions.map((transaction) => [transaction.security?.symbol ?? '–', (transaction.amount > 0 ? '+' : '') + formatDollars(transaction.amount)]),
-  );
+  // Polled on the contents, not the count: a full first page keeps ten rows while it refetches.
+  const shown = () =>
+    target
+      .getByTestId('transaction-row')
+      .evaluateAll((elements) => elements.map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent)))
+      .then((rows) => rows.map((cells) => [cells[2], cells[5]]));
+  await expect
+    .poll(shown)
+    .toEqual(ledger.transactions.map((transaction) => [transaction.security?.symbol ?? '–', (transaction.amount > 0 ? '+' : '') + formatDollars(transaction.amount)]));
   return { total: ledger.total };
 }
 
