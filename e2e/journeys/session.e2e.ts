@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, rateLimitMessage } from '@meridian/domain/messages';
 import { session } from '@meridian/domain/session';
 import { webMessages } from '@meridian/domain/web-messages';
+import { expectNoFindings, type AccessibilityWatch } from '../support/axe.ts';
 import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { startJourneyServer, type JourneyServer } from '../support/server.ts';
 
@@ -27,6 +28,7 @@ type StoredSession = Record<(typeof sessionKeys)[number], string | null>;
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
+const watches: AccessibilityWatch[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -40,13 +42,18 @@ afterAll(async () => {
 
 /** A fresh browser context (no storage shared with other journeys) on the server. */
 async function freshPage(server: JourneyServer): Promise<Page> {
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page, accessibility } = await newPage(browser, server.url);
   contexts.push(context);
+  watches.push(accessibility);
   return page;
 }
 
 async function closeContexts(): Promise<void> {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  try {
+    await expectNoFindings(watches.splice(0));
+  } finally {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  }
 }
 
 /** Signs in through the login screen (Remember me unticked) and waits for the dashboard. */
@@ -167,7 +174,7 @@ describe('session expiry: banner, Extend Session, modal, logout (real short toke
     // Top centre, below the app bar.
     const box = await banner(page).boundingBox();
     expect(box).not.toBeNull();
-    expect(Math.abs(box!.x + box!.width / 2 - 640)).toBeLessThan(4);
+    expect(Math.abs(box!.x + box!.width / 2 - page.viewportSize()!.width / 2)).toBeLessThan(4);
     expect(box!.y).toBeLessThan(150);
     await screenshot(page, 'session-01-banner');
 

@@ -87,7 +87,8 @@ export function TransactionsPanel({ portfolio, readOnly }: { portfolio: Portfoli
       )}
       {data && data.total > 0 && (
         <>
-          <TableContainer>
+          {/* On a phone the table scrolls sideways: the keyboard must be able to scroll it too. */}
+          <TableContainer tabIndex={0} role="region" aria-labelledby="transactions-heading">
             <Table size="small" aria-labelledby="transactions-heading">
               <TableHead>
                 <TableRow>

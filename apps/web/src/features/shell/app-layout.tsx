@@ -3,9 +3,11 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { Suspense, useState } from 'react';
+import type { Theme } from '@mui/material/styles';
+import { Suspense, useRef, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, Outlet, useNavigate } from 'react-router';
 import { webMessages } from '@meridian/domain/web-messages';
 import { useAppSelector } from '../../app/hooks.ts';
@@ -17,15 +19,41 @@ import { UserMenu } from './user-menu.tsx';
 
 export const drawerWidth = { permanent: 250, temporary: 280 } as const;
 
+/** Off screen until focused: then it shows over the top bar's corner, the first stop of the Tab key. */
+const skipLinkSx = {
+  position: 'absolute',
+  left: 8,
+  top: -64,
+  zIndex: (theme: Theme) => theme.zIndex.tooltip + 1,
+  px: 2,
+  py: 1,
+  bgcolor: 'background.paper',
+  borderRadius: 1,
+  boxShadow: 3,
+  '&:focus': { top: 8 },
+  // It shows over the blue top bar: a white ring stands out there.
+  '&:focus-visible': { outlineColor: '#ffffff' },
+} as const;
+
 /** The protected shell: fixed top bar, drawer (permanent on md+, temporary below), content. */
 export function AppLayout() {
   const navigate = useNavigate();
   const items = useNavigationItems();
   const [mobileOpen, setMobileOpen] = useState(false);
   const mustChangePassword = useAppSelector((state) => state.auth.user?.password_must_change === true);
+  const main = useRef<HTMLElement>(null);
+
+  // Focus moves with the reader, without a '#main-content' left in the address.
+  const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    main.current?.focus();
+  };
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Link href="#main-content" onClick={skipToMain} sx={skipLinkSx}>
+        Skip to main content
+      </Link>
       <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
         <Toolbar>
           <IconButton
@@ -55,6 +83,8 @@ export function AppLayout() {
           open={mobileOpen}
           onClose={() => setMobileOpen(false)}
           ModalProps={{ keepMounted: true }}
+          // On a phone the menu opens as a dialog over the page: named after the button that opens it.
+          slotProps={{ paper: { 'aria-label': 'Navigation menu' } }}
           sx={{
             display: { xs: 'block', md: 'none' },
             '& .MuiDrawer-paper': { width: drawerWidth.temporary, boxSizing: 'border-box' },
@@ -77,7 +107,12 @@ export function AppLayout() {
       </Box>
       <Box
         component="main"
+        id="main-content"
+        ref={main}
+        // Focusable only from the skip link, which leaves the reader at the start of the content.
+        tabIndex={-1}
         sx={{
+          outline: 'none',
           flexGrow: 1,
           minWidth: 0,
           width: { md: `calc(100% - ${drawerWidth.permanent}px)` },

@@ -1,7 +1,9 @@
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
+import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -36,51 +38,61 @@ export function SideNav({ items, onNavigate }: Props) {
   };
 
   return (
-    <List component="nav" aria-label="Main navigation" dense sx={{ py: 1 }}>
-      {items.map((item) => {
-        const selected = isNavigationItemSelected(item.path, pathname);
-        if (!item.children?.length) {
+    <Box component="nav" aria-label="Main navigation">
+      <List dense sx={{ py: 1 }}>
+        {items.map((item) => {
+          const selected = isNavigationItemSelected(item.path, pathname);
+          if (!item.children?.length) {
+            return (
+              <ListItem key={item.path} disablePadding>
+                <ListItemButton selected={selected} aria-current={selected ? 'page' : undefined} onClick={() => go(item.path)} sx={itemSx}>
+                  <ListItemIcon sx={{ minWidth: 40 }}>{navIcon(item.icon)}</ListItemIcon>
+                  <ListItemText primary={item.label} />
+                </ListItemButton>
+              </ListItem>
+            );
+          }
+          const open = expanded.includes(item.path);
           return (
-            <ListItemButton key={item.path} selected={selected} onClick={() => go(item.path)} sx={itemSx}>
-              <ListItemIcon sx={{ minWidth: 40 }}>{navIcon(item.icon)}</ListItemIcon>
-              <ListItemText primary={item.label} />
-            </ListItemButton>
+            <ListItem key={item.path} disablePadding sx={{ display: 'block' }}>
+              <ListItemButton
+                selected={selected}
+                aria-current={selected ? 'page' : undefined}
+                aria-expanded={open}
+                onClick={() => {
+                  dispatch(navGroupToggled(item.path));
+                  navigate(item.path);
+                }}
+                sx={itemSx}
+              >
+                <ListItemIcon sx={{ minWidth: 40 }}>{navIcon(item.icon)}</ListItemIcon>
+                <ListItemText primary={item.label} />
+                {open ? <ExpandLess /> : <ExpandMore />}
+              </ListItemButton>
+              <Collapse in={open} timeout="auto" unmountOnExit>
+                <List disablePadding dense>
+                  {item.children.map((child) => {
+                    const childSelected = isNavigationItemSelected(child.path, pathname);
+                    return (
+                      <ListItem key={child.path} disablePadding>
+                        <ListItemButton
+                          selected={childSelected}
+                          aria-current={childSelected ? 'page' : undefined}
+                          onClick={() => go(child.path)}
+                          sx={{ ...itemSx, pl: 4 }}
+                        >
+                          <ListItemIcon sx={{ minWidth: 36 }}>{navIcon(child.icon)}</ListItemIcon>
+                          <ListItemText primary={child.label} />
+                        </ListItemButton>
+                      </ListItem>
+                    );
+                  })}
+                </List>
+              </Collapse>
+            </ListItem>
           );
-        }
-        const open = expanded.includes(item.path);
-        return (
-          <li key={item.path} style={{ listStyle: 'none' }}>
-            <ListItemButton
-              selected={selected}
-              aria-expanded={open}
-              onClick={() => {
-                dispatch(navGroupToggled(item.path));
-                navigate(item.path);
-              }}
-              sx={itemSx}
-            >
-              <ListItemIcon sx={{ minWidth: 40 }}>{navIcon(item.icon)}</ListItemIcon>
-              <ListItemText primary={item.label} />
-              {open ? <ExpandLess /> : <ExpandMore />}
-            </ListItemButton>
-            <Collapse in={open} timeout="auto" unmountOnExit>
-              <List component="div" disablePadding dense>
-                {item.children.map((child) => (
-                  <ListItemButton
-                    key={child.path}
-                    selected={isNavigationItemSelected(child.path, pathname)}
-                    onClick={() => go(child.path)}
-                    sx={{ ...itemSx, pl: 4 }}
-                  >
-                    <ListItemIcon sx={{ minWidth: 36 }}>{navIcon(child.icon)}</ListItemIcon>
-                    <ListItemText primary={child.label} />
-                  </ListItemButton>
-                ))}
-              </List>
-            </Collapse>
-          </li>
-        );
-      })}
-    </List>
+        })}
+      </List>
+    </Box>
   );
 }

@@ -21,7 +21,10 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { ChangePasswordDialog } from '../auth/change-password-dialog.tsx';
 import { displayName, roleName, userInitials } from './user-display.ts';
 
-/** The avatar menu: who is signed in, account entries and Logout. */
+/**
+ * The avatar menu: who is signed in, account entries and Logout. The header (name, e-mail, role)
+ * is a group of the menu, as a menu holds only items, groups and separators.
+ */
 export function UserMenu() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -29,6 +32,7 @@ export function UserMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [changingPassword, setChangingPassword] = useState(false);
 
+  const initials = userInitials(user);
   const close = () => setAnchor(null);
   const go = (path: string) => {
     close();
@@ -40,12 +44,13 @@ export function UserMenu() {
       <Tooltip title="Account">
         <IconButton
           onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
-          aria-label="Open user menu"
+          // The name starts with the initials the button shows (WCAG 2.5.3, label in name).
+          aria-label={`${initials}, Open user menu`}
           aria-haspopup="menu"
           aria-controls={anchor ? 'user-menu' : undefined}
           sx={{ p: 0.5 }}
         >
-          <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontSize: 16 }}>{userInitials(user)}</Avatar>
+          <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontSize: 16 }}>{initials}</Avatar>
         </IconButton>
       </Tooltip>
       <Menu
@@ -57,8 +62,8 @@ export function UserMenu() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { minWidth: 260, mt: 1 } } }}
       >
-        <Box sx={{ px: 2, py: 1.5 }}>
-          <Typography variant="subtitle1" sx={{ fontWeight: 500 }}>
+        <Box role="group" aria-label="Signed in as" sx={{ px: 2, py: 1.5 }}>
+          <Typography variant="subtitle1" component="p" sx={{ fontWeight: 500 }}>
             {displayName(user)}
           </Typography>
           {user?.email && (
