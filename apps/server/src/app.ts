@@ -12,6 +12,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { portfoliosRoutes } from './modules/portfolios/portfolios.routes.ts';
 import { householdsRoutes } from './modules/households/households.routes.ts';
 import { securitiesRoutes } from './modules/securities/securities.routes.ts';
+import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { accessControl } from './platform/access.ts';
 import { audit } from './platform/audit.ts';
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(householdsRoutes);
       await api.register(securitiesRoutes);
       await api.register(portfoliosRoutes);
+      await api.register(telemetryRoutes);
       // A browser opening the API's login URL gets the SPA, which renders the API token page there.
       api.get('/auth/login', { schema: { hide: true }, config: { access: 'public' } }, async (request, reply) => {
         if (!acceptsHtml(request)) throw notFound();
