@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -54,8 +55,21 @@ function signInModules(): { plugin: Plugin; has: (id: string) => boolean } {
 
 const signIn = signInModules();
 
-export default defineConfig({
-  plugins: [react(), chartsOwnReselect(), signIn.plugin],
+/** The release web vitals are reported under: VITE_RELEASE when the build sets it, else the commit built. */
+function release(): string | undefined {
+  if (process.env.VITE_RELEASE) return process.env.VITE_RELEASE;
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || undefined;
+  } catch {
+    return undefined; // not a git checkout: the build's mode stands in (features/telemetry/web-vitals-release.ts)
+  }
+}
+const built = release();
+
+export default defineConfig(({ isSsrBuild }) => ({
+  // The pre-render's Node build (scripts/prerender.mjs) is one file run once: no chunking plan.
+  plugins: isSsrBuild ? [react()] : [react(), chartsOwnReselect(), signIn.plugin],
+  ...(built ? { define: { 'import.meta.env.VITE_RELEASE': JSON.stringify(built) } } : {}),
   server: {
     port: 5173,
     proxy: {
@@ -79,7 +93,7 @@ export default defineConfig({
     // The entry chunk holds all start-up code on purpose (see codeSplitting below): ~570 kB
     // minified, ~180 kB gzip. The bundle benchmark guards the real budget.
     chunkSizeWarningLimit: 650,
-    rolldownOptions: {
+    rolldownOptions: isSsrBuild ? {} : {
       output: {
         // Left to itself, Rolldown gives every set of routes that shares some vendor code a chunk of
         // its own, and the sign-in page (the first page of every new visitor, budgeted at 250 kB gzip
@@ -99,4 +113,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

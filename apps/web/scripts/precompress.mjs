@@ -1,10 +1,11 @@
 // After `vite build`: a brotli and a gzip copy of every text asset, so the server sends them
-// compressed (@fastify/static `preCompressed`) without compressing on each request.
+// compressed (@fastify/static `preCompressed`) without compressing on each request. Runs last, after
+// the pre-render has written its pages. Usage: node scripts/precompress.mjs [dist folder]
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = new URL('../dist/', import.meta.url).pathname;
+const dist = resolve(process.argv[2] ?? new URL('../dist/', import.meta.url).pathname);
 const compressible = /\.(js|css|html|svg|json|txt|map)$/;
 const minBytes = 1024; // smaller files gain nothing worth a second request path
 // Runtime configuration (navigation.json, stocks.json) is edited in place after a build; a

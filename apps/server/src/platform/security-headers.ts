@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -27,6 +28,18 @@ export const docsCsp =
   "font-src 'self' data:; connect-src 'self'; object-src 'none'; frame-ancestors 'none'";
 
 export const helmetOptions: Readonly<HelmetOptions> = { contentSecurityPolicy: { useDefaults: false, directives: appCsp } };
+
+/**
+ * The app policy that also runs the inline scripts with these contents (a built page's own, read
+ * when the server starts), each allowed by its SHA-256 hash rather than by 'unsafe-inline'.
+ */
+export function cspAllowingScripts(scripts: string[]): string {
+  const hashes = scripts.map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+  const directives = { ...appCsp, scriptSrc: [...appCsp.scriptSrc, ...hashes] };
+  const csp = staticSecurityHeaders({ contentSecurityPolicy: { useDefaults: false, directives } })['content-security-policy'];
+  if (!csp) throw new Error('helmet set no Content-Security-Policy');
+  return csp;
+}
 
 /**
  * The headers helmet sets for these options, computed once. Every directive here is a constant

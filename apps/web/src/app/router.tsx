@@ -4,6 +4,7 @@ import { PageSpinner } from '../components/page-spinner.tsx';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
 import { protectedAreas } from '../features/placeholder/protected-areas.ts';
 import { webMessages } from '@meridian/domain/web-messages';
+import { releaseHeldSubmit } from '../lib/held-submit.ts';
 import { registerNavigate } from '../lib/navigate.ts';
 import { tokenStore } from '../lib/token-store.ts';
 import { useAppSelector } from './hooks.ts';
@@ -45,8 +46,16 @@ const UnavailablePage = lazy(async () => ({
   default: (await import('../features/placeholder/unavailable-page.tsx')).UnavailablePage,
 }));
 
+/** Mounted with the page inside its Suspense boundary, so it runs once the page itself is live (hydrated or rendered). */
+function PageLive({ children }: { children: ReactNode }) {
+  useEffect(releaseHeldSubmit, []);
+  return children;
+}
+
 const suspended = (node: ReactNode, fullScreen = true) => (
-  <Suspense fallback={<PageSpinner fullScreen={fullScreen} />}>{node}</Suspense>
+  <Suspense fallback={<PageSpinner fullScreen={fullScreen} />}>
+    <PageLive>{node}</PageLive>
+  </Suspense>
 );
 
 export const routes: RouteObject[] = [

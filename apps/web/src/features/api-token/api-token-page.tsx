@@ -159,7 +159,7 @@ export function ApiTokenPage() {
           <TwoFactorCodeForm onVerify={verifyCode} allowRecoveryCode />
         </Box>
       ) : (
-        <Box component="form" noValidate onSubmit={submit}>
+        <Box component="form" method="post" noValidate onSubmit={submit}>
           <FormError message={error} />
           <FormTextField {...form} name="email" id="api-email" label="Email" type="email" autoComplete="email" />
           <FormTextField

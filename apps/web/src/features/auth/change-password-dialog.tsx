@@ -81,7 +81,7 @@ export function ChangePasswordDialog({ open, required = false, onClose, onSucces
       maxWidth="xs"
       aria-labelledby="change-password-title"
     >
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" method="post" noValidate onSubmit={submit}>
         <DialogTitle id="change-password-title">Change Password</DialogTitle>
         <DialogContent>
           {required && (

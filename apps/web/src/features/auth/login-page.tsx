@@ -62,7 +62,7 @@ export function LoginPage() {
 
   return (
     <PublicLayout heading={webMessages.welcomeBack}>
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" method="post" noValidate onSubmit={submit}>
         {notice && !error && (
           <Alert severity="info" sx={{ mb: 2 }}>
             {notice}

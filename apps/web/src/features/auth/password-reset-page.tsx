@@ -57,7 +57,7 @@ function RequestStep() {
   }
 
   return (
-    <Box component="form" noValidate onSubmit={submit}>
+    <Box component="form" method="post" noValidate onSubmit={submit}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Enter the email address of your account and we will send you a link to reset your password.
       </Typography>
@@ -93,7 +93,7 @@ function NewPasswordStep({ token, onDone }: { token: string; onDone: () => void 
   });
 
   return (
-    <Box component="form" noValidate onSubmit={submit}>
+    <Box component="form" method="post" noValidate onSubmit={submit}>
       <FormError message={error ?? errors.token?.message} />
       {error && (
         <Typography variant="body2" sx={{ mb: 1 }}>

@@ -92,7 +92,7 @@ export function RegisterPage() {
 
   return (
     <PublicLayout heading={webMessages.createAccount} maxWidth={560}>
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" method="post" noValidate onSubmit={submit}>
         <FormError message={error} />
         <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <FormTextField {...form} name="first_name" id="register-first-name" label="First Name" autoComplete="given-name" required />

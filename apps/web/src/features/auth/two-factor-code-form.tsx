@@ -21,7 +21,7 @@ function CodeForm({ onVerify, submitLabel }: { onVerify: Submit; submitLabel: st
   } = useForm({ resolver: zodResolver(twoFactorCodeFormSchema), defaultValues: { token: '' } });
   const submit = handleSubmit(async ({ token }) => setError(await onVerify({ token })));
   return (
-    <Box component="form" noValidate onSubmit={submit}>
+    <Box component="form" method="post" noValidate onSubmit={submit}>
       <FormError message={error} />
       <Controller
         name="token"
@@ -66,7 +66,7 @@ function RecoveryForm({ onVerify, submitLabel }: { onVerify: Submit; submitLabel
   } = useForm({ resolver: zodResolver(recoveryCodeFormSchema), defaultValues: { recovery_code: '' } });
   const submit = handleSubmit(async ({ recovery_code }) => setError(await onVerify({ recovery_code })));
   return (
-    <Box component="form" noValidate onSubmit={submit}>
+    <Box component="form" method="post" noValidate onSubmit={submit}>
       <FormError message={error} />
       <FormTextField
         register={register}
