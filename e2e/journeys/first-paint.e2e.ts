@@ -81,6 +81,9 @@ describe('with JavaScript', () => {
 
     await page.goto('/login');
     expect(await page.locator('#root[data-prerendered] main').count()).toBe(1);
+    // The e-mail field, focused by the markup before the app ran, has its label lifted once the app is live.
+    await page.locator('label[for="login-email"][data-shrink="true"]').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-email');
     // An empty submit shows the form's messages only once React owns the form.
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText(messages.emailRequired).waitFor();

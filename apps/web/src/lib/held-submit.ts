@@ -18,8 +18,14 @@ export const heldSubmitGuard =
   "document.addEventListener('submit',function(event){if(window.meridianLive)return;" +
   'event.preventDefault();event.stopPropagation();window.meridianHeldSubmit=event.target},true);';
 
-/** Called when a page has mounted: from now on the app handles submits, starting with a held one. */
+/**
+ * Called when a page has mounted: from now on the app handles submits, starting with a held one.
+ * A field the browser focused before then (autofocus in the pre-rendered markup) is focused without
+ * the app having seen it, so its label would stay over the text: the app is told now.
+ */
 export function releaseHeldSubmit(): void {
+  const focused = document.activeElement;
+  if (!window.meridianLive && focused instanceof HTMLInputElement) focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
   window.meridianLive = true;
   const form = window.meridianHeldSubmit;
   delete window.meridianHeldSubmit;
