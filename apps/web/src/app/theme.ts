@@ -50,6 +50,9 @@ export const theme = createTheme({
         '.MuiChartsSurface-root:has(> :focus-visible), .MuiChartsLayerContainer-root:has(> :focus-visible)': { ...focusRing, borderRadius: 4 },
       },
     },
+    // Subtitles are text under a heading, not headings of their own (MUI would make them <h6>,
+    // which breaks the page's heading order for assistive technology).
+    MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },
     MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
     // A focused field's thicker border in CSS alone, so it shows on pre-rendered pages before
     // any script has run as well as after.

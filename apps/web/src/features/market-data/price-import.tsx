@@ -12,7 +12,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
 import type { PriceImportResponse } from '@meridian/domain/securities';
 import { marketDataMessages as text } from '@meridian/domain/market-data-messages';
 import { errorText } from '../../lib/error-text.ts';
@@ -75,7 +75,7 @@ function ImportResult({ result }: { result: PriceImportResponse }) {
  * close of that day and the screen shows what was taken and which lines were refused and why.
  */
 export function PriceImport() {
-  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const helpId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -137,7 +137,8 @@ export function PriceImport() {
       >
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
           <input
-            id={inputId}
+            ref={input}
+            aria-label={text.importChoose}
             type="file"
             accept=".csv,text/csv"
             aria-describedby={helpId}
@@ -147,7 +148,8 @@ export function PriceImport() {
               event.target.value = ''; // choosing the same file again is a new choice
             }}
           />
-          <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<UploadFileIcon />}>
+          {/* A button that opens the hidden file input: a label styled as a button is not allowed the button role. */}
+          <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()}>
             {text.importChoose}
           </Button>
           <Typography variant="body2" color="text.secondary" data-testid="import-file-name">
