@@ -44,6 +44,19 @@ async function expectForm(page: Page, { heading, fields, button }: PublicPage): 
   await expect(page.getByRole('button', { name: button, exact: true }).isVisible()).resolves.toBe(true);
 }
 
+/** Holds the app's entry script back until the returned function is called: the page as it is before the app runs. */
+async function holdAppScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe('without JavaScript', () => {
   for (const publicPage of publicPages) {
     it(`${publicPage.path} shows its title, labelled fields and button from the HTML`, async () => {
@@ -101,14 +114,7 @@ describe('with JavaScript', () => {
     const page = await journey.page();
     const requested: string[] = [];
     page.on('request', (request) => requested.push(`${request.method()} ${request.url()}`));
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/index-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScript(page);
     await page.goto('/login', { waitUntil: 'commit' });
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(admin.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(admin.password);
@@ -146,14 +152,7 @@ describe('with JavaScript', () => {
       localStorage.setItem('token_expiry', String(Date.now() + stored.expires_in * 1000));
       localStorage.setItem('user', JSON.stringify(stored.user));
     }, signIn);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/index-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScript(page);
     const loaded = page.goto('/clients');
     const bar = page.locator('#shell-skeleton .shell-bar');
     await bar.waitFor({ state: 'visible' });
