@@ -19,6 +19,8 @@ describe('preloadScreen', () => {
     await expect.poll(() => calls.length).toBe(1);
     expect(calls[0]!.url.pathname).toBe('/api/v1/clients');
     expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({ sort: 'name', order: 'asc', page: '1', per_page: '10' });
+    // The shell's and the screen's chunks were asked for too: let them finish loading inside the test.
+    await Promise.all([import('../features/shell/app-layout.tsx'), import('../features/clients/list/client-list-page.tsx')]);
   });
 
   it('asks for nothing when nobody is signed in, or for an address it does not know', async () => {
