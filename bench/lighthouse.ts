@@ -8,6 +8,9 @@
  *
  *   npx tsx bench/lighthouse.ts                      (or: npm run lighthouse -w bench)
  *   npx tsx bench/lighthouse.ts --dist apps/web/dist  measure an existing full build (npm run build -w apps/web)
+ *   npx tsx bench/lighthouse.ts --page /clients       measure one page only
+ *   npx tsx bench/lighthouse.ts --runs 5              runs per page (default 3)
+ *   npx tsx bench/lighthouse.ts --reports DIR         also keep each run's whole Lighthouse report (JSON) in DIR
  *
  * 1. Builds the web app as `npm run build -w apps/web` does (vite build, then the pre-render and the
  *    compressed copies of apps/web/scripts) into bench/.cache/dist, not apps/web/dist (which other
@@ -20,9 +23,13 @@
  * 4. Script before interactive: every script response that finished before Lighthouse's
  *    time-to-interactive on /login, its body fetched again and gzipped at level 9 (as bench/bundle.ts
  *    counts; the server itself sends brotli copies, smaller still).
+ * 5. The score depends on the host's CPU as much as on the page: Lighthouse applies the same 4×
+ *    slowdown whatever the host, so each run prints the host's benchmarkIndex; compare figures
+ *    measured on hosts of similar index only.
  */
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -31,7 +38,6 @@ import { runMain, startBenchServer } from './support/bench-server.ts';
 import { webBuild } from './support/web-build.ts';
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const runs = 3;
 const admin = { email: 'admin@summitridge.example', password: 'Admin#2026' };
 const scriptBeforeInteractiveBefore = 238_000; // gzip bytes /login loaded before its form showed (bench/bundle.ts, before pre-rendering)
 
@@ -49,10 +55,21 @@ type Run = {
   cls: number;
   fcpMs: number;
   ttiMs: number;
+  /** Lighthouse's measure of the host's CPU speed: the same page scores very differently on a slow host. */
+  benchmarkIndex: number;
   /** Script responses that ended before time-to-interactive. */
   scripts: string[];
   failedAudits: string[];
 };
+
+/** The value given after a command-line flag, if the flag is there. */
+function option(flag: string): string | undefined {
+  const at = process.argv.indexOf(flag);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+const reportsDir = option('--reports');
+const onlyPage = option('--page');
+const runs = Number(option('--runs') ?? 3);
 
 type NetworkItem = { url: string; resourceType?: string; networkEndTime?: number };
 
@@ -85,7 +102,7 @@ async function signInStorage(baseUrl: string): Promise<Record<string, string>> {
   };
 }
 
-async function lighthouseRun(baseUrl: string, path: string, storage: Record<string, string> | null): Promise<Run> {
+async function lighthouseRun(baseUrl: string, path: string, storage: Record<string, string> | null, run: number): Promise<Run> {
   const browser = await puppeteer.launch({ executablePath: chromePath, headless: true, args: ['--headless=new', '--no-sandbox'] });
   try {
     const page = await browser.newPage();
@@ -110,6 +127,10 @@ async function lighthouseRun(baseUrl: string, path: string, storage: Record<stri
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
+    if (reportsDir) {
+      mkdirSync(resolve(reportsDir), { recursive: true });
+      writeFileSync(resolve(reportsDir, `${path.replace(/\W+/g, '') || 'root'}-${run}.json`), JSON.stringify(lhr));
+    }
     const metric = (id: string) => {
       const value = lhr.audits[id]?.numericValue;
       if (value === undefined) throw new Error(`Lighthouse on ${path} measured no ${id}`);
@@ -129,6 +150,7 @@ async function lighthouseRun(baseUrl: string, path: string, storage: Record<stri
       cls: metric('cumulative-layout-shift'),
       fcpMs: metric('first-contentful-paint'),
       ttiMs,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
       scripts: requests
         .filter((request) => request.resourceType === 'Script' && (request.networkEndTime ?? Infinity) <= ttiMs)
         .map((request) => request.url),
@@ -158,10 +180,11 @@ async function main() {
     const storage = await signInStorage(server.url);
     const report: Record<string, unknown> = {};
     for (const [path, target] of Object.entries(targets)) {
+      if (onlyPage && path !== onlyPage) continue;
       const samples: Run[] = [];
       for (let run = 1; run <= runs; run += 1) {
-        const sample = await lighthouseRun(server.url, path, path === '/login' ? null : storage);
-        console.log(`  ${path} run ${run}: performance ${sample.performance}, accessibility ${sample.accessibility}, LCP ${sample.lcpMs.toFixed(0)} ms, TBT ${sample.tbtMs.toFixed(0)} ms, CLS ${sample.cls.toFixed(3)}, FCP ${sample.fcpMs.toFixed(0)} ms`);
+        const sample = await lighthouseRun(server.url, path, path === '/login' ? null : storage, run);
+        console.log(`  ${path} run ${run}: performance ${sample.performance}, accessibility ${sample.accessibility}, LCP ${sample.lcpMs.toFixed(0)} ms, TBT ${sample.tbtMs.toFixed(0)} ms, CLS ${sample.cls.toFixed(3)}, FCP ${sample.fcpMs.toFixed(0)} ms, host benchmarkIndex ${sample.benchmarkIndex.toFixed(0)}`);
         samples.push(sample);
       }
       const middle = (pick: (run: Run) => number) => median(samples.map(pick));
@@ -173,6 +196,7 @@ async function main() {
         cls: middle((run) => run.cls),
         fcpMs: middle((run) => run.fcpMs),
         ttiMs: middle((run) => run.ttiMs),
+        benchmarkIndex: middle((run) => run.benchmarkIndex),
       };
       const line = (label: string, value: string, goal: string | null, ok: boolean | null) =>
         console.log(`    ${label.padEnd(16)} ${value.padStart(9)}${goal ? `   target ${goal.padEnd(8)} ${verdict(Boolean(ok))}` : ''}`);
@@ -184,6 +208,7 @@ async function main() {
       line('CLS', figures.cls.toFixed(3), target.cls ? `≤ ${target.cls}` : null, target.cls ? figures.cls <= target.cls : null);
       line('FCP', `${(figures.fcpMs / 1000).toFixed(2)} s`, null, null);
       line('TTI', `${(figures.ttiMs / 1000).toFixed(2)} s`, null, null);
+      line('host benchmark', figures.benchmarkIndex.toFixed(0), null, null);
       const failed = [...new Set(samples.flatMap((run) => run.failedAudits))];
       if (failed.length > 0) console.log(`    accessibility audits failed: ${failed.join(', ')}`);
       const entry: Record<string, unknown> = { target, ...figures, runs: samples, failedAccessibilityAudits: failed };

@@ -8,6 +8,7 @@ import {
   presentedPasswordMaxLength,
 } from './password-rules.ts';
 import { roles, selfRegisterRoles } from './roles.ts';
+import { tokenPairSchema, userSchema } from './signed-in.ts';
 
 const phonePattern = /^\+?[\d\s\-()]+$/;
 
@@ -164,33 +165,7 @@ export const verifyTwoFactorRequestSchema = z
   });
 export type VerifyTwoFactorRequest = z.infer<typeof verifyTwoFactorRequestSchema>;
 
-export const userSchema = z.object({
-  id: z.string(),
-  firm_id: z.string(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  phone: z.string().nullable(),
-  role_name: z.enum(roles),
-  is_active: z.boolean(),
-  two_factor_enabled: z.boolean(),
-  password_must_change: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  last_login_at: z.string().nullable(),
-  /** Looks after what every firm shares (market prices): named by the server's OPERATOR_EMAILS. */
-  is_operator: z.boolean(),
-  profile: z.object({ risk_capacity: z.string().nullable() }).nullable(),
-});
-export type User = z.infer<typeof userSchema>;
-
-export const tokenPairSchema = z.object({
-  access_token: z.string(),
-  refresh_token: z.string(),
-  token_type: z.literal('bearer'),
-  expires_in: z.number().int(),
-});
-export type TokenPair = z.infer<typeof tokenPairSchema>;
+export { tokenPairSchema, userSchema, type TokenPair, type User } from './signed-in.ts';
 
 export const signInResponseSchema = tokenPairSchema.extend({
   user: userSchema,

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Icon keys the web app knows how to draw; an unknown key falls back to a generic icon. */
 export const navigationIconKeys = [
   'dashboard',
@@ -36,23 +34,8 @@ export const navigationIconKeys = [
   'speed',
 ] as const;
 
-export const navigationLeafSchema = z.object({
-  label: z.string().min(1),
-  path: z.string().startsWith('/'),
-  icon: z.string().optional(),
-});
-export type NavigationLeaf = z.infer<typeof navigationLeafSchema>;
-
-export const navigationItemSchema = navigationLeafSchema.extend({
-  children: z.array(navigationLeafSchema).optional(),
-});
-export type NavigationItem = z.infer<typeof navigationItemSchema>;
-
-/** Shape of /config/navigation.json, the runtime override of the sidebar menu. */
-export const navigationConfigSchema = z.object({
-  items: z.array(navigationItemSchema).min(1),
-});
-export type NavigationConfig = z.infer<typeof navigationConfigSchema>;
+export type NavigationLeaf = { label: string; path: string; icon?: string };
+export type NavigationItem = NavigationLeaf & { children?: NavigationLeaf[] };
 
 /** The MeridianTalk sub-pages under /meridiantalk/ (spec part 1 §2). */
 export const meridianTalkPages: NavigationLeaf[] = [

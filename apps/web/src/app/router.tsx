@@ -12,12 +12,13 @@ import type { AppDispatch } from './store.ts';
 
 /**
  * React.lazy over a named export, so every screen is its own chunk; `preload` fetches that chunk
- * ahead of rendering (the module loader returns the same module to the render later).
+ * ahead of rendering (the module loader returns the same module to the render later) and resolves
+ * once it is loaded.
  */
 function lazyNamed<T extends Record<string, unknown>, K extends keyof T>(load: () => Promise<T>, name: K) {
   return Object.assign(
     lazy(async () => ({ default: (await load())[name] as ComponentType })),
-    { preload: () => void load() },
+    { preload: (): Promise<unknown> => load() },
   );
 }
 
@@ -89,13 +90,14 @@ export const routes: RouteObject[] = [
 ];
 
 /** Screens worth starting before React has rendered the shell that would ask for them. */
-const preloadable: Array<{ path: RegExp; preload: (dispatch: AppDispatch) => void }> = [
+const preloadable: Array<{ path: RegExp; preload: (dispatch: AppDispatch) => Promise<unknown> }> = [
   {
     path: /^\/clients\/?$/,
-    preload: (dispatch) => {
-      ClientListPage.preload();
-      void import('../features/clients/list/client-list-prefetch.ts').then((module) => module.prefetchClientList(dispatch));
-    },
+    preload: (dispatch) =>
+      Promise.all([
+        ClientListPage.preload(),
+        import('../features/clients/list/client-list-prefetch.ts').then((module) => module.prefetchClientList(dispatch)),
+      ]),
   },
 ];
 
@@ -103,13 +105,16 @@ const preloadable: Array<{ path: RegExp; preload: (dispatch: AppDispatch) => voi
  * Opened at a signed-in address, the app would fetch the shell's chunk, render it, then fetch the
  * screen's chunk, render it, and only then ask for its data: one after another. Here the shell, the
  * screen and (for the heaviest screens) their first data are all asked for at once, at start-up.
+ * Resolves once they are in (at once when there is nothing to preload); never rejects, since a
+ * failed load is the render's to report.
  */
-export function preloadScreen(pathname: string, dispatch: AppDispatch): void {
-  if (!tokenStore.isAuthenticated()) return;
-  const screen = preloadable.find((entry) => entry.path.test(pathname));
-  if (!screen) return;
-  AppLayout.preload();
-  screen.preload(dispatch);
+export function preloadScreen(pathname: string, dispatch: AppDispatch): Promise<void> {
+  const screen = tokenStore.isAuthenticated() ? preloadable.find((entry) => entry.path.test(pathname)) : undefined;
+  if (!screen) return Promise.resolve();
+  return Promise.all([AppLayout.preload(), screen.preload(dispatch)]).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** The app's routes; also lets code outside React (the API base query) navigate. */

@@ -1,4 +1,4 @@
-import { userSchema, type User } from '@meridian/domain/auth';
+import { userSchema, type User } from '@meridian/domain/signed-in';
 import { session } from '@meridian/domain/session';
 
 /** Browser storage keys (contract "Browser storage"). */

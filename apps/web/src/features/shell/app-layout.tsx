@@ -12,6 +12,7 @@ import { Link as RouterLink, Outlet, useNavigate } from 'react-router';
 import { webMessages } from '@meridian/domain/web-messages';
 import { useAppSelector } from '../../app/hooks.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { useOpenedOnce } from '../../lib/use-opened-once.ts';
 import { ChangePasswordDialog } from '../auth/change-password-dialog.tsx';
 import { SideNav } from './side-nav.tsx';
 import { useNavigationItems } from './use-navigation-items.ts';
@@ -40,6 +41,9 @@ export function AppLayout() {
   const navigate = useNavigate();
   const items = useNavigationItems();
   const [mobileOpen, setMobileOpen] = useState(false);
+  // Mounted closed at start-up, the phone menu's slide transition would measure the page (a forced
+  // layout) for a menu most visits never open.
+  const mobileMenuBuilt = useOpenedOnce(mobileOpen);
   const mustChangePassword = useAppSelector((state) => state.auth.user?.password_must_change === true);
   const main = useRef<HTMLElement>(null);
 
@@ -78,21 +82,23 @@ export function AppLayout() {
         </Toolbar>
       </AppBar>
       <Box component="nav" sx={{ width: { md: drawerWidth.permanent }, flexShrink: { md: 0 } }} aria-label="Sections">
-        <Drawer
-          variant="temporary"
-          open={mobileOpen}
-          onClose={() => setMobileOpen(false)}
-          ModalProps={{ keepMounted: true }}
-          // On a phone the menu opens as a dialog over the page: named after the button that opens it.
-          slotProps={{ paper: { 'aria-label': 'Navigation menu' } }}
-          sx={{
-            display: { xs: 'block', md: 'none' },
-            '& .MuiDrawer-paper': { width: drawerWidth.temporary, boxSizing: 'border-box' },
-          }}
-        >
-          <Toolbar />
-          <SideNav items={items} onNavigate={() => setMobileOpen(false)} />
-        </Drawer>
+        {mobileMenuBuilt && (
+          <Drawer
+            variant="temporary"
+            open={mobileOpen}
+            onClose={() => setMobileOpen(false)}
+            ModalProps={{ keepMounted: true }}
+            // On a phone the menu opens as a dialog over the page: named after the button that opens it.
+            slotProps={{ paper: { 'aria-label': 'Navigation menu' } }}
+            sx={{
+              display: { xs: 'block', md: 'none' },
+              '& .MuiDrawer-paper': { width: drawerWidth.temporary, boxSizing: 'border-box' },
+            }}
+          >
+            <Toolbar />
+            <SideNav items={items} onNavigate={() => setMobileOpen(false)} />
+          </Drawer>
+        )}
         <Drawer
           variant="permanent"
           open
@@ -124,7 +130,7 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </Box>
-      <ChangePasswordDialog open={mustChangePassword} required onSuccess={() => navigate('/dashboard')} />
+      {mustChangePassword && <ChangePasswordDialog open required onSuccess={() => navigate('/dashboard')} />}
     </Box>
   );
 }

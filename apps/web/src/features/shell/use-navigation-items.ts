@@ -1,9 +1,6 @@
-import { useEffect, useState } from 'react';
-import {
-  defaultNavigation,
-  navigationConfigSchema,
-  type NavigationItem,
-} from '@meridian/domain/navigation';
+import { startTransition, useEffect, useState } from 'react';
+import { defaultNavigation, type NavigationItem } from '@meridian/domain/navigation';
+import { navigationConfigSchema } from '@meridian/domain/navigation-config';
 
 export const navigationConfigUrl = '/config/navigation.json';
 
@@ -21,7 +18,11 @@ export function useNavigationItems(): NavigationItem[] {
     fetch(navigationConfigUrl, { headers: { Accept: 'application/json' } })
       .then((response) => (response.ok ? response.json() : null))
       .then((config: unknown) => {
-        if (active && config) setItems(navigationFromConfig(config));
+        if (!active || !config) return;
+        const configured = navigationFromConfig(config);
+        // Mostly the built-in menu again: then nothing renders. Else as a transition: a changed menu is
+        // not worth a blocking re-render of the screen.
+        startTransition(() => setItems((current) => (JSON.stringify(current) === JSON.stringify(configured) ? current : configured)));
       })
       .catch(() => undefined);
     return () => {

@@ -18,6 +18,7 @@ import { useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { endSession } from '../../app/api.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { useOpenedOnce } from '../../lib/use-opened-once.ts';
 import { ChangePasswordDialog } from '../auth/change-password-dialog.tsx';
 import { displayName, roleName, userInitials } from './user-display.ts';
 
@@ -31,6 +32,8 @@ export function UserMenu() {
   const user = useAppSelector((state) => state.auth.user);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [changingPassword, setChangingPassword] = useState(false);
+  const menuBuilt = useOpenedOnce(anchor !== null);
+  const dialogBuilt = useOpenedOnce(changingPassword);
 
   const initials = userInitials(user);
   const close = () => setAnchor(null);
@@ -53,80 +56,84 @@ export function UserMenu() {
           <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontSize: 16 }}>{initials}</Avatar>
         </IconButton>
       </Tooltip>
-      <Menu
-        id="user-menu"
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 260, mt: 1 } } }}
-      >
-        <Box role="group" aria-label="Signed in as" sx={{ px: 2, py: 1.5 }}>
-          <Typography variant="subtitle1" component="p" sx={{ fontWeight: 500 }}>
-            {displayName(user)}
-          </Typography>
-          {user?.email && (
-            <Typography variant="body2" color="text.secondary">
-              {user.email}
+      {menuBuilt && (
+        <Menu
+          id="user-menu"
+          anchorEl={anchor}
+          open={Boolean(anchor)}
+          onClose={close}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+          slotProps={{ paper: { sx: { minWidth: 260, mt: 1 } } }}
+        >
+          <Box role="group" aria-label="Signed in as" sx={{ px: 2, py: 1.5 }}>
+            <Typography variant="subtitle1" component="p" sx={{ fontWeight: 500 }}>
+              {displayName(user)}
             </Typography>
-          )}
-          <Chip label={roleName(user)} size="small" color="primary" variant="outlined" sx={{ mt: 1 }} />
-        </Box>
-        <Divider />
-        <MenuItem onClick={() => go('/profile')}>
-          <ListItemIcon>
-            <PersonIcon fontSize="small" />
-          </ListItemIcon>
-          Profile
-        </MenuItem>
-        <MenuItem onClick={() => go('/settings')}>
-          <ListItemIcon>
-            <SettingsIcon fontSize="small" />
-          </ListItemIcon>
-          Settings
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            close();
-            setChangingPassword(true);
-          }}
-        >
-          <ListItemIcon>
-            <LockResetIcon fontSize="small" />
-          </ListItemIcon>
-          Change password
-        </MenuItem>
-        <MenuItem onClick={() => go('/two-factor?mode=setup')}>
-          <ListItemIcon>
-            <SecurityIcon fontSize="small" />
-          </ListItemIcon>
-          Two-factor authentication
-        </MenuItem>
-        <MenuItem onClick={() => go('/help')}>
-          <ListItemIcon>
-            <HelpOutlineIcon fontSize="small" />
-          </ListItemIcon>
-          Help
-        </MenuItem>
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            close();
-            void endSession(dispatch);
-          }}
-        >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          Logout
-        </MenuItem>
-      </Menu>
-      <ChangePasswordDialog
-        open={changingPassword}
-        onClose={() => setChangingPassword(false)}
-        onSuccess={() => setChangingPassword(false)}
-      />
+            {user?.email && (
+              <Typography variant="body2" color="text.secondary">
+                {user.email}
+              </Typography>
+            )}
+            <Chip label={roleName(user)} size="small" color="primary" variant="outlined" sx={{ mt: 1 }} />
+          </Box>
+          <Divider />
+          <MenuItem onClick={() => go('/profile')}>
+            <ListItemIcon>
+              <PersonIcon fontSize="small" />
+            </ListItemIcon>
+            Profile
+          </MenuItem>
+          <MenuItem onClick={() => go('/settings')}>
+            <ListItemIcon>
+              <SettingsIcon fontSize="small" />
+            </ListItemIcon>
+            Settings
+          </MenuItem>
+          <MenuItem
+            onClick={() => {
+              close();
+              setChangingPassword(true);
+            }}
+          >
+            <ListItemIcon>
+              <LockResetIcon fontSize="small" />
+            </ListItemIcon>
+            Change password
+          </MenuItem>
+          <MenuItem onClick={() => go('/two-factor?mode=setup')}>
+            <ListItemIcon>
+              <SecurityIcon fontSize="small" />
+            </ListItemIcon>
+            Two-factor authentication
+          </MenuItem>
+          <MenuItem onClick={() => go('/help')}>
+            <ListItemIcon>
+              <HelpOutlineIcon fontSize="small" />
+            </ListItemIcon>
+            Help
+          </MenuItem>
+          <Divider />
+          <MenuItem
+            onClick={() => {
+              close();
+              void endSession(dispatch);
+            }}
+          >
+            <ListItemIcon>
+              <LogoutIcon fontSize="small" />
+            </ListItemIcon>
+            Logout
+          </MenuItem>
+        </Menu>
+      )}
+      {dialogBuilt && (
+        <ChangePasswordDialog
+          open={changingPassword}
+          onClose={() => setChangingPassword(false)}
+          onSuccess={() => setChangingPassword(false)}
+        />
+      )}
     </>
   );
 }

@@ -17,7 +17,13 @@ const descendants = { '/portfolios/*': portfolioRoutes };
  */
 export function startWebVitals(): void {
   const queue = createBeaconQueue(webVitalsRelease);
-  const currentRoute = () => routePatternOf(routes, window.location.pathname, descendants);
+  // Matched once per address: long tasks are recorded in bursts, each under the current route.
+  let matched = { pathname: '', pattern: '' };
+  const currentRoute = () => {
+    const { pathname } = window.location;
+    if (matched.pathname !== pathname) matched = { pathname, pattern: routePatternOf(routes, pathname, descendants) };
+    return matched.pattern;
+  };
   // The load metrics belong to the screen the page was opened at, even when LCP is only final after
   // the user has moved on; CLS, INP and long tasks to the screen they are reported on.
   const landingRoute = currentRoute();

@@ -4,6 +4,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
 
 /** The row's actions, as on the dashboard (spec part 1 §2). */
 export function ClientRowMenu({ clientId, name }: { clientId: string; name: string }) {
@@ -14,17 +15,20 @@ export function ClientRowMenu({ clientId, name }: { clientId: string; name: stri
     void navigate(path);
   };
   const id = encodeURIComponent(clientId);
+  const menuBuilt = useOpenedOnce(anchor !== null);
   return (
     <>
       <IconButton aria-label={`Actions for ${name}`} onClick={(event) => setAnchor(event.currentTarget)} size="small">
         <MoreVertIcon fontSize="small" />
       </IconButton>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => go(`/clients/${id}/profile`)}>View Profile</MenuItem>
-        <MenuItem onClick={() => go(`/clients/${id}/edit`)}>Edit Client</MenuItem>
-        <MenuItem onClick={() => go('/assessments')}>Run Assessment</MenuItem>
-        <MenuItem onClick={() => go(`/clients/${id}/report`)}>Generate Report</MenuItem>
-      </Menu>
+      {menuBuilt && (
+        <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+          <MenuItem onClick={() => go(`/clients/${id}/profile`)}>View Profile</MenuItem>
+          <MenuItem onClick={() => go(`/clients/${id}/edit`)}>Edit Client</MenuItem>
+          <MenuItem onClick={() => go('/assessments')}>Run Assessment</MenuItem>
+          <MenuItem onClick={() => go(`/clients/${id}/report`)}>Generate Report</MenuItem>
+        </Menu>
+      )}
     </>
   );
 }

@@ -55,7 +55,12 @@ export function ClientTable({ rows, total, loading, fetching, state, dispatch }:
                 <SortHeader field="name" label="Client" state={state} dispatch={dispatch} />
               </TableCell>
               <TableCell align="right">Portfolio Value</TableCell>
-              <TableCell align="right">Performance</TableCell>
+              <TableCell align="right">
+                {/* What the column measures, told once in its header rather than on every row. */}
+                <Tooltip title={text.performanceHint} describeChild>
+                  <span tabIndex={0}>Performance</span>
+                </Tooltip>
+              </TableCell>
               <TableCell sortDirection={state.sort === 'risk_capacity' ? state.order : false}>
                 <SortHeader field="risk_capacity" label="Risk Profile" state={state} dispatch={dispatch} />
               </TableCell>
@@ -99,9 +104,7 @@ export function ClientTable({ rows, total, loading, fetching, state, dispatch }:
                     </TableCell>
                     <TableCell align="right">{formatCompactDollars(client.aum)}</TableCell>
                     <TableCell align="right">
-                      <Tooltip title={text.performanceHint}>
-                        <SignedValue value={client.gain_loss_percent} kind="percent" trend data-testid="client-performance" />
-                      </Tooltip>
+                      <SignedValue value={client.gain_loss_percent} kind="percent" trend data-testid="client-performance" />
                     </TableCell>
                     <TableCell>
                       <RiskCapacityChip capacity={client.profile.risk_capacity} />

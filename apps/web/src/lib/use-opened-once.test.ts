@@ -1,0 +1,21 @@
+import { renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useOpenedOnce } from './use-opened-once.ts';
+
+describe('useOpenedOnce', () => {
+  it('is false while never opened, true from the first opening on, also once closed again', () => {
+    const { result, rerender } = renderHook(({ open }) => useOpenedOnce(open), { initialProps: { open: false } });
+    expect(result.current).toBe(false);
+    rerender({ open: false });
+    expect(result.current).toBe(false);
+    rerender({ open: true });
+    expect(result.current).toBe(true);
+    rerender({ open: false });
+    expect(result.current).toBe(true);
+  });
+
+  it('is true at once for something open from the start', () => {
+    const { result } = renderHook(() => useOpenedOnce(true));
+    expect(result.current).toBe(true);
+  });
+});
