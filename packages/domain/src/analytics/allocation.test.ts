@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { concentration, weightsBy } from './allocation.ts';
+
+// AAA held twice (500 + 100), BBB 300, CCC 100: 1,000 in all; a zero holding and overdrawn cash are left out.
+const positions = [
+  { key: 'AAA', marketValue: 500 },
+  { key: 'BBB', marketValue: 300 },
+  { key: 'AAA', marketValue: 100 },
+  { key: 'CCC', marketValue: 100 },
+  { key: 'DDD', marketValue: 0 },
+  { key: 'cash', marketValue: -50 },
+];
+
+// Seven names worth 30, 20, 15, 10, 10, 10 and 5 (100 in all).
+const seven = [30, 20, 15, 10, 10, 10, 5].map((marketValue, index) => ({ key: `S${index + 1}`, marketValue }));
+
+describe('allocation weights', () => {
+  it('sums each key and divides by the total of what is worth more than 0, largest first', () => {
+    expect(weightsBy(positions)).toEqual([
+      { key: 'AAA', marketValue: 600, weight: 0.6 },
+      { key: 'BBB', marketValue: 300, weight: 0.3 },
+      { key: 'CCC', marketValue: 100, weight: 0.1 },
+    ]);
+  });
+
+  it('orders equal weights by key and sums to the cent', () => {
+    const weights = weightsBy([
+      { key: 'b', marketValue: 0.1 },
+      { key: 'a', marketValue: 0.3 },
+      { key: 'b', marketValue: 0.2 },
+    ]);
+    expect(weights).toEqual([
+      { key: 'a', marketValue: 0.3, weight: 0.5 },
+      { key: 'b', marketValue: 0.3, weight: 0.5 },
+    ]);
+  });
+
+  it('is empty when nothing is worth more than 0', () => {
+    expect(weightsBy([{ key: 'cash', marketValue: -10 }, { key: 'AAA', marketValue: 0 }])).toEqual([]);
+    expect(weightsBy([])).toEqual([]);
+  });
+});
+
+describe('concentration', () => {
+  it('gives the largest share, the top five and the Herfindahl index', () => {
+    // 0.6² + 0.3² + 0.1² = 0.36 + 0.09 + 0.01 = 0.46; three names, so the top five are all of it.
+    expect(concentration(positions)).toEqual({
+      largestKey: 'AAA',
+      largestWeight: 0.6,
+      topFiveWeight: expect.closeTo(1, 12),
+      herfindahl: expect.closeTo(0.46, 12),
+    });
+  });
+
+  it('stops the top five at five names', () => {
+    // Top five: 0.30 + 0.20 + 0.15 + 0.10 + 0.10 = 0.85.
+    // HHI: 0.09 + 0.04 + 0.0225 + 3 × 0.01 + 0.0025 = 0.185.
+    expect(concentration(seven)).toEqual({
+      largestKey: 'S1',
+      largestWeight: 0.3,
+      topFiveWeight: expect.closeTo(0.85, 12),
+      herfindahl: expect.closeTo(0.185, 12),
+    });
+  });
+
+  it('is 1 for a single holding and 1/n for n equal ones', () => {
+    expect(concentration([{ key: 'AAA', marketValue: 42 }])?.herfindahl).toBe(1);
+    const four = ['A', 'B', 'C', 'D'].map((key) => ({ key, marketValue: 25 }));
+    expect(concentration(four)?.herfindahl).toBeCloseTo(0.25, 12);
+  });
+
+  it('is null when nothing is worth more than 0', () => {
+    expect(concentration([{ key: 'cash', marketValue: -5 }])).toBeNull();
+  });
+});

@@ -1,0 +1,137 @@
+import { cashEffect, OversellError, roundPrice, roundQuantity, tradeValue } from '../ledger.ts';
+import { addMonths } from '../trading-calendar.ts';
+
+/**
+ * Tax lots of one security: each buy is a lot; a sell takes shares from lots in the order of the
+ * method (FIFO by default, or HIFO) and realises a gain per piece, short- or long-term by how long
+ * that lot was held. Money is in dollars, exact to the cent as in the ledger: quantities are carried
+ * as millionths of a share and money as cents, and a lot's cost (a sell's proceeds) is shared among
+ * its pieces so that they add up to it exactly, the last piece taking what is left.
+ *
+ * Trade fees are not in the lot cost: the ledger records a fee as a transaction of its own, so a
+ * buy's cost is exactly quantity × price, as its cash effect is.
+ */
+
+export type LotTrade = { type: 'buy' | 'sell'; date: string; quantity: number; price: number };
+
+/** fifo: the oldest lot first. hifo: the dearest (highest cost per share) first, the oldest among equals. */
+export const lotMethods = ['fifo', 'hifo'] as const;
+export type LotMethod = (typeof lotMethods)[number];
+
+export type HoldingTerm = 'short' | 'long';
+
+export type OpenLot = { acquiredOn: string; quantity: number; costPerShare: number; costBasis: number };
+
+export type RealizedLot = {
+  acquiredOn: string;
+  soldOn: string;
+  quantity: number;
+  costBasis: number;
+  proceeds: number;
+  /** proceeds − costBasis. */
+  realizedGain: number;
+  term: HoldingTerm;
+};
+
+export type LotHistory = { openLots: OpenLot[]; realized: RealizedLot[] };
+
+/**
+ * Long-term when the lot was held MORE than one year: sold after the anniversary of its purchase
+ * (IRS rule: the holding period starts the day after acquisition). So a lot bought 2023-03-01 and
+ * sold 2024-03-01 is short-term although that is 366 days; sold 2024-03-02 it is long-term. We take
+ * the anniversary of 29 February to be 28 February (month ends clamped, as addMonths does).
+ */
+export function holdingTerm(acquiredOn: string, disposedOn: string): HoldingTerm {
+  return disposedOn > addMonths(acquiredOn, 12) ? 'long' : 'short';
+}
+
+type Lot = { acquiredOn: string; costPerShare: number; micros: bigint; costCents: bigint };
+
+const microsPerShare = 1_000_000;
+const centsPerDollar = 100;
+
+// roundQuantity first: the ledger rounds shares half away from zero as the digits read.
+const toMicros = (quantity: number) => BigInt(Math.round(roundQuantity(quantity) * microsPerShare));
+const toCents = (dollars: number) => BigInt(Math.round(dollars * centsPerDollar));
+const shares = (micros: bigint) => Number(micros) / microsPerShare;
+const dollars = (cents: bigint) => Number(cents) / centsPerDollar;
+
+/** whole × part / of, rounded half up (all three are non-negative). */
+const shareOf = (whole: bigint, part: bigint, of: bigint): bigint => (2n * whole * part + of) / (2n * of);
+
+/** A trade's quantity in micro-shares and its value in cents, checked as the ledger checks it. */
+function tradeUnits(trade: LotTrade): { micros: bigint; cents: bigint } {
+  // cashEffect refuses a quantity not above 0 and a negative price, with the ledger's messages.
+  const cents = toCents(Math.abs(cashEffect(trade)));
+  const micros = toMicros(trade.quantity);
+  if (micros === 0n) throw new RangeError('quantity must be at least 0.000001');
+  return { micros, cents };
+}
+
+const byMethod: Record<LotMethod, (a: Lot, b: Lot) => number> = {
+  // Lots are kept in purchase order and the sort is stable: FIFO keeps that order, HIFO breaks ties by it.
+  fifo: () => 0,
+  hifo: (a, b) => b.costPerShare - a.costPerShare,
+};
+
+/**
+ * The open lots and realised pieces of one security's trades in ledger order (by date; a date before
+ * the one above it is refused). Throws the ledger's OversellError where a sell exceeds the shares
+ * held at that point, as positionFromTransactions does.
+ */
+export function taxLots(trades: readonly LotTrade[], method: LotMethod = 'fifo'): LotHistory {
+  let lots: Lot[] = [];
+  const realized: RealizedLot[] = [];
+  let previousDate = '';
+  for (const trade of trades) {
+    if (trade.date < previousDate) throw new RangeError(`Trades must be in date order: ${trade.date} comes after ${previousDate}`);
+    previousDate = trade.date;
+    const { micros, cents } = tradeUnits(trade);
+    if (trade.type === 'buy') {
+      lots.push({ acquiredOn: trade.date, costPerShare: roundPrice(trade.price), micros, costCents: cents });
+      continue;
+    }
+    const held = lots.reduce((sum, lot) => sum + lot.micros, 0n);
+    if (micros > held) throw new OversellError(shares(held), shares(micros));
+    let unsoldMicros = micros;
+    let unsharedProceeds = cents;
+    for (const lot of [...lots].sort(byMethod[method])) {
+      if (unsoldMicros === 0n) break;
+      const taken = lot.micros < unsoldMicros ? lot.micros : unsoldMicros;
+      // Shares of what is left, to the cent: a piece that takes all the rest gets exactly the rest.
+      const cost = shareOf(lot.costCents, taken, lot.micros);
+      const proceeds = shareOf(unsharedProceeds, taken, unsoldMicros);
+      realized.push({
+        acquiredOn: lot.acquiredOn,
+        soldOn: trade.date,
+        quantity: shares(taken),
+        costBasis: dollars(cost),
+        proceeds: dollars(proceeds),
+        realizedGain: dollars(proceeds - cost),
+        term: holdingTerm(lot.acquiredOn, trade.date),
+      });
+      lot.micros -= taken;
+      lot.costCents -= cost;
+      unsoldMicros -= taken;
+      unsharedProceeds -= proceeds;
+    }
+    lots = lots.filter((lot) => lot.micros > 0n);
+  }
+  const openLots = lots.map((lot) => ({
+    acquiredOn: lot.acquiredOn,
+    quantity: shares(lot.micros),
+    costPerShare: lot.costPerShare,
+    costBasis: dollars(lot.costCents),
+  }));
+  return { openLots, realized };
+}
+
+export type UnrealizedLot = OpenLot & { marketValue: number; unrealizedGain: number; term: HoldingTerm };
+
+/** Each open lot at a price on `asOf`: its market value (quantity × price, to the cent), its gain over cost, and the term it would have if sold that day. */
+export function unrealizedGains(openLots: readonly OpenLot[], price: number, asOf: string): UnrealizedLot[] {
+  return openLots.map((lot) => {
+    const marketValue = tradeValue(lot.quantity, price);
+    return { ...lot, marketValue, unrealizedGain: dollars(toCents(marketValue) - toCents(lot.costBasis)), term: holdingTerm(lot.acquiredOn, asOf) };
+  });
+}
