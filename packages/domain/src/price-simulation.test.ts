@@ -73,17 +73,24 @@ describe('price simulation', () => {
     expect(reseeded.series[0]!.closes).not.toEqual(simulation.series[0]!.closes);
   });
 
-  it('ends every series on its reference close, or on a level drawn from the symbol without one', () => {
+  it('ends every series within 2 % (and 49 cents) of its reference close (or a level drawn from the symbol), on ordinary cents', () => {
     for (const security of universe) {
-      const last = closesOf(security.symbol).at(-1);
-      if (security.referenceClose !== undefined) expect(last, security.symbol).toBe(security.referenceClose);
-      expect(last, security.symbol).toBe(simulationParameters(security).referenceClose);
+      const last = closesOf(security.symbol).at(-1)!;
+      const { referenceClose, lastClose } = simulationParameters(security);
+      expect(last, security.symbol).toBe(lastClose);
+      if (security.referenceClose !== undefined) expect(referenceClose, security.symbol).toBe(security.referenceClose);
+      expect(Math.abs(last / referenceClose - 1), security.symbol).toBeLessThanOrEqual(0.02 + 0.5 / referenceClose);
+      // Never a whole dollar ($600.00 reads as invented), always a whole number of cents.
+      expect(Math.round(last * 100) % 100, security.symbol).not.toBe(0);
+      expect(Math.round(last * 100) / 100, security.symbol).toBe(last);
     }
-    expect(closesOf('SPY').at(-1)).toBe(600);
-    expect(closesOf('BIL').at(-1)).toBe(91.5);
+    expect(Math.abs(closesOf('SPY').at(-1)! / 600 - 1)).toBeLessThanOrEqual(0.02 + 0.5 / 600);
+    expect(Math.abs(closesOf('BIL').at(-1)! / 91.5 - 1)).toBeLessThanOrEqual(0.02 + 0.5 / 91.5);
+    // The cents differ from one symbol to the next.
+    expect(new Set(universe.map((security) => Math.round(closesOf(security.symbol).at(-1)! * 100) % 100)).size).toBeGreaterThan(universe.length / 2);
     // Whatever the end date: the level is pinned on the last trading day of the window.
     const earlier = simulatePrices(universe, { endDate: '2024-07-07', years: 2 });
-    expect(earlier.series.find((series) => series.symbol === 'AAPL')!.closes.at(-1)).toBe(230);
+    expect(earlier.series.find((series) => series.symbol === 'AAPL')!.closes.at(-1)).toBe(closesOf('AAPL').at(-1));
     expect(() => simulatePrices([stock('BAD', 'Any', 'medium', 0)], { endDate, years: 1 })).toThrow(RangeError);
     expect(() => simulatePrices([stock('BAD', 'Any', 'medium', Number.NaN)], { endDate, years: 1 })).toThrow(RangeError);
   });
@@ -115,9 +122,12 @@ describe('price simulation', () => {
     const otherReturns = logReturns(rescaled);
     for (let i = 0; i < baseReturns.length; i += 1) expect(Math.abs(baseReturns[i]! - otherReturns[i]!)).toBeLessThan(1e-3);
     expect(stdev(otherReturns) / stdev(baseReturns)).toBeCloseTo(1, 2);
-    // A reference ten times higher scales every close by ten, to cent rounding.
+    // A reference ten times higher scales every close by one factor of about ten (the last closes'
+    // cents differ), to cent rounding.
     const tenfold = simulatePrices([{ ...aapl, referenceClose: 2300 }], { endDate, years: 5 }).series[0]!.closes;
-    closesOf('AAPL').forEach((close, i) => expect(Math.abs(tenfold[i]! - close * 10)).toBeLessThan(0.051));
+    const factor = tenfold.at(-1)! / closesOf('AAPL').at(-1)!;
+    expect(factor).toBeCloseTo(10, 1);
+    closesOf('AAPL').forEach((close, i) => expect(Math.abs(tenfold[i]! - close * factor)).toBeLessThan(0.06));
   });
 
   it('covers five years of trading days ending on the last trading day on or before the end date', () => {
@@ -231,7 +241,9 @@ describe('price simulation', () => {
     expect(a).toEqual(b);
     expect(a.referenceClose).not.toBe(c.referenceClose);
     const anchored = simulationParameters(stock('AAPL', 'Information Technology', 'medium', 230));
-    expect(anchored).toEqual({ ...a, referenceClose: 230 });
+    // The reference moves the level (and the last close with it), nothing else.
+    expect(anchored).toEqual({ ...a, referenceClose: 230, lastClose: anchored.lastClose });
+    expect(Math.abs(anchored.lastClose / 230 - 1)).toBeLessThanOrEqual(0.02 + 0.5 / 230);
   });
 });
 

@@ -12,9 +12,10 @@ import { addDays, dayNumber, tradingDaysBetween } from './trading-calendar.ts';
  *
  * Every shock is a pure function of (seed, factor, date) — a counter-based generator, not a stream —
  * so a symbol's return from one trading day to the next does not depend on the window asked for.
- * The level is then set by one multiplicative rescale of the whole path: its LAST close is the
- * security's reference close (an approximate real price level, so SPY reads ≈ $600, not $41). A
- * rescale leaves every return, the volatility and the correlations untouched. Consequently, windows
+ * The level is then set by one multiplicative rescale of the whole path: its LAST close lies within
+ * 2 % (and 49 cents) of the security's reference close (an approximate real price level, so SPY reads ≈ $600, not
+ * $41), with ordinary cents drawn from the symbol: a list of closes ending on $115.00 and $920.00
+ * reads as invented. A rescale leaves every return, the volatility and the correlations untouched. Consequently, windows
  * ending on the same day give the same closes on the days both cover (whatever their length), and
  * windows ending on different days give the same returns but levels pinned at their own last day.
  * Nothing here reads Math.random or the clock.
@@ -41,8 +42,10 @@ export type SimulationParameters = {
   market: number;
   sector: number;
   own: number;
-  /** Close on the last day of the series: the security's referenceClose, or a level drawn from its symbol. */
+  /** The security's level: its referenceClose, or a level drawn from its symbol. */
   referenceClose: number;
+  /** Close on the last day of the series: within 2 % (and 49 cents) of referenceClose, never on a whole dollar. */
+  lastClose: number;
 };
 
 export type SimulationOptions = {
@@ -207,7 +210,11 @@ export function simulationParameters(security: SimulatedSecurity): SimulationPar
   // Log-uniform: as many $20-$40 stocks as $200-$400 ones.
   const referenceClose =
     security.referenceClose ?? Math.round(low * (high / low) ** symbolFraction(security.symbol, 'price') * 100) / 100;
-  return { drift, volatility, market, sector, own, referenceClose };
+  // Within ±2 % of the level, drawn from the symbol (so the same in any window); a whole dollar is
+  // moved up by 1 to 49 cents.
+  const near = Math.round(referenceClose * (1 + (symbolFraction(security.symbol, 'last-close') - 0.5) * 0.04) * 100);
+  const lastClose = (near % 100 === 0 ? near + 1 + Math.floor(symbolFraction(security.symbol, 'cents') * 49) : near) / 100;
+  return { drift, volatility, market, sector, own, referenceClose, lastClose };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -224,7 +231,7 @@ export function windowStart(endDate: string, years: number): string {
 
 /**
  * Simulated daily closes of the given securities over `years` years ending on endDate (trading days
- * only), each series ending on its security's reference close. Same inputs, same output, on any machine.
+ * only), each series ending on its security's lastClose (see simulationParameters). Same inputs, same output, on any machine.
  */
 export function simulatePrices(securities: readonly SimulatedSecurity[], options: SimulationOptions): Simulation {
   if (!(options.years >= 1)) throw new RangeError('years must be at least 1');
@@ -257,12 +264,12 @@ export function simulatePrices(securities: readonly SimulatedSecurity[], options
     const scale = p.volatility * Math.sqrt(dt);
     // The log return from dates[i - 1] to dates[i] depends on dates[i] alone (and the seed): the same in any window.
     const logReturn = (i: number) => mean + scale * (p.market * marketShocks[i]! + p.sector * sector[i]! + p.own * normalAt(ownKey, days[i]!));
-    // Log closes relative to the last day (0 there), built backward from it; then one rescale to the reference.
+    // Log closes relative to the last day (0 there), built backward from it; then one rescale to the last close.
     const last = dates.length - 1;
     const relative = new Array<number>(dates.length);
     relative[last] = 0;
     for (let i = last - 1; i >= 0; i -= 1) relative[i] = relative[i + 1]! - logReturn(i + 1);
-    const closes = relative.map((logRatio) => roundCents(p.referenceClose * Math.exp(logRatio)));
+    const closes = relative.map((logRatio) => roundCents(p.lastClose * Math.exp(logRatio)));
     return { symbol: security.symbol, closes };
   });
   return { dates, series };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { asc, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { simulatePrices } from '@meridian/domain/price-simulation';
+import { simulatePrices, simulationParameters } from '@meridian/domain/price-simulation';
 import { assetClasses, gicsSectors, riskRatings, sectors } from '@meridian/domain/securities';
 import { isTradingDay } from '@meridian/domain/trading-calendar';
 import { adminQuery, databaseUrlWithName } from '../../test/postgres-admin.ts';
@@ -114,7 +114,7 @@ describe.each(databaseKinds)('seedMarket [%s]', (kind) => {
           industry: seed.industry,
           riskRating: seed.riskRating,
           isActive: true,
-          lastClose: seed.referenceClose,
+          lastClose: simulationParameters(seed).lastClose,
           previousClose: closes.at(-2),
           lastPriceDate: '2026-03-13',
           priceSource: 'simulated',
@@ -126,7 +126,7 @@ describe.each(databaseKinds)('seedMarket [%s]', (kind) => {
           .orderBy(asc(prices.date));
         expect(stored.map((p) => p.date)).toEqual(expected.dates);
         expect(stored.map((p) => p.close)).toEqual(closes);
-        expect(closes.at(-1)).toBe(seed.referenceClose);
+        expect(closes.at(-1)).toBe(simulationParameters(seed).lastClose);
         expect(stored.every((p) => p.source === 'simulated' && isTradingDay(p.date))).toBe(true);
       }
 

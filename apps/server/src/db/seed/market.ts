@@ -27,7 +27,8 @@ export function demoMarketEndDate(now: Date): string {
 /**
  * Creates the securities master and its simulated daily closes, in one transaction, unless
  * securities already exist (then it does nothing: imported prices are never overwritten). Each
- * security's history ends, on endDate, on its list's referenceClose (an approximate real level).
+ * security's history ends, on endDate, within 2 % of its list's referenceClose (an approximate real
+ * level), on ordinary cents.
  *
  * Speed: prices go in with one INSERT … SELECT over unnest() of three array parameters per batch of
  * securities (the closes flattened, the ids and dates indexed arithmetically), so ~250k rows cost a
