@@ -27,7 +27,9 @@ export const clientScreenMessages = {
   cardPerformanceHint: 'Unrealised gain/loss of the book',
   cardAssessments: 'Assessments Complete',
   noValue: '—',
-  performanceHint: 'Unrealised gain/loss of the client’s open portfolios',
+  performanceColumn: (period: string) => `Performance (${period})`,
+  performanceHint: (period: string) => `Time-weighted return of the client’s open portfolios over the chosen period (${period})`,
+  performancePeriodLabel: 'Performance period',
 
   // The form.
   newTitle: 'New Client',

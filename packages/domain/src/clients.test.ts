@@ -55,8 +55,15 @@ describe('client bodies', () => {
 });
 
 describe('clientListQuerySchema', () => {
-  it('defaults to the first page of 50, by name ascending', () => {
-    expect(clientListQuerySchema.parse({})).toEqual({ sort: 'name', order: 'asc', page: 1 });
+  it('defaults to the first page of 50, by name ascending, with performance over 1Y', () => {
+    expect(clientListQuerySchema.parse({})).toEqual({ sort: 'name', order: 'asc', page: 1, performance_period: '1Y' });
+  });
+
+  it('takes a performance period of 1M, 3M, YTD, 1Y, 3Y or SI and refuses others by name', () => {
+    expect(clientListQuerySchema.parse({ performance_period: 'YTD' }).performance_period).toBe('YTD');
+    const refused = clientListQuerySchema.safeParse({ performance_period: '5Y' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe(clientMessages.performancePeriodInvalid);
   });
 
   it('takes lists comma-separated or repeated, case-insensitive, with All meaning no filter', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { performancePeriods } from './analytics/returns.ts';
 import { emailSchema, phoneSchema, requiredName } from './auth.ts';
 import { ageFrom } from './format.ts';
 import { idSchema } from './ids.ts';
@@ -229,6 +230,8 @@ export const clientListQuerySchema = z
       (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
       z.enum(['asc', 'desc'], { error: clientMessages.orderInvalid }).default('asc'),
     ),
+    /** The period of each row's `performance`. */
+    performance_period: z.enum(performancePeriods, { error: clientMessages.performancePeriodInvalid }).default('1Y'),
     ...pageQuery({ perPageDefault: clientLimits.perPageDefault, limit: true }),
   })
   .refine(netWorthRangeOk, netWorthRange);
@@ -275,6 +278,12 @@ export const clientSchema = z.object({
    * (market value − cost) / cost × 100, 0 when the cost is not above 0 (as in the summary).
    */
   gain_loss_percent: z.number(),
+  /**
+   * Time-weighted return of the client's open portfolios taken together (by money), over the period
+   * the list asked for (`performance_period`, 1Y by default), as a fraction (0.052 is +5.2 %); null
+   * while they have no valued history. The same figure the analytics page shows.
+   */
+  performance: z.number().nullable(),
   /** From the client's latest assessment; Pending until they have one. */
   assessment_status: z.enum(assessmentStatuses),
   last_login_at: z.string().nullable(),

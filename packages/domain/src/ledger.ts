@@ -32,6 +32,13 @@ const percentDecimals = 2;
 function toUnits(value: number, decimals: number): number {
   if (!Number.isFinite(value)) throw new RangeError(`Not a finite number: ${value}`);
   const magnitude = Math.abs(value);
+  // Fast path: below 10^12 units the product's float error is under 10^-3 of a unit, so unless the
+  // product sits within that of a half, it rounds as the decimal text would (valuing a book calls this millions of times).
+  const product = magnitude * 10 ** decimals;
+  if (product < 1e12 && Math.abs(product - Math.floor(product) - 0.5) > 1e-3) {
+    const units = Math.round(product);
+    return value < 0 && units !== 0 ? -units : units;
+  }
   const text = String(magnitude);
   // Shifting the decimal text ("1.005e2" is exactly 100.5) rounds as the digits read, unlike 1.005 * 100.
   const shifted = text.includes('e') ? magnitude * 10 ** decimals : Number(`${text}e${decimals}`);
@@ -63,9 +70,19 @@ function divideRounded(n: bigint, d: bigint): bigint {
   return quotient;
 }
 
-/** quantity × price in whole cents (micro-shares × 10^-4 dollars = 10^-10 dollars; 10^8 of them per cent). */
+/** Units of quantity × price (micro-shares × 10^-4 dollars = 10^-10 dollars) per cent. */
+const centUnits = 100_000_000;
+
+/** quantity × price in whole cents, rounded half away from zero. */
 function productCents(quantityMicros: number, price: number): number {
-  return Number(divideRounded(BigInt(quantityMicros) * BigInt(priceUnits(price)), 100_000_000n));
+  const units = priceUnits(price);
+  const product = quantityMicros * units;
+  // Exact in a double below 2^53: whole-number remainder and division, no BigInt needed.
+  if (Number.isSafeInteger(product) && product >= 0) {
+    const remainder = product % centUnits;
+    return (product - remainder) / centUnits + (2 * remainder >= centUnits ? 1 : 0);
+  }
+  return Number(divideRounded(BigInt(quantityMicros) * BigInt(units), BigInt(centUnits)));
 }
 
 /** quantity × price rounded to cents: the value of a trade, or of a holding at a close. */

@@ -117,6 +117,7 @@ export const clientMessages = {
   maxNetWorthInvalid: 'max_net_worth must be a number of at least 0',
   netWorthRangeInvalid: 'min_net_worth must not be more than max_net_worth',
   assessmentStatusInvalid: 'assessment_status must be Pending, In Progress or Complete',
+  performancePeriodInvalid: 'performance_period must be one of 1M, 3M, YTD, 1Y, 3Y, SI',
 } as const;
 
 /** Answers and validation messages of the households API. */
@@ -151,6 +152,7 @@ export const portfolioMessages = {
   nameTooLong: 'Portfolio name must be at most 100 characters',
   accountTypeInvalid: 'Choose an account type (taxable, joint, ira, roth_ira, 401k, 403b, trust, education_529)',
   statusInvalid: 'Status must be active, proposed or closed',
+  lotMethodInvalid: 'lot_method must be fifo or hifo',
   benchmarkRequired: 'Benchmark symbol is required',
   benchmarkUnknown: 'Benchmark must be the symbol of a known security',
   initialDepositInvalid: 'Initial deposit must be greater than 0',

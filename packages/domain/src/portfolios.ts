@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lotMethods } from './analytics/tax-lots.ts';
 import { idSchema } from './ids.ts';
 import { roundMoney, transactionTypes } from './ledger.ts';
 import { clientMessages, portfolioMessages } from './messages.ts';
@@ -117,12 +118,15 @@ export const portfolioListQuerySchema = z.object({
 });
 export type PortfolioListQuery = z.infer<typeof portfolioListQuerySchema>;
 
+const lotMethod = z.enum(lotMethods, { error: portfolioMessages.lotMethodInvalid });
+
 export const portfolioCreateSchema = z.object({
   client_id: idSchema(portfolioMessages.clientRequired),
   name,
   account_type: z.enum(accountTypes, { error: portfolioMessages.accountTypeInvalid }),
   status: z.enum(portfolioStatuses, { error: portfolioMessages.statusInvalid }).default('active'),
   benchmark_symbol: benchmarkSymbol.default(defaultBenchmarkSymbol),
+  lot_method: lotMethod.optional(),
   /** Recorded as a deposit transaction dated today. */
   initial_deposit: z
     .number({ error: portfolioMessages.initialDepositInvalid })
@@ -140,6 +144,7 @@ export const portfolioUpdateSchema = z.object({
   account_type: z.enum(accountTypes, { error: portfolioMessages.accountTypeInvalid }).optional(),
   status: z.enum(portfolioStatuses, { error: portfolioMessages.statusInvalid }).optional(),
   benchmark_symbol: benchmarkSymbol.optional(),
+  lot_method: lotMethod.optional(),
   sync_version: syncVersion(portfolioMessages.syncVersionRequired),
 });
 export type PortfolioUpdate = z.infer<typeof portfolioUpdateSchema>;
@@ -278,6 +283,8 @@ export const portfolioSchema = z.object({
   account_type: z.enum(accountTypes),
   status: z.enum(portfolioStatuses),
   benchmark_symbol: z.string(),
+  /** Which lots a sale takes in tax lots and realised gains: first in, first out, or highest cost first. */
+  lot_method: z.enum(lotMethods),
   /** The ledger's cash; may be negative (buys recorded before their funding). */
   cash_balance: z.number(),
   holdings_value: z.number(),

@@ -201,3 +201,14 @@ export const priceImportResponseSchema = z.object({
   rejected_count: z.number().int(),
 });
 export type PriceImportResponse = z.infer<typeof priceImportResponseSchema>;
+
+const assetClassLabels: Record<AssetClass, string> = {
+  equity: 'Equity',
+  fixed_income: 'Fixed income',
+  cash: 'Cash',
+  alternative: 'Alternative',
+  real_estate: 'Real estate',
+};
+
+/** How a screen names an asset class: 'Fixed income' for fixed_income. */
+export const assetClassLabel = (assetClass: AssetClass): string => assetClassLabels[assetClass];

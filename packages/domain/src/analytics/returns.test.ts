@@ -5,6 +5,8 @@ import {
   dailyReturns,
   growthIndex,
   linkReturns,
+  periodReturn,
+  periodSlice,
   periodStart,
   timeWeightedReturn,
   xirr,
@@ -199,5 +201,31 @@ describe('combining portfolios into a household or a book', () => {
     const day = (value: number) => [{ date: '2024-01-02', value, flow: value }];
     expect(combineValuations([day(0.1), day(0.2)])).toEqual([{ date: '2024-01-02', value: 0.3, flow: 0.3 }]);
     expect(combineValuations([])).toEqual([]);
+  });
+});
+
+describe('periodSlice and periodReturn', () => {
+  const series = [
+    { date: '2024-01-02', value: 1000, flow: 1000 },
+    { date: '2024-01-03', value: 1100, flow: 0 },
+    { date: '2024-02-01', value: 1210, flow: 0 },
+    { date: '2024-02-02', value: 1815, flow: 605 },
+  ];
+
+  it('starts a period at its first day inside the series and opens from the close before it', () => {
+    // 1M as of 2024-02-02 starts 2024-01-03: the close before it is 1000 (Jan 2).
+    expect(periodSlice(series, '1M')).toEqual({ start: '2024-01-03', end: '2024-02-02', openingValue: 1000, days: series.slice(1) });
+    // 1.1 × 1.1 × (1815 / (1210 + 605)) − 1 = 0.21
+    expect(periodReturn(series, '1M')).toBeCloseTo(0.21, 12);
+  });
+
+  it('covers the whole life since inception, opening from 0', () => {
+    expect(periodSlice(series, 'SI')?.openingValue).toBe(0);
+    expect(periodReturn(series, 'SI')).toBeCloseTo(0.21, 12);
+  });
+
+  it('is null for an empty series', () => {
+    expect(periodSlice([], '1Y')).toBeNull();
+    expect(periodReturn([], '1Y')).toBeNull();
   });
 });

@@ -166,3 +166,25 @@ export function combineValuations(portfolios: readonly (readonly DailyValuation[
     return { date, value: sumMoney(values), flow: sumMoney(flows) };
   });
 }
+
+/** A series' days of a period ending on its last day, with the close before them (0 at inception). */
+export type PeriodSlice = { start: string; end: string; openingValue: number; days: DailyValuation[] };
+
+/**
+ * The part of a daily series (oldest first, from inception) that a period ending on its last day
+ * covers, with the opening value its return starts from. Null for an empty series.
+ */
+export function periodSlice(series: readonly DailyValuation[], period: PerformancePeriod): PeriodSlice | null {
+  const first = series[0];
+  const last = series.at(-1);
+  if (!first || !last) return null;
+  const start = periodStart(period, last.date, first.date);
+  const index = series.findIndex((day) => day.date >= start);
+  return { start, end: last.date, openingValue: index > 0 ? (series[index - 1]?.value ?? 0) : 0, days: series.slice(index) };
+}
+
+/** The time-weighted return of a series over a period ending on its last day; null for an empty series. */
+export function periodReturn(series: readonly DailyValuation[], period: PerformancePeriod): number | null {
+  const slice = periodSlice(series, period);
+  return slice ? timeWeightedReturn(slice.days, slice.openingValue) : null;
+}

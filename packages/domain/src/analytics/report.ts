@@ -1,0 +1,423 @@
+import { sumMoney } from '../ledger.ts';
+import type { Allocations, AnalyticsPoint, Lots, PeriodReturn, PortfolioAnalytics, RiskMetrics } from '../portfolio-analytics.ts';
+import { assetClassLabel, type AssetClass } from '../securities.ts';
+import { addDays, dayNumber } from '../trading-calendar.ts';
+import { concentration, weightsBy, type KeyedValue } from './allocation.ts';
+import {
+  annualise,
+  dailyReturns,
+  growthIndex,
+  performancePeriods,
+  periodSlice,
+  periodStart,
+  timeWeightedReturn,
+  xirr,
+  type CashFlow,
+  type DailyValuation,
+  type DatedReturn,
+  type PerformancePeriod,
+  type PeriodSlice,
+} from './returns.ts';
+import {
+  alignByDate,
+  annualisedVolatility,
+  beta,
+  correlation,
+  historicalCVaR,
+  historicalVaR,
+  maxDrawdown,
+  sharpeRatio,
+  sortinoRatio,
+} from './risk.ts';
+import { taxLots, unrealizedGains, type LotMethod } from './tax-lots.ts';
+
+/**
+ * The answer of GET /portfolios/{id}/analytics and GET /households/{id}/analytics (the contract and
+ * its rules are in portfolio-analytics.ts), assembled from the tested pieces of this folder. Pure: the
+ * service reads the ledger and prices, this turns them into figures. Money sums are to the cent
+ * (sumMoney); fractions are left at full precision.
+ */
+
+export type AnalyticsPosition = {
+  portfolioId: string;
+  securityId: string;
+  symbol: string;
+  name: string;
+  assetClass: AssetClass;
+  sector: string;
+  quantity: number;
+  /** The latest close, or the average cost when the security has none. */
+  price: number;
+  marketValue: number;
+};
+
+export type AnalyticsTrade = {
+  portfolioId: string;
+  securityId: string;
+  symbol: string;
+  name: string;
+  assetClass: AssetClass;
+  type: 'buy' | 'sell';
+  date: string;
+  quantity: number;
+  price: number;
+};
+
+export type BenchmarkClose = { date: string; close: number };
+
+export type AnalyticsInput = {
+  scope: { kind: 'portfolio' | 'household'; id: string; name: string; benchmarkSymbol: string | null; portfolioIds: readonly string[] };
+  /** The period of the series and the risk figures (the returns table has every period). */
+  period: PerformancePeriod;
+  /**
+   * The daily valuations since inception, one row per trading day, oldest first, dates unique; a
+   * household's already combined with combineValuations. The value before the first row is 0.
+   */
+  series: readonly DailyValuation[];
+  /** The benchmark's daily closes, oldest first; empty without a benchmark. */
+  benchmarkCloses: readonly BenchmarkClose[];
+  /** Current cash, summed over the portfolios. */
+  cash: number;
+  /** Current positions, one per portfolio × security. */
+  positions: readonly AnalyticsPosition[];
+  /** Buys and sells in ledger order (per portfolio × security they must be in date order, as taxLots requires). */
+  trades: readonly AnalyticsTrade[];
+  /**
+   * The lot method of every portfolio in scope, echoed as `lots.method`. The contract has one method
+   * per answer, so a household is reported with one (the caller's choice, e.g. the one its members share).
+   */
+  lotMethod: LotMethod;
+  /** The firm's annual risk-free rate, a fraction; Sharpe's hurdle. */
+  riskFreeRate: number;
+};
+
+/** The cash balance as a security slice. */
+const cashSecurity = { key: 'CASH', label: 'Cash' } as const;
+
+/** The contract: a risk figure needs at least two daily returns. */
+const minimumObservations = 2;
+
+export function portfolioAnalyticsReport(input: AnalyticsInput): PortfolioAnalytics {
+  const { scope, series, benchmarkCloses, cash, positions } = input;
+  const first = series[0];
+  const last = series[series.length - 1];
+  const answerScope = {
+    kind: scope.kind,
+    id: scope.id,
+    name: scope.name,
+    benchmark_symbol: scope.benchmarkSymbol,
+    inception_date: first?.date ?? null,
+    as_of: last?.date ?? null,
+    portfolio_ids: [...scope.portfolioIds],
+  };
+  const market_value = sumMoney([...positions.map((position) => position.marketValue), cash]);
+  const allocation = allocations(positions, cash);
+  const held = concentration(positions.map((position) => ({ key: position.symbol, marketValue: position.marketValue })));
+  const concentrationFigures = held && {
+    largest_symbol: held.largestKey,
+    largest_weight: held.largestWeight,
+    top_five_weight: held.topFiveWeight,
+    herfindahl: held.herfindahl,
+  };
+
+  if (!first || !last) {
+    return {
+      scope: answerScope,
+      period: input.period,
+      start_date: null,
+      market_value,
+      cash,
+      series: [],
+      returns: [],
+      risk: riskMetrics([], [], benchmarkCloses, input.riskFreeRate),
+      allocation,
+      concentration: concentrationFigures,
+      lots: { method: input.lotMethod, open: [], realized: [], totals: lotTotals([], []) },
+    };
+  }
+
+  const asOf = last.date;
+  const inception = first.date;
+  const chosen = periodWindow(series, input.period);
+  const chosenReturns = dailyReturns(chosen.days, chosen.openingValue);
+  const points = periodSeries(chosen, chosenReturns, benchmarkCloses, asOf);
+  return {
+    scope: answerScope,
+    period: input.period,
+    start_date: chosen.start,
+    market_value,
+    cash,
+    series: points,
+    returns: performancePeriods.map((period) => periodReturnRow(periodWindow(series, period), asOf, inception, benchmarkCloses)),
+    risk: riskMetrics(chosenReturns, points, benchmarkCloses, input.riskFreeRate),
+    allocation,
+    concentration: concentrationFigures,
+    lots: lotsOf(input.trades, positions, input.lotMethod, chosen.start, asOf),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Periods and returns
+
+/** A period's days [start, asOf] and the close of the last row before them (0 when none). */
+type PeriodWindow = PeriodSlice & { period: PerformancePeriod };
+
+function periodWindow(series: readonly DailyValuation[], period: PerformancePeriod): PeriodWindow {
+  // The series is not empty here (an empty one answers before any period is cut).
+  return { period, ...(periodSlice(series, period) as PeriodSlice) };
+}
+
+function periodReturnRow(window: PeriodWindow, asOf: string, inception: string, closes: readonly BenchmarkClose[]): PeriodReturn {
+  const { period, start } = window;
+  const twr = timeWeightedReturn(window.days, window.openingValue);
+  // periodStart clamps to the date given as inception: given this period's start, it moves only when a
+  // year back from asOf reaches earlier, i.e. the period is longer than a year. A 1Y period across
+  // 29 February has 366 days yet is one year, and is not annualised (see annualise).
+  const longerThanAYear = periodStart('1Y', asOf, start) !== start;
+  // Given the day before inception, periodStart shows the nominal start unless it reaches back further.
+  const complete = period === 'SI' || periodStart(period, asOf, addDays(inception, -1)) >= inception;
+  const base = benchmarkBase(closes, start, asOf);
+  const end = closeOnOrBefore(closes, asOf);
+  return {
+    period,
+    start_date: start,
+    end_date: asOf,
+    twr,
+    twr_annualised: longerThanAYear ? annualise(twr, dayNumber(asOf) - dayNumber(start) + 1) : null,
+    mwr: moneyWeightedReturn(window, asOf, longerThanAYear),
+    benchmark_return: base === null || end === undefined ? null : end.close / base - 1,
+    complete,
+  };
+}
+
+/**
+ * XIRR of the investor's flows over the period: the opening value paid in on the day before the
+ * start, deposits paid in (−), withdrawals received (+), the closing value received on asOf. A yearly
+ * rate for a period longer than a year; for a year or less, the rate over the period itself (as TWR
+ * is given), so a good month does not read as +40 % a year.
+ */
+function moneyWeightedReturn(window: PeriodWindow, asOf: string, perYear: boolean): number | null {
+  const flows: CashFlow[] = [];
+  const paidFrom = addDays(window.start, -1);
+  if (window.openingValue > 0) flows.push({ date: paidFrom, amount: -window.openingValue });
+  for (const day of window.days) if (day.flow !== 0) flows.push({ date: day.date, amount: -day.flow });
+  const closing = window.days[window.days.length - 1]?.value ?? 0;
+  if (closing !== 0) flows.push({ date: asOf, amount: closing });
+  const annual = xirr(flows);
+  if (annual === null || perYear) return annual;
+  const first = flows.reduce((min, flow) => (flow.date < min ? flow.date : min), asOf);
+  return (1 + annual) ** ((dayNumber(asOf) - dayNumber(first)) / 365) - 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Benchmark
+
+/** The latest close on or before a date (closes oldest first). */
+function closeOnOrBefore(closes: readonly BenchmarkClose[], date: string): BenchmarkClose | undefined {
+  let low = 0;
+  let high = closes.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((closes[middle]?.date ?? '') <= date) low = middle + 1;
+    else high = middle;
+  }
+  return closes[low - 1];
+}
+
+/**
+ * The close a period's benchmark figures are measured from: the latest on or before the day before
+ * the start, or, when the benchmark begins later, its first close if that falls within the period.
+ */
+function benchmarkBase(closes: readonly BenchmarkClose[], start: string, asOf: string): number | null {
+  const before = closeOnOrBefore(closes, addDays(start, -1));
+  if (before) return before.close;
+  const earliest = closes[0];
+  return earliest !== undefined && earliest.date <= asOf ? earliest.close : null;
+}
+
+/** The benchmark's price return from each close to the next. */
+function benchmarkReturns(closes: readonly BenchmarkClose[]): DatedReturn[] {
+  return closes.slice(1).map((day, index) => ({ date: day.date, return: day.close / (closes[index]?.close ?? day.close) - 1 }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chart series and risk
+
+/**
+ * One point per day of the period: growth is 100 × the growth index of the daily time-weighted
+ * returns (the first day's return included, so the last point is 100 × (1 + the period's TWR)); a day
+ * without capital at work (no return) keeps the growth it had, 100 before any.
+ */
+function periodSeries(window: PeriodWindow, returns: readonly DatedReturn[], closes: readonly BenchmarkClose[], asOf: string): AnalyticsPoint[] {
+  const growthByDate = new Map(growthIndex(returns).map((point) => [point.date, point.value]));
+  const base = benchmarkBase(closes, window.start, asOf);
+  let growthIndexValue = 1;
+  let peak = 0;
+  return window.days.map((day) => {
+    growthIndexValue = growthByDate.get(day.date) ?? growthIndexValue;
+    const growth = 100 * growthIndexValue;
+    peak = Math.max(peak, growth);
+    const close = base === null ? undefined : closeOnOrBefore(closes, day.date);
+    return {
+      date: day.date,
+      value: day.value,
+      flow: day.flow,
+      growth,
+      benchmark_growth: base === null || close === undefined ? null : (100 * close.close) / base,
+      drawdown: peak > 0 ? growth / peak - 1 : 0,
+    };
+  });
+}
+
+function riskMetrics(
+  returns: readonly DatedReturn[],
+  points: readonly AnalyticsPoint[],
+  closes: readonly BenchmarkClose[],
+  riskFreeRate: number,
+): RiskMetrics {
+  const values = returns.map((day) => day.return);
+  const risk: RiskMetrics = {
+    observations: values.length,
+    volatility: null,
+    sharpe: null,
+    sortino: null,
+    risk_free_rate: riskFreeRate,
+    max_drawdown: null,
+    beta: null,
+    correlation: null,
+    var_95: null,
+    cvar_95: null,
+  };
+  if (values.length < minimumObservations) return risk;
+  const paired = alignByDate(returns, benchmarkReturns(closes));
+  const drawdown = maxDrawdown(points.map((point) => ({ date: point.date, value: point.growth })));
+  return {
+    ...risk,
+    volatility: annualisedVolatility(values),
+    sharpe: sharpeRatio(values, riskFreeRate),
+    // Downside against 0 (the contract's risk-free rate is Sharpe's).
+    sortino: sortinoRatio(values),
+    max_drawdown: drawdown && {
+      depth: drawdown.depth,
+      peak_date: drawdown.peakDate,
+      trough_date: drawdown.troughDate,
+      recovery_date: drawdown.recoveryDate,
+    },
+    beta: beta(paired.returns, paired.benchmark),
+    correlation: correlation(paired.returns, paired.benchmark),
+    var_95: historicalVaR(values, 0.95),
+    cvar_95: historicalCVaR(values, 0.95),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Allocation
+
+type LabelledValue = KeyedValue & { label: string };
+
+/** Weights per key (weightsBy leaves out what is not worth more than 0, an overdrawn cash balance too), with each key's label. */
+function slicesOf(values: readonly LabelledValue[]): Allocations['asset_class'] {
+  const labels = new Map(values.map((value) => [value.key, value.label]));
+  return weightsBy(values).map((slice) => ({ key: slice.key, label: labels.get(slice.key) ?? slice.key, market_value: slice.marketValue, weight: slice.weight }));
+}
+
+/** Cash is an asset class and a security line, so weights are of the whole portfolio; it has no sector. */
+function allocations(positions: readonly AnalyticsPosition[], cash: number): Allocations {
+  return {
+    asset_class: slicesOf([
+      ...positions.map((position) => ({ key: position.assetClass, label: assetClassLabel(position.assetClass), marketValue: position.marketValue })),
+      { key: 'cash', label: assetClassLabel('cash'), marketValue: cash },
+    ]),
+    sector: slicesOf(positions.map((position) => ({ key: position.sector, label: position.sector, marketValue: position.marketValue }))),
+    security: slicesOf([
+      ...positions.map((position) => ({ key: position.symbol, label: position.name, marketValue: position.marketValue })),
+      { ...cashSecurity, marketValue: cash },
+    ]),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tax lots
+
+type OpenLotRow = Lots['open'][number];
+type RealizedLotRow = Lots['realized'][number];
+
+/**
+ * Lots per portfolio × security: the open ones at the position's price on asOf, by symbol then date
+ * acquired; the pieces sold within [start, asOf], newest first.
+ */
+function lotsOf(
+  trades: readonly AnalyticsTrade[],
+  positions: readonly AnalyticsPosition[],
+  method: LotMethod,
+  start: string,
+  asOf: string,
+): Lots {
+  const holdingKey = (row: { portfolioId: string; securityId: string }) => `${row.portfolioId}\u0000${row.securityId}`;
+  const tradesByHolding = new Map<string, AnalyticsTrade[]>();
+  for (const trade of trades) {
+    const list = tradesByHolding.get(holdingKey(trade)) ?? [];
+    list.push(trade);
+    tradesByHolding.set(holdingKey(trade), list);
+  }
+  const positionByHolding = new Map(positions.map((position) => [holdingKey(position), position]));
+  const open: OpenLotRow[] = [];
+  const realized: RealizedLotRow[] = [];
+  for (const [key, holdingTrades] of tradesByHolding) {
+    const [trade] = holdingTrades;
+    if (!trade) continue;
+    const security = {
+      portfolio_id: trade.portfolioId,
+      security_id: trade.securityId,
+      symbol: trade.symbol,
+      name: trade.name,
+      asset_class: trade.assetClass,
+    };
+    const history = taxLots(holdingTrades, method);
+    if (history.openLots.length > 0) {
+      const position = positionByHolding.get(key);
+      if (!position) throw new RangeError(`No position for ${trade.symbol} in portfolio ${trade.portfolioId}, whose trades leave shares held`);
+      for (const lot of unrealizedGains(history.openLots, position.price, asOf)) {
+        open.push({
+          ...security,
+          acquired_on: lot.acquiredOn,
+          quantity: lot.quantity,
+          cost_per_share: lot.costPerShare,
+          cost_basis: lot.costBasis,
+          price: position.price,
+          market_value: lot.marketValue,
+          unrealized_gain: lot.unrealizedGain,
+          term: lot.term,
+        });
+      }
+    }
+    for (const piece of history.realized) {
+      if (piece.soldOn < start || piece.soldOn > asOf) continue;
+      realized.push({
+        ...security,
+        acquired_on: piece.acquiredOn,
+        sold_on: piece.soldOn,
+        quantity: piece.quantity,
+        cost_basis: piece.costBasis,
+        proceeds: piece.proceeds,
+        realized_gain: piece.realizedGain,
+        term: piece.term,
+      });
+    }
+  }
+  open.sort((a, b) => a.symbol.localeCompare(b.symbol) || a.acquired_on.localeCompare(b.acquired_on) || a.portfolio_id.localeCompare(b.portfolio_id));
+  realized.sort(
+    (a, b) =>
+      b.sold_on.localeCompare(a.sold_on) ||
+      a.symbol.localeCompare(b.symbol) ||
+      a.acquired_on.localeCompare(b.acquired_on) ||
+      a.portfolio_id.localeCompare(b.portfolio_id),
+  );
+  return { method, open, realized, totals: lotTotals(open, realized) };
+}
+
+function lotTotals(open: readonly OpenLotRow[], realized: readonly RealizedLotRow[]): Lots['totals'] {
+  const unrealized = (term: 'short' | 'long') => sumMoney(open.filter((lot) => lot.term === term).map((lot) => lot.unrealized_gain));
+  const gained = (term: 'short' | 'long') => sumMoney(realized.filter((lot) => lot.term === term).map((lot) => lot.realized_gain));
+  return { unrealized_short: unrealized('short'), unrealized_long: unrealized('long'), realized_short: gained('short'), realized_long: gained('long') };
+}
