@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(usersRoutes);
       await api.register(clientsRoutes);
       await api.register(householdsRoutes);
+      await api.register(analyticsRoutes);
       await api.register(securitiesRoutes);
       await api.register(portfoliosRoutes);
       await api.register(telemetryRoutes);

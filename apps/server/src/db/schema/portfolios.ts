@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, syncColumns } from './columns.ts';
 import { clients } from './clients.ts';
 import { firms } from './firms.ts';
@@ -9,6 +9,7 @@ import { users } from './users.ts';
 export const accountTypes = ['taxable', 'joint', 'ira', 'roth_ira', '401k', '403b', 'trust', 'education_529'] as const;
 export const portfolioStatuses = ['active', 'proposed', 'closed'] as const;
 export const transactionTypes = ['buy', 'sell', 'dividend', 'interest', 'deposit', 'withdrawal', 'fee'] as const;
+export const lotMethods = ['fifo', 'hifo'] as const;
 
 /** An account of a client. `cash_balance` is kept equal to the ledger's cash (see transactions). */
 export const portfolios = pgTable(
@@ -25,6 +26,8 @@ export const portfolios = pgTable(
     accountType: text('account_type', { enum: accountTypes }).notNull(),
     status: text('status', { enum: portfolioStatuses }).notNull().default('active'),
     benchmarkSymbol: text('benchmark_symbol').notNull().default('SPY'),
+    /** Which lots a sale takes for tax lots and realised gains: first in, first out, or highest cost first. */
+    lotMethod: text('lot_method', { enum: lotMethods }).notNull().default('fifo'),
     cashBalance: numeric('cash_balance', { precision: 18, scale: 2, mode: 'number' }).notNull().default(0),
     /**
      * The valuation of the holdings (quantity > 0), kept by the database itself: triggers on holdings
@@ -48,6 +51,7 @@ export const portfolios = pgTable(
       .on(table.firmId, sql`lower(${table.name})`, table.id)
       .where(sql`${table.deletedAt} is null`),
     check('portfolios_status_check', sql`${table.status} in ('active', 'proposed', 'closed')`),
+    check('portfolios_lot_method_check', sql`${table.lotMethod} in ('fifo', 'hifo')`),
   ],
 );
 
@@ -105,6 +109,25 @@ export const holdings = pgTable(
     ...syncColumns(),
   },
   (table) => [uniqueIndex('holdings_portfolio_security_unique').on(table.portfolioId, table.securityId)],
+);
+
+/**
+ * The daily valuation of each portfolio (see dailyValuations in the domain): one row per trading day
+ * from its first ledger entry to the latest trading day, value at the close and the day's external
+ * flow. Analytics read it instead of replaying ledgers and price histories; every ledger write,
+ * price import and new trading day brings it up to date (modules/analytics/valuations.service.ts).
+ */
+export const portfolioValuations = pgTable(
+  'portfolio_valuations',
+  {
+    portfolioId: uuid('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    value: numeric('value', { precision: 18, scale: 2, mode: 'number' }).notNull(),
+    flow: numeric('flow', { precision: 18, scale: 2, mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.portfolioId, table.date] })],
 );
 
 export type PortfolioRow = typeof portfolios.$inferSelect;

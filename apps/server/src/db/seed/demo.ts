@@ -5,6 +5,8 @@ import { users } from '../schema/users.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { demoAccounts, demoFirmName } from './demo-accounts.ts';
 import { seedDemoClients } from './demo-clients.ts';
+import { marketDate } from '@meridian/domain/trading-calendar';
+import { extendValuations } from '../../modules/analytics/valuations.service.ts';
 import { seedDemoPortfolios } from './demo-portfolios.ts';
 import { demoMarketEndDate, seedMarket } from './market.ts';
 
@@ -38,6 +40,8 @@ export async function seedDemo(db: Db, options: { now?: () => Date } = {}): Prom
   // Keep last: portfolios are built from the clients table and the market's closes, so this runs
   // after the market, the firm and the clients are seeded (it finds no clients until they are).
   await seedDemoPortfolios(db);
+  // Their daily valuations, from each ledger's first day to the latest trading day.
+  await extendValuations(db, marketDate(options.now?.() ?? new Date()));
 }
 
 /** The accounts as printed on first start. */

@@ -2,12 +2,15 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type AnyColumn, ty
 import { alias } from 'drizzle-orm/pg-core';
 import { todayIso, type Client, type ClientFilterQuery, type ClientSortField, type ClientStats } from '@meridian/domain/clients';
 import { ageFrom } from '@meridian/domain/format';
+import { defaultAnalyticsPeriod } from '@meridian/domain/portfolio-analytics';
+import { marketDate } from '@meridian/domain/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { inlineValues, type Binder } from '../../db/statements.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { portfolios } from '../../db/schema/portfolios.ts';
 import { users } from '../../db/schema/users.ts';
 import { clientReach, type Viewer } from '../../platform/reach.ts';
+import { clientPerformance } from '../analytics/client-performance.ts';
 
 /** LIKE treats % _ and \ specially; a search for "50%_off" means those characters literally. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -106,7 +109,7 @@ export function valuationOf(db: Db, clientId: SQL | AnyColumn) {
 }
 
 /** The client's portfolios that count: not deleted, not closed. */
-const openPortfoliosOf = (clientId: SQL | AnyColumn) =>
+export const openPortfoliosOf = (clientId: SQL | AnyColumn) =>
   and(eq(portfolios.clientId, clientId), isNull(portfolios.deletedAt), ne(portfolios.status, 'closed'));
 
 /** Date of the latest transaction in any of the client's portfolios (one index probe per portfolio). */
@@ -203,8 +206,8 @@ export function selectClients(
 
 export type ClientListRow = Awaited<ReturnType<typeof selectClients>>[number];
 
-/** The public shape of a client (`clientSchema`); `now` gives the age. */
-export function toClient(row: ClientListRow, now: Date): Client {
+/** The public shape of a client (`clientSchema`); `now` gives the age, `performance` their TWR (see clientPerformance). */
+export function toClient(row: ClientListRow, now: Date, performance: number | null): Client {
   return {
     id: row.id,
     first_name: row.firstName,
@@ -229,6 +232,7 @@ export function toClient(row: ClientListRow, now: Date): Client {
     },
     aum: row.aum,
     gain_loss_percent: row.gainLossPercent,
+    performance,
     // Assessments do not exist yet: every client is Pending until their first one (spec values).
     assessment_status: 'Pending',
     last_login_at: row.lastLoginAt?.toISOString() ?? null,
@@ -247,7 +251,9 @@ export const countOf = (rows: { total: number }[]): number => rows[0]?.total ?? 
 /** A client the viewer may see, as the API answers it; undefined when out of reach or unknown. */
 export async function findClient(db: Db, viewer: Viewer, id: string, now: Date): Promise<Client | undefined> {
   const [row] = await selectClients(db, and(clientReach(viewer), eq(clients.id, id)) as SQL, { sort: 'name', order: 'asc', limit: 1, offset: 0 });
-  return row ? toClient(row, now) : undefined;
+  if (!row) return undefined;
+  const performance = await clientPerformance(db, [row.id], defaultAnalyticsPeriod, marketDate(now));
+  return toClient(row, now, performance.get(row.id) ?? null);
 }
 
 /**

@@ -34,6 +34,8 @@ import {
 import { clientReach, type Viewer } from '../../platform/reach.ts';
 import { fieldError, isUniqueViolation } from '../../platform/errors.ts';
 import { isUuid } from '@meridian/domain/ids';
+import { marketDate } from '@meridian/domain/trading-calendar';
+import { clientPerformance } from '../analytics/client-performance.ts';
 
 /** The outcome of a conditional write: the record, or the current one when the version was stale. */
 export type WriteResult<T> = { ok: true; record: T } | { ok: false; current: T };
@@ -71,7 +73,8 @@ export async function listClients(app: FastifyInstance, viewer: Viewer, query: C
     [rows, total] = await Promise.all([page(), count()]);
   }
   const now = app.now();
-  return { clients: rows.map((row) => toClient(row, now)), ...pageInfo(total, query.page, perPage) };
+  const performance = await clientPerformance(app.db, rows.map((row) => row.id), query.performance_period, marketDate(now));
+  return { clients: rows.map((row) => toClient(row, now, performance.get(row.id) ?? null)), ...pageInfo(total, query.page, perPage) };
 }
 
 export async function clientListStats(app: FastifyInstance, viewer: Viewer, filters: ClientFilterQuery): Promise<ClientStats> {

@@ -18,14 +18,16 @@ import type { Db } from '../../db/client.ts';
 import { holdings, portfolios, transactions, type PortfolioRow, type TransactionRow } from '../../db/schema/portfolios.ts';
 import { prices, securities, type SecurityRow } from '../../db/schema/securities.ts';
 import { findSecurity } from '../securities/securities.service.ts';
+import { refreshValuations } from '../analytics/valuations.service.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { toTransaction } from './portfolios.views.ts';
 
 /**
  * The ledger is the truth of a portfolio. A write inserts its transactions, then, in the same
  * database transaction, rebuilds each traded security's holding from that security's whole ledger
- * (so a back-dated trade is checked against what was held on its date), sets the portfolio's cash
- * to the sum of its ledger, bumps the portfolio's sync_version and writes the audit row.
+ * (so a back-dated trade is checked against what was held on its date), rewrites the portfolio's
+ * daily valuations from the earliest trade date written, sets the portfolio's cash to the sum of its
+ * ledger, bumps the portfolio's sync_version and writes the audit row.
  */
 
 /** A transaction ready to insert: rounded to the columns' scales, with its signed cash effect. */
@@ -151,6 +153,8 @@ export async function recordTransactions(
     for (const securityId of traded) changes.push(await rebuildHolding(tx, portfolio, securityId, now));
     // Buys may take cash below zero. That is recorded, not refused: the advisor is recording positions
     // that exist, funding may be recorded after them, and the UI shows the negative cash.
+    const earliest = entries.reduce((min, entry) => (entry.tradeDate < min ? entry.tradeDate : min), entries[0]?.tradeDate ?? marketDate(now));
+    await refreshValuations(tx, [{ portfolioId: portfolio.id, from: earliest }], marketDate(now));
     const [after] = await tx
       .update(portfolios)
       .set({

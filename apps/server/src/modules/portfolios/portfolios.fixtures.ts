@@ -71,3 +71,9 @@ export async function openPortfolio(
 }
 
 export { demo };
+
+/** The demo firm's two advisors, its admin and its client user, signed in. */
+export async function demoSessions(app: FastifyInstance): Promise<{ alex: Session; priya: Session; admin: Session; jordan: Session }> {
+  const [alex, priya, admin, jordan] = await Promise.all([demo.alex, demo.priya, demo.admin, demo.client].map((account) => session(app, account)));
+  return { alex: alex!, priya: priya!, admin: admin!, jordan: jordan! };
+}

@@ -19,6 +19,7 @@ import { portfolios, transactions, type PortfolioRow } from '../../db/schema/por
 import type { UserRow } from '../../db/schema/users.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { findSecurity } from '../securities/securities.service.ts';
+import { refreshValuations } from '../analytics/valuations.service.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { countPortfolios, selectHoldings, selectPortfolioSummaries, selectReachablePortfolio } from './portfolios.queries.ts';
 import { clientReach, portfolioReach } from '../../platform/reach.ts';
@@ -76,6 +77,7 @@ const auditFields = (row: PortfolioRow) => ({
   account_type: row.accountType,
   status: row.status,
   benchmark_symbol: row.benchmarkSymbol,
+  lot_method: row.lotMethod,
 });
 
 /** Opens a portfolio for a client the user reaches; an initial deposit is recorded as a deposit transaction dated today. */
@@ -100,6 +102,7 @@ export async function createPortfolio(app: FastifyInstance, request: FastifyRequ
         accountType: body.account_type,
         status: body.status,
         benchmarkSymbol: benchmark,
+        lotMethod: body.lot_method ?? 'fifo',
         cashBalance: deposit,
         createdAt: now,
         updatedAt: now,
@@ -118,6 +121,7 @@ export async function createPortfolio(app: FastifyInstance, request: FastifyRequ
         createdAt: now,
         updatedAt: now,
       });
+      await refreshValuations(tx, [{ portfolioId: row.id, from: null }], marketDate(now));
     }
     await app.audit(request, { action: 'portfolio created', entity: 'portfolio', entityId: row.id, after: { ...auditFields(row), initial_deposit: deposit } }, tx);
     return row;
@@ -127,7 +131,7 @@ export async function createPortfolio(app: FastifyInstance, request: FastifyRequ
 
 export type UpdateResult = { ok: true; portfolio: PortfolioDetail } | { ok: false; current: Portfolio };
 
-/** Changes name, account type, status or benchmark of the version the caller read; a stale version gets the current record. */
+/** Changes name, account type, status, benchmark or lot method of the version the caller read; a stale version gets the current record. */
 export async function updatePortfolio(app: FastifyInstance, request: FastifyRequest, id: string, body: PortfolioUpdate): Promise<UpdateResult> {
   const viewer = app.currentUser(request);
   const before = await reachablePortfolio(app.db, viewer, id);
@@ -147,6 +151,7 @@ export async function updatePortfolio(app: FastifyInstance, request: FastifyRequ
         ...(body.account_type === undefined ? {} : { accountType: body.account_type }),
         ...(body.status === undefined ? {} : { status: body.status }),
         ...(benchmark === undefined ? {} : { benchmarkSymbol: benchmark }),
+        ...(body.lot_method === undefined ? {} : { lotMethod: body.lot_method }),
         syncVersion: sql`${portfolios.syncVersion} + 1`,
         updatedAt: app.now(),
       })

@@ -19,6 +19,7 @@ export function toPortfolio(row: Omit<PortfolioSummaryRow, 'total'>): Portfolio 
     account_type: portfolio.accountType,
     status: portfolio.status,
     benchmark_symbol: portfolio.benchmarkSymbol,
+    lot_method: portfolio.lotMethod,
     cash_balance: cash,
     holdings_value: holdingsValue,
     total_value: sumMoney([cash, holdingsValue]),

@@ -11,7 +11,7 @@ import { holdings, portfolios, transactions } from '../../db/schema/portfolios.t
 import type { SecurityRow } from '../../db/schema/securities.ts';
 import { api, call } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
-import { clientOfUser, demo, insertClient, openPortfolio, securityBySymbol, session, type Session } from './portfolios.fixtures.ts';
+import { clientOfUser, demoSessions, insertClient, openPortfolio, securityBySymbol, type Session } from './portfolios.fixtures.ts';
 
 describeEachDatabase('portfolio transactions', (t) => {
   let app: FastifyInstance;
@@ -26,12 +26,7 @@ describeEachDatabase('portfolio transactions', (t) => {
 
   beforeAll(async () => {
     app = await t.buildApp({ rateLimitMax: 10_000 });
-    [alex, priya, admin, jordan] = (await Promise.all([demo.alex, demo.priya, demo.admin, demo.client].map((account) => session(app, account)))) as [
-      Session,
-      Session,
-      Session,
-      Session,
-    ];
+    ({ alex, priya, admin, jordan } = await demoSessions(app));
     client = await insertClient(t.db, alex, { firstName: 'Casey', lastName: 'Ledger' });
     aapl = await securityBySymbol(t.db, 'AAPL');
     msft = await securityBySymbol(t.db, 'MSFT');

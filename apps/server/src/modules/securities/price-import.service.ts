@@ -4,6 +4,7 @@ import { parsePriceCsv, type PriceCsvRow } from '@meridian/domain/price-csv';
 import { securityLimits, securityMessages, type PriceImportRejection, type PriceImportResponse } from '@meridian/domain/securities';
 import { marketDate } from '@meridian/domain/trading-calendar';
 import { securities } from '../../db/schema/securities.ts';
+import { portfoliosTrading, refreshValuations } from '../analytics/valuations.service.ts';
 import { RequestValidationError } from '../../platform/errors.ts';
 import { HttpError } from '../../platform/http-error.ts';
 
@@ -17,7 +18,8 @@ const invalidFile = (message: string) =>
 /**
  * Imports real closes from a CSV (`symbol,date,close`). Each good row replaces the close of that day
  * (simulated or imported before) or adds the day; each affected security's latest two closes, date and
- * source are then set from its price history. Bad rows are reported, not fatal; all good rows are
+ * source are then set from its price history, and the daily valuations of the portfolios that traded
+ * them are rewritten from the first imported day. Bad rows are reported, not fatal; all good rows are
  * written in one transaction with one audit row.
  */
 export async function importPrices(app: FastifyInstance, request: FastifyRequest, csv: string): Promise<PriceImportResponse> {
@@ -68,6 +70,8 @@ export async function importPrices(app: FastifyInstance, request: FastifyRequest
         where s.id = u.id
           and (s.last_close, s.previous_close, s.last_price_date, s.price_source)
               is distinct from (latest.close, prev.close, latest.date, latest.source)`);
+      // The series of every portfolio that traded these securities move from the first imported day.
+      await refreshValuations(tx, await portfoliosTrading(tx, affected, dates[0]!), marketDate(app.now()));
       await app.audit(
         request,
         {

@@ -1,0 +1,216 @@
+import { and, asc, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { periodSlice, timeWeightedReturn, type PerformancePeriod } from '@meridian/domain/analytics/returns';
+import {
+  defaultMetricTargets,
+  metricKeys,
+  metricLabels,
+  metricUnitOf,
+  quarterLabel,
+  type AnalyticsSettings,
+  type AnalyticsSettingsUpdate,
+  type AumResponse,
+  type BookPerformanceResponse,
+  type ClientCountResponse,
+  type CompletedAssessmentsResponse,
+  type DashboardPeriod,
+  type MetricKey,
+  type PerformanceMetric,
+  type PerformanceMetricsResponse,
+} from '@meridian/domain/dashboard';
+import { addDays, addMonths, lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/trading-calendar';
+import type { Db } from '../../db/client.ts';
+import { clients } from '../../db/schema/clients.ts';
+import { firms } from '../../db/schema/firms.ts';
+import { portfolios, portfolioValuations } from '../../db/schema/portfolios.ts';
+import { clientReach, type Viewer } from '../../platform/reach.ts';
+import { clientStats } from '../clients/clients.queries.ts';
+import { seriesFrom } from './client-performance.ts';
+
+/**
+ * The advisor dashboard's figures over the caller's reach (an advisor's own clients, an admin's
+ * firm): today's values beside those at the close of the previous period, read from the stored
+ * portfolio valuations and the clients table, never estimated.
+ */
+
+const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** Quarters shown in the Trends tab: the current one and the four before it. */
+const trendQuarters = 5;
+
+type PeriodWindow = { period: DashboardPeriod; period_label: string; start_date: string; as_of: string; previous_as_of: string };
+
+/** The first day of the quarter holding a date. */
+const quarterStart = (date: string) => `${date.slice(0, 4)}-${String(Math.floor((Number(date.slice(5, 7)) - 1) / 3) * 3 + 1).padStart(2, '0')}-01`;
+
+/** The period to date as of today, and the last day of the period before it. */
+export function periodWindow(period: DashboardPeriod, today: string): PeriodWindow {
+  const start = period === 'month' ? `${today.slice(0, 7)}-01` : period === 'year' ? `${today.slice(0, 4)}-01-01` : quarterStart(today);
+  const label =
+    period === 'month' ? `${monthNames[Number(today.slice(5, 7)) - 1]} ${today.slice(0, 4)}` : period === 'year' ? today.slice(0, 4) : quarterLabel(today);
+  return { period, period_label: label, start_date: start, as_of: today, previous_as_of: addDays(start, -1) };
+}
+
+const change = (value: number, previous: number) => ({
+  change: Math.round((value - previous) * 100) / 100,
+  change_percent: previous === 0 ? null : (value - previous) / previous,
+});
+
+/** The open portfolios of the clients in reach, joined to their clients. */
+const openPortfoliosInReach = (viewer: Viewer): SQL => and(clientReach(viewer), isNull(portfolios.deletedAt), ne(portfolios.status, 'closed')) as SQL;
+
+/** The book's value at the close of each of some days (the last trading day on or before each). */
+async function bookValuesAt(db: Db, viewer: Viewer, days: readonly string[]): Promise<Map<string, number>> {
+  const tradingDays = [...new Set(days.map(lastTradingDayOnOrBefore))];
+  const rows = await db
+    .select({ date: portfolioValuations.date, value: sql<number>`coalesce(sum(${portfolioValuations.value}), 0)`.mapWith(Number) })
+    .from(portfolioValuations)
+    .innerJoin(portfolios, eq(portfolios.id, portfolioValuations.portfolioId))
+    .innerJoin(clients, eq(clients.id, portfolios.clientId))
+    .where(and(openPortfoliosInReach(viewer), sql`${portfolioValuations.date} = any(${`{${tradingDays.join(',')}}`}::date[])`))
+    .groupBy(portfolioValuations.date);
+  const byDate = new Map(rows.map((row) => [row.date, row.value]));
+  return new Map(days.map((day) => [day, byDate.get(lastTradingDayOnOrBefore(day)) ?? 0]));
+}
+
+/** Clients in reach that existed at the end of each day. */
+async function clientCountsAt(db: Db, viewer: Viewer, days: readonly string[]): Promise<Map<string, number>> {
+  const [row] = await db
+    .select(Object.fromEntries(days.map((day, index) => [`d${index}`, sql<number>`count(*) filter (where ${clients.createdAt} < ${addDays(day, 1)}::date)`.mapWith(Number)])))
+    .from(clients)
+    .where(clientReach(viewer));
+  return new Map(days.map((day, index) => [day, Number(row?.[`d${index}`] ?? 0)]));
+}
+
+async function activeClients(db: Db, viewer: Viewer): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(clients).where(clientReach(viewer));
+  return row?.total ?? 0;
+}
+
+export async function aum(app: FastifyInstance, viewer: Viewer, period: DashboardPeriod): Promise<AumResponse> {
+  const window = periodWindow(period, marketDate(app.now()));
+  const [stats, previous] = await Promise.all([clientStats(app.db, clientReach(viewer)), bookValuesAt(app.db, viewer, [window.previous_as_of])]);
+  const before = previous.get(window.previous_as_of) ?? 0;
+  return { data: { total_aum: stats.total_aum, previous_total_aum: before, ...change(stats.total_aum, before), ...window } };
+}
+
+export async function clientCount(app: FastifyInstance, viewer: Viewer, period: DashboardPeriod): Promise<ClientCountResponse> {
+  const window = periodWindow(period, marketDate(app.now()));
+  const [now, previous] = await Promise.all([activeClients(app.db, viewer), clientCountsAt(app.db, viewer, [window.previous_as_of])]);
+  const before = previous.get(window.previous_as_of) ?? 0;
+  return { data: { active_clients: now, previous_active_clients: before, ...change(now, before), ...window } };
+}
+
+export const assessmentsNote = 'No assessments are recorded yet: completed questionnaires are counted here once clients take them.';
+
+export async function completedAssessments(app: FastifyInstance, _viewer: Viewer, period: DashboardPeriod): Promise<CompletedAssessmentsResponse> {
+  const window = periodWindow(period, marketDate(app.now()));
+  return { data: { completed_assessments: 0, previous_completed_assessments: 0, ...change(0, 0), ...window, available: false, note: assessmentsNote } };
+}
+
+/** The book's daily series (values and flows of the open portfolios in reach summed per day) from a day on. */
+async function bookSeries(db: Db, viewer: Viewer, from: string | null) {
+  return db
+    .select({
+      date: portfolioValuations.date,
+      value: sql<number>`sum(${portfolioValuations.value})`.mapWith(Number),
+      flow: sql<number>`sum(${portfolioValuations.flow})`.mapWith(Number),
+    })
+    .from(portfolioValuations)
+    .innerJoin(portfolios, eq(portfolios.id, portfolioValuations.portfolioId))
+    .innerJoin(clients, eq(clients.id, portfolios.clientId))
+    .where(and(openPortfoliosInReach(viewer), from ? sql`${portfolioValuations.date} >= ${from}::date` : undefined))
+    .groupBy(portfolioValuations.date)
+    .orderBy(asc(portfolioValuations.date));
+}
+
+export async function bookPerformance(app: FastifyInstance, viewer: Viewer, period: PerformancePeriod): Promise<BookPerformanceResponse> {
+  const today = marketDate(app.now());
+  // Far enough back for the period asked for and the one before it.
+  const series = await bookSeries(app.db, viewer, period === 'SI' ? null : seriesFrom(period, addMonths(today, -monthsOf(period))));
+  const current = periodSlice(series, period);
+  if (!current) return { data: { period, start_date: null, as_of: null, twr: null, previous_twr: null, change: null } };
+  const twr = timeWeightedReturn(current.days, current.openingValue);
+  // The period before: the same length ending the day before this one began, when the book was invested then.
+  const previous = period === 'SI' || current.openingValue <= 0 ? null : periodSlice(series.filter((day) => day.date < current.start), period);
+  const previousTwr = previous && previous.openingValue > 0 ? timeWeightedReturn(previous.days, previous.openingValue) : null;
+  return {
+    data: { period, start_date: current.start, as_of: current.end, twr, previous_twr: previousTwr, change: previousTwr === null ? null : twr - previousTwr },
+  };
+}
+
+/** A period's length in months for reaching back one more period (YTD reaches a whole year). */
+const monthsOf = (period: PerformancePeriod) => ({ '1M': 1, '3M': 3, YTD: 12, '1Y': 12, '3Y': 36, SI: 0 })[period];
+
+export async function analyticsSettings(db: Db, firmId: string): Promise<AnalyticsSettings> {
+  const [firm] = await db.select({ riskFreeRate: firms.riskFreeRate, targets: firms.metricTargets }).from(firms).where(eq(firms.id, firmId));
+  return { targets: { ...defaultMetricTargets, ...(firm?.targets ?? {}) }, risk_free_rate: firm?.riskFreeRate ?? 0 };
+}
+
+export async function updateAnalyticsSettings(app: FastifyInstance, request: FastifyRequest, viewer: Viewer, body: AnalyticsSettingsUpdate): Promise<AnalyticsSettings> {
+  return app.db.transaction(async (tx) => {
+    const before = await analyticsSettings(tx, viewer.firmId);
+    const after: AnalyticsSettings = { targets: { ...before.targets, ...body.targets }, risk_free_rate: body.risk_free_rate ?? before.risk_free_rate };
+    await tx.update(firms).set({ metricTargets: after.targets, riskFreeRate: after.risk_free_rate, updatedAt: app.now() }).where(eq(firms.id, viewer.firmId));
+    await app.audit(request, { action: 'analytics settings changed', entity: 'firm', entityId: viewer.firmId, before, after }, tx);
+    return after;
+  });
+}
+
+/** The last day of each of the last `trendQuarters` quarters, the current one ending today; oldest first. */
+function quarterEnds(today: string): string[] {
+  const ends = [today];
+  let start = quarterStart(today);
+  while (ends.length < trendQuarters) {
+    ends.unshift(addDays(start, -1));
+    start = quarterStart(addDays(start, -1));
+  }
+  return ends;
+}
+
+export async function performanceMetrics(app: FastifyInstance, viewer: Viewer): Promise<PerformanceMetricsResponse> {
+  const now = app.now();
+  const today = marketDate(now);
+  const ends = quarterEnds(today);
+  const previousEnd = ends.at(-2) as string;
+  const [settings, stats, clientsNow, aumAt, clientsAt] = await Promise.all([
+    analyticsSettings(app.db, viewer.firmId),
+    clientStats(app.db, clientReach(viewer)),
+    activeClients(app.db, viewer),
+    bookValuesAt(app.db, viewer, ends.slice(0, -1)),
+    clientCountsAt(app.db, viewer, ends.slice(0, -1)),
+  ]);
+  aumAt.set(today, stats.total_aum);
+  clientsAt.set(today, clientsNow);
+  const versus = `vs ${quarterLabel(previousEnd)}`;
+  const metric = (key: MetricKey, value: number | null, previous: number | null, periodText: string): PerformanceMetric => ({
+    key,
+    label: metricLabels[key],
+    value,
+    target: settings.targets[key],
+    unit: metricUnitOf[key],
+    ...(value === null || previous === null ? { change: null, change_percent: null } : change(value, previous)),
+    period_text: periodText,
+  });
+  const values: Record<MetricKey, PerformanceMetric> = {
+    total_aum: metric('total_aum', stats.total_aum, aumAt.get(previousEnd) ?? 0, versus),
+    active_clients: metric('active_clients', clientsNow, clientsAt.get(previousEnd) ?? 0, versus),
+    completed_assessments: metric('completed_assessments', 0, 0, 'none recorded yet'),
+    client_satisfaction: metric('client_satisfaction', null, null, 'no feedback yet'),
+  };
+  return {
+    data: {
+      period: quarterLabel(today),
+      last_updated: now.toISOString(),
+      metrics: metricKeys.map((key) => values[key]),
+      trends: ends.map((end) => ({
+        quarter: quarterLabel(end),
+        end_date: end,
+        total_aum: aumAt.get(end) ?? 0,
+        active_clients: clientsAt.get(end) ?? 0,
+        completed_assessments: 0,
+        client_satisfaction: null,
+      })),
+    },
+  };
+}

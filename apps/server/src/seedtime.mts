@@ -1,0 +1,16 @@
+import { createPglite, fromPglite, migrate } from './db/client.ts';
+import { seedDemo } from './db/seed/demo.ts';
+import { extendValuations } from './modules/analytics/valuations.service.ts';
+import { sql } from 'drizzle-orm';
+const client = await createPglite();
+const p = fromPglite(client);
+await migrate(p);
+const t1 = performance.now();
+await seedDemo(p.db);
+const t2 = performance.now();
+await p.db.execute(sql`delete from portfolio_valuations`);
+const t3 = performance.now();
+const r = await extendValuations(p.db, '2026-11-26');
+const t4 = performance.now();
+console.log('seed', Math.round(t2-t1), 'extend', Math.round(t4-t3), r);
+await p.close();
