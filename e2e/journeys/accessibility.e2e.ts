@@ -213,6 +213,37 @@ for (const viewport of ['desktop', 'phone'] as const) {
       await inspectDialog(page, record, shot('41-record-transaction-required'));
     });
 
+    it('analysis: the dashboard with its metrics and trends, portfolio and household analytics, households with their dialogs', async () => {
+      const page = await signedInAt(viewport);
+      await page.getByTestId('card-aum').getByText(/\$/).first().waitFor();
+      await page.getByTestId('client-row').first().waitFor();
+      await snap(page, shot('60-dashboard-live'));
+      await page.getByRole('tab', { name: 'Trends' }).click();
+      await page.getByRole('tabpanel', { name: 'Trends' }).locator('svg path').first().waitFor();
+      await snap(page, shot('61-dashboard-trends'));
+
+      await visit(page, `/portfolio-analytics?portfolio=${scene.portfolio.id}`, 'Portfolio Analytics');
+      await page.getByTestId('analytics-growth').locator('.MuiLineChart-line').first().waitFor();
+      await page.getByTestId('analytics-lots').getByRole('table').first().waitFor();
+      await snap(page, shot('62-portfolio-analytics'));
+
+      await followMenu(page, viewport, 'Clients');
+      await page.getByRole('link', { name: 'Households' }).click();
+      await page.getByRole('heading', { name: 'Households', level: 1 }).waitFor();
+      await page.getByRole('link').filter({ hasText: /household|family/i }).first().waitFor();
+      await snap(page, shot('63-households'));
+      await page.getByRole('button', { name: 'New Household' }).click();
+      await inspectDialog(page, page.getByRole('dialog', { name: 'New Household' }), shot('64-new-household'));
+
+      const { households } = await api.get<{ households: Array<{ id: string; name: string }> }>('/households?per_page=1');
+      const household = households[0]!;
+      await visit(page, `/households/${household.id}`, household.name);
+      await snap(page, shot('65-household'));
+      await page.getByRole('link', { name: 'View analytics' }).click();
+      await page.getByTestId('analytics-growth').locator('.MuiLineChart-line').first().waitFor();
+      await snap(page, shot('66-household-analytics'));
+    });
+
     it('market data: watchlist, search, a security with its chart, the price import and its result', async () => {
       const page = await signedInAt(viewport);
       await followMenu(page, viewport, 'Market Data');

@@ -25,6 +25,7 @@ import { oversellMessage } from '@meridian/domain/ledger';
 import { portfolioMessages } from '@meridian/domain/messages';
 import type { Portfolio, PortfolioDetail, PortfolioListResponse, TransactionListResponse } from '@meridian/domain/portfolios';
 import { apiSession, type ApiSession } from '../support/api.ts';
+import { choose, fillTransaction, recordTransaction, type Entry } from '../support/portfolio-forms.ts';
 import { snap, snapDialog } from '../support/browser.ts';
 import { journeyFile } from '../support/journey.ts';
 import { alex, priya, signIn, type Account } from '../support/sign-in.ts';
@@ -78,13 +79,6 @@ async function openPortfolio(portfolio: Portfolio): Promise<void> {
   await signIn(page, alex);
   await page.goto(`/portfolios/${portfolio.id}`);
   await page.getByRole('heading', { name: portfolio.name, level: 1 }).waitFor();
-}
-
-/** Picks `option` in the select labelled `label` inside `scope`. */
-async function choose(target: Page, scope: Locator, label: string, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: label }).click();
-  await target.getByRole('option', { name: option, exact: true }).click();
-  await target.getByRole('listbox').waitFor({ state: 'detached' });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -157,31 +151,6 @@ async function buy(target: Page, search: string, symbol: string, quantity: strin
   await dialog.getByRole('button', { name: 'Buy' }).click();
   await dialog.waitFor({ state: 'hidden' });
   await target.getByTestId(`holding-row-${symbol}`).waitFor();
-}
-
-type Entry = { type: string; amount?: string; symbol?: string; quantity?: string; price?: string; notes?: string };
-
-/** Opens 'Record Transaction' and fills it in; the fields follow the type. The trade date stays today's. */
-async function fillTransaction(target: Page, entry: Entry): Promise<Locator> {
-  await target.getByRole('button', { name: 'Record Transaction' }).click();
-  const dialog = target.getByRole('dialog', { name: 'Record Transaction' });
-  await choose(target, dialog, 'Type', entry.type);
-  if (entry.symbol) {
-    await dialog.getByRole('combobox', { name: /^Security/ }).fill(entry.symbol);
-    await target.getByTestId(`security-option-${entry.symbol}`).click();
-  }
-  if (entry.quantity !== undefined) await dialog.getByLabel('Quantity', { exact: true }).fill(entry.quantity);
-  if (entry.price !== undefined) await dialog.getByLabel('Price per share', { exact: true }).fill(entry.price);
-  if (entry.amount !== undefined) await dialog.getByLabel('Amount', { exact: true }).fill(entry.amount);
-  if (entry.notes) await dialog.getByLabel('Notes (optional)').fill(entry.notes);
-  return dialog;
-}
-
-async function recordTransaction(target: Page, entry: Entry, shot?: string): Promise<void> {
-  const dialog = await fillTransaction(target, entry);
-  if (shot) await snapDialog(target, shot);
-  await dialog.getByRole('button', { name: 'Record', exact: true }).click();
-  await dialog.waitFor({ state: 'hidden' });
 }
 
 /** A refused entry: its message shows in the dialog and neither the ledger nor the cash moves. */

@@ -10,11 +10,16 @@ import type { Portfolio } from '@meridian/domain/portfolios';
  * - `Portfolio/LIST`: every list of portfolios (the portfolios page, a client's portfolios).
  * - `PortfolioTransactions/<id>`: one portfolio's ledger.
  * - `Security`: securities and their closes; `Me`: the signed-in user.
+ * - `Analytics`: every figure computed over portfolios' values and ledgers (the dashboard's cards and
+ *   metrics, the client lists' time-weighted returns, portfolio and household analytics, households'
+ *   rolled-up values). Any portfolio, ledger,
+ *   client or price write moves them, so those writes invalidate the whole type.
+ * - `Household/<id>`, `Household/LIST`: households and their members.
  *
  * A client's figures are sums over their portfolios, so every portfolio write reaches its client too;
  * and a portfolio shows its client's name, so a client write reaches every portfolio.
  */
-export const tagTypes = ['Me', 'Security', 'Client', 'Portfolio', 'PortfolioTransactions'] as const;
+export const tagTypes = ['Me', 'Security', 'Client', 'Portfolio', 'PortfolioTransactions', 'Analytics', 'Household'] as const;
 
 /** What a portfolio write names so that its owning client's views can follow it. */
 export type PortfolioRef = Pick<Portfolio, 'id' | 'client_id'>;
@@ -24,9 +29,12 @@ export const clientListTag = { type: 'Client' as const, id: 'LIST' };
 export const portfolioTag = (id: string) => ({ type: 'Portfolio' as const, id });
 export const portfolioListTag = { type: 'Portfolio' as const, id: 'LIST' };
 export const ledgerTag = (portfolioId: string) => ({ type: 'PortfolioTransactions' as const, id: portfolioId });
+export const analyticsTag = 'Analytics' as const;
+export const householdTag = (id: string) => ({ type: 'Household' as const, id });
+export const householdListTag = { type: 'Household' as const, id: 'LIST' };
 
 /** A client's record or figures changed: that client's views and every view over many clients. */
-export const clientChanged = (clientId: string) => [clientTag(clientId), clientListTag];
+export const clientChanged = (clientId: string) => [clientTag(clientId), clientListTag, analyticsTag];
 
 /** A client's record changed: as above, and every portfolio view, which names the client. */
 export const clientRecordChanged = (clientId: string) => [...clientChanged(clientId), 'Portfolio' as const];

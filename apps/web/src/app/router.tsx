@@ -38,6 +38,8 @@ const ClientProfilePage = lazyNamed(() => import('../features/clients/profile/cl
 const ClientReportPage = lazyNamed(() => import('../features/clients/report/client-report-page.tsx'), 'ClientReportPage');
 const ClientProfilesPage = lazyNamed(() => import('../features/clients/profiles/client-profiles-page.tsx'), 'ClientProfilesPage');
 const PortfolioRoutes = lazyNamed(() => import('../features/portfolios/portfolio-routes.tsx'), 'PortfolioRoutes');
+const PortfolioAnalyticsPage = lazyNamed(() => import('../features/analytics/portfolio-analytics-page.tsx'), 'PortfolioAnalyticsPage');
+const HouseholdRoutes = lazyNamed(() => import('../features/households/household-routes.tsx'), 'HouseholdRoutes');
 const LogoutRoute = lazyNamed(() => import('../features/shell/logout-route.tsx'), 'LogoutRoute');
 const SessionExpiryWarning = lazyNamed(
   () => import('../features/session/session-expiry-warning.tsx'),
@@ -82,6 +84,8 @@ export const routes: RouteObject[] = [
       { path: 'clients/:clientId/report', element: <ClientReportPage /> },
       { path: 'client-profiles', element: <ClientProfilesPage /> },
       { path: 'portfolios/*', element: <PortfolioRoutes /> },
+      { path: 'portfolio-analytics', element: <PortfolioAnalyticsPage /> },
+      { path: 'households/*', element: <HouseholdRoutes /> },
       { path: 'logout', element: <LogoutRoute /> },
       ...protectedAreas.map((area) => ({ path: area.path, element: <UnavailablePage title={area.title} /> })),
       { path: '*', element: <UnavailablePage title="Page Not Found" message={webMessages.pageNotFound} /> },

@@ -20,6 +20,7 @@ export const sampleClient = (overrides: Partial<Client> = {}): Client => ({
   profile: { net_worth: 2_500_000, annual_income: 250_000, risk_capacity: 'high', investment_experience: 'advanced', financial_goals: 'Retire at 62' },
   aum: 1_234_567,
   gain_loss_percent: 4.25,
+  performance: 0.0523,
   assessment_status: 'Pending',
   last_login_at: null,
   last_activity_at: '2026-03-14T10:00:00.000Z',

@@ -10,9 +10,10 @@ import type {
   RiskCapacity,
   UpdateClientBody,
 } from '@meridian/domain/clients';
+import type { PerformancePeriod } from '@meridian/domain/analytics/returns';
 import type { PortfolioDetail, PortfolioListResponse, Transaction, TransactionListResponse } from '@meridian/domain/portfolios';
 import { api } from '../../app/api.ts';
-import { clientListTag, clientRecordChanged, clientTag, ledgerTag, portfolioListTag, portfolioTag } from '../../app/cache-tags.ts';
+import { analyticsTag, clientListTag, clientRecordChanged, clientTag, ledgerTag, portfolioListTag, portfolioTag } from '../../app/cache-tags.ts';
 
 /** The filters the list, its cards and /client-profiles send (the server applies the spec's local-filter rules). */
 export type ClientFilterArgs = {
@@ -29,6 +30,8 @@ export type ClientListArgs = ClientFilterArgs & {
   order: 'asc' | 'desc';
   page: number;
   per_page: number;
+  /** The period of each row's `performance`; the server's default (1Y) when not given. */
+  performance_period?: PerformancePeriod;
 };
 
 /** Query parameters without the empty ones; lists are sent comma-separated. */
@@ -59,9 +62,10 @@ export function newestFirst(transactions: Transaction[]): Transaction[] {
  */
 export const clientsApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** Each row's performance is a figure over its ledgers and prices, so the list provides `Analytics` too. */
     listClients: build.query<ClientListResponse, ClientListArgs>({
       query: (args) => ({ url: '/clients', params: toParams(args) }),
-      providesTags: [clientListTag],
+      providesTags: [clientListTag, analyticsTag],
     }),
     clientStats: build.query<ClientStats, ClientFilterArgs>({
       query: (args) => ({ url: '/clients/stats', params: toParams(args) }),

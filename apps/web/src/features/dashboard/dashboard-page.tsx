@@ -1,23 +1,47 @@
-import Paper from '@mui/material/Paper';
+import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
-import { webMessages } from '@meridian/domain/web-messages';
 import { useAppSelector } from '../../app/hooks.ts';
 import { displayName } from '../shell/user-display.ts';
+import { ClientPortfolioTable } from './client-portfolio-table.tsx';
+import { dashboardMessages as text } from './dashboard-messages.ts';
+import { isDemo, statusMessage } from './dashboard-status.ts';
+import { FeaturesGrid } from './features-grid.tsx';
+import { HeadlineCards } from './headline-cards.tsx';
+import { MetricsPanel } from './metrics-panel.tsx';
+import { useDashboardAnalytics } from './use-dashboard-analytics.ts';
 
-/** /dashboard: the title and a welcome line; the dashboard's content comes with its own issue. */
+/**
+ * /dashboard (spec part 1 §2): four headline cards, the performance metrics, the client table and
+ * the features grid, from live figures. When the server cannot be reached or cannot answer, the
+ * spec's demo figures, labelled as such; a 401 or 403 shows only why (spec §8).
+ */
 export function DashboardPage() {
   const user = useAppSelector((state) => state.auth.user);
+  const { signedIn, status, aum, clients, assessments, performance, metrics } = useDashboardAnalytics();
+  const demo = isDemo(status);
+  const blocked = status === 'signed-out' || status === 'denied';
   return (
     <>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 500 }}>
-        Advisor Dashboard
+        {text.title}
       </Typography>
       <Typography variant="subtitle1" color="text.secondary" sx={{ mb: 3 }}>
-        Welcome back, {displayName(user)}
+        {text.welcome(displayName(user))}
       </Typography>
-      <Paper variant="outlined" sx={{ p: 3 }}>
-        <Typography color="text.secondary">{webMessages.notAvailableYet}</Typography>
-      </Paper>
+      {status !== 'live' && (
+        <Alert severity={statusMessage[status].severity} sx={{ mb: 3 }} data-testid="dashboard-status">
+          {statusMessage[status].text}
+          {demo && ` ${text.demoExplained}`}
+        </Alert>
+      )}
+      {!blocked && (
+        <>
+          <HeadlineCards demo={demo} aum={aum} clients={clients} assessments={assessments} performance={performance} />
+          <MetricsPanel demo={demo} data={metrics.data?.data} isLoading={metrics.isLoading} />
+          <ClientPortfolioTable skip={!signedIn} />
+        </>
+      )}
+      <FeaturesGrid />
     </>
   );
 }

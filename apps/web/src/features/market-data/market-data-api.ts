@@ -38,7 +38,7 @@ export const marketDataApi = api.injectEndpoints({
         headers: { 'Content-Type': 'text/csv' },
         timeout: importTimeoutMs,
       }),
-      invalidatesTags: (result) => (result && result.accepted > 0 ? ['Security', 'Portfolio', 'Client'] : []),
+      invalidatesTags: (result) => (result && result.accepted > 0 ? ['Security', 'Portfolio', 'Client', 'Analytics'] : []),
     }),
   }),
 });

@@ -1,10 +1,8 @@
 import { useTheme } from '@mui/material/styles';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { formatDollars, formatShortDate } from '@meridian/domain/format';
+import { formatDollars } from '@meridian/domain/format';
 import type { PricePoint } from '@meridian/domain/securities';
-
-/** A UTC-midnight Date as the calendar day it stands for. */
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+import { utcDayAxis } from '../../lib/utc-day-axis.ts';
 
 type Props = { symbol: string; points: PricePoint[]; height?: number };
 
@@ -23,14 +21,7 @@ export function PriceHistoryChart({ symbol, points, height = 320 }: Props) {
       hideLegend
       grid={{ horizontal: true }}
       margin={{ top: 16, right: 16, bottom: 8, left: 8 }}
-      xAxis={[
-        {
-          data: points.map((point) => new Date(`${point.date}T00:00:00Z`)),
-          scaleType: 'utc',
-          tickNumber: 6,
-          valueFormatter: (date: Date, context) => (context.location === 'tick' ? context.defaultTickLabel : formatShortDate(isoDay(date))),
-        },
-      ]}
+      xAxis={[utcDayAxis(points.map((point) => point.date))]}
       yAxis={[{ width: 80, valueFormatter: (value: number) => formatDollars(value) }]}
       series={[
         {

@@ -13,7 +13,6 @@ export const protectedAreas: { path: string; title: string }[] = [
   { path: 'contacts', title: 'Contact Directory' },
   { path: 'agent-access', title: 'Agent Access' },
   { path: 'support', title: 'Support' },
-  { path: 'portfolio-analytics', title: 'Portfolio Analytics' },
   { path: 'scheduler', title: 'Scheduler' },
   { path: 'intelligence', title: 'Intelligence' },
   { path: 'predictive-analytics', title: 'Predictive Analytics' },

@@ -1,11 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
@@ -13,6 +6,8 @@ import { formatDollars } from '@meridian/domain/format';
 import { portfolioMessages } from '@meridian/domain/messages';
 import { holdingCreateSchema } from '@meridian/domain/portfolios';
 import type { PortfolioRef } from '../../app/cache-tags.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
+import { FormError } from '../../components/form.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { serverFieldErrors } from '../../lib/field-errors.ts';
 import { issuesByField } from './issues-by-field.ts';
@@ -56,59 +51,42 @@ export function AddHoldingDialog({ portfolio, open, onClose }: Props) {
 
   const latestClose = security?.last_close;
   return (
-    <Dialog open={open} onClose={isLoading ? undefined : close} fullWidth maxWidth="sm" aria-labelledby="add-holding-title">
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id="add-holding-title">Add Holding</DialogTitle>
-        <DialogContent>
-          {errors.form && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {errors.form}
-            </Alert>
-          )}
-          <Box sx={{ pt: 1 }} />
-          <SecurityPicker
-            id="holding-security"
-            label="Security"
-            value={security}
-            onChange={setSecurity}
-            autoFocus
-            error={errors.security_id ?? errors.symbol}
-            helperText="Search by symbol or name"
-          />
-          <TextField
-            id="holding-quantity"
-            label="Quantity"
-            value={quantity}
-            onChange={(event) => setQuantity(event.target.value)}
-            error={Boolean(errors.quantity)}
-            helperText={errors.quantity ?? ' '}
-            fullWidth
-            margin="dense"
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          />
-          <TextField
-            id="holding-price"
-            label="Price per share (optional)"
-            value={price}
-            onChange={(event) => setPrice(event.target.value)}
-            error={Boolean(errors.price)}
-            helperText={
-              errors.price ?? (latestClose != null ? `Empty: the latest close, ${formatDollars(latestClose)}` : 'Empty: the latest close')
-            }
-            fullWidth
-            margin="dense"
-            slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={isLoading} startIcon={isLoading ? <CircularProgress size={16} color="inherit" /> : undefined}>
-            Buy
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog open={open} titleId="add-holding-title" title="Add Holding" submitLabel="Buy" busy={isLoading} onSubmit={submit} onClose={close}>
+      <FormError message={errors.form} />
+      <Box sx={{ pt: 1 }} />
+      <SecurityPicker
+        id="holding-security"
+        label="Security"
+        value={security}
+        onChange={setSecurity}
+        autoFocus
+        error={errors.security_id ?? errors.symbol}
+        helperText="Search by symbol or name"
+      />
+      <TextField
+        id="holding-quantity"
+        label="Quantity"
+        value={quantity}
+        onChange={(event) => setQuantity(event.target.value)}
+        error={Boolean(errors.quantity)}
+        helperText={errors.quantity ?? ' '}
+        fullWidth
+        margin="dense"
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+      />
+      <TextField
+        id="holding-price"
+        label="Price per share (optional)"
+        value={price}
+        onChange={(event) => setPrice(event.target.value)}
+        error={Boolean(errors.price)}
+        helperText={
+          errors.price ?? (latestClose != null ? `Empty: the latest close, ${formatDollars(latestClose)}` : 'Empty: the latest close')
+        }
+        fullWidth
+        margin="dense"
+        slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+      />
+    </FormDialog>
   );
 }

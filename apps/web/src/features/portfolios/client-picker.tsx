@@ -2,7 +2,9 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo, useState } from 'react';
+import { renderOptionWithDetail } from '../../components/option-with-detail.tsx';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { withChosenOption } from '../../lib/with-chosen-option.ts';
 import { usePortfolioClientOptionsQuery } from './portfolios-api.ts';
 
 export type ClientOption = { id: string; name: string; email?: string };
@@ -35,24 +37,12 @@ export function ClientPicker({ id, label, value, onChange, error, size = 'medium
       id={id}
       size={size}
       value={value}
-      options={value && !options.some((option) => option.id === value.id) ? [value, ...options] : options}
+      options={withChosenOption(options, value)}
       loading={isFetching}
       filterOptions={(all) => all}
       isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
       getOptionLabel={(option) => option.name}
-      renderOption={(props, option) => {
-        const { key, ...rest } = props;
-        return (
-          <li key={key} {...rest}>
-            <span>
-              {option.name}
-              {option.email && (
-                <span style={{ display: 'block', fontSize: '0.8em', opacity: 0.7 }}>{option.email}</span>
-              )}
-            </span>
-          </li>
-        );
-      }}
+      renderOption={(props, option) => renderOptionWithDetail(props, option.name, option.email)}
       onChange={(_event, next) => onChange(next)}
       onInputChange={(_event, next) => setInput(next)}
       onBlur={onBlur}

@@ -49,8 +49,8 @@ describe('edit portfolio dialog: a stale version', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const saves = calls.filter((call) => call.method === 'PUT').map((call) => call.body);
     expect(saves).toEqual([
-      { name: 'Lopez Income', account_type: 'roth_ira', status: 'active', benchmark_symbol: 'SPY', sync_version: 3 },
-      { name: 'Lopez Income', account_type: 'roth_ira', status: 'proposed', benchmark_symbol: 'SPY', sync_version: 4 },
+      { name: 'Lopez Income', account_type: 'roth_ira', status: 'active', benchmark_symbol: 'SPY', lot_method: 'fifo', sync_version: 3 },
+      { name: 'Lopez Income', account_type: 'roth_ira', status: 'proposed', benchmark_symbol: 'SPY', lot_method: 'fifo', sync_version: 4 },
     ]);
   });
 

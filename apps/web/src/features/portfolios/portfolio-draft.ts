@@ -1,4 +1,5 @@
 import type { AccountType, Portfolio, PortfolioStatus } from '@meridian/domain/portfolios';
+import type { LotMethod } from '@meridian/domain/portfolio-analytics';
 import type { SecurityOption } from './security-picker.tsx';
 
 /** The fields of the edit dialog and the version of the portfolio they were read from. */
@@ -7,11 +8,12 @@ export type PortfolioDraft = {
   account_type: AccountType;
   status: PortfolioStatus;
   benchmark: SecurityOption | null;
+  lot_method: LotMethod;
   sync_version: number;
 };
 
-export type PortfolioDraftField = 'name' | 'account_type' | 'status' | 'benchmark';
-const fields: PortfolioDraftField[] = ['name', 'account_type', 'status', 'benchmark'];
+export type PortfolioDraftField = 'name' | 'account_type' | 'status' | 'benchmark' | 'lot_method';
+const fields: PortfolioDraftField[] = ['name', 'account_type', 'status', 'benchmark', 'lot_method'];
 
 const valueOf = (draft: PortfolioDraft, field: PortfolioDraftField): string =>
   field === 'benchmark' ? (draft.benchmark?.symbol ?? '') : draft[field];
@@ -21,6 +23,7 @@ export const portfolioDraftOf = (portfolio: Portfolio): PortfolioDraft => ({
   account_type: portfolio.account_type,
   status: portfolio.status,
   benchmark: { id: `benchmark-${portfolio.benchmark_symbol}`, symbol: portfolio.benchmark_symbol, name: '' },
+  lot_method: portfolio.lot_method,
   sync_version: portfolio.sync_version,
 });
 

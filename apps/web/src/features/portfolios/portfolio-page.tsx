@@ -10,7 +10,9 @@ import type { Holding } from '@meridian/domain/portfolios';
 import { useAppSelector } from '../../app/hooks.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { RefreshErrorAlert } from '../../components/refresh-error-alert.tsx';
 import { errorText } from '../../lib/error-text.ts';
+import { usePageDialogs } from '../../lib/use-page-dialogs.ts';
 import { AddHoldingDialog } from './add-holding-dialog.tsx';
 import { AllocationDonuts } from './allocation-donuts.tsx';
 import { EditHoldingDialog } from './edit-holding-dialog.tsx';
@@ -21,7 +23,7 @@ import { PortfolioValueCards } from './portfolio-value-cards.tsx';
 import { useDeletePortfolioMutation, useGetPortfolioQuery, useRemoveHoldingMutation } from './portfolios-api.ts';
 import { TransactionsPanel } from './transactions-panel.tsx';
 
-type Dialog = { kind: 'add' } | { kind: 'edit-holding' | 'remove-holding'; holding: Holding } | { kind: 'edit' } | { kind: 'delete' } | null;
+type Dialog = { kind: 'add' } | { kind: 'edit-holding' | 'remove-holding'; holding: Holding } | { kind: 'edit' } | { kind: 'delete' };
 
 /** /portfolios/:portfolioId: values, allocation, holdings and the ledger of one portfolio. */
 export function PortfolioPage() {
@@ -30,8 +32,7 @@ export function PortfolioPage() {
   const readOnly = useAppSelector((state) => state.auth.user?.role_name === 'client');
   const { data: portfolio, error, isLoading } = useGetPortfolioQuery(portfolioId);
   const [tab, setTab] = useState<'holdings' | 'transactions'>('holdings');
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const { dialog, setDialog, close, actionError, attempt } = usePageDialogs<Dialog>();
   const [removeHolding, removal] = useRemoveHoldingMutation();
   const [deletePortfolio, deletion] = useDeletePortfolioMutation();
 
@@ -39,19 +40,10 @@ export function PortfolioPage() {
   if (!portfolio) {
     return <Alert severity="error">{errorText(error, portfolioMessages.fetchPortfolioFailed)}</Alert>;
   }
-  const close = () => {
-    setDialog(null);
-    setActionError(null);
-  };
-
   return (
     <>
       <PortfolioHeader portfolio={portfolio} readOnly={readOnly} onEdit={() => setDialog({ kind: 'edit' })} onDelete={() => setDialog({ kind: 'delete' })} />
-      {error && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {errorText(error, portfolioMessages.fetchPortfolioFailed)}
-        </Alert>
-      )}
+      <RefreshErrorAlert error={error} fallback={portfolioMessages.fetchPortfolioFailed} />
       <PortfolioValueCards portfolio={portfolio} />
       <AllocationDonuts byAssetClass={portfolio.allocation.by_asset_class} bySector={portfolio.allocation.by_sector} />
       <Paper variant="outlined">
@@ -84,12 +76,11 @@ export function PortfolioPage() {
         onClose={close}
         onConfirm={async () => {
           if (dialog?.kind !== 'remove-holding') return;
-          try {
-            await removeHolding({ portfolio, holdingId: dialog.holding.id }).unwrap();
+          const holdingId = dialog.holding.id;
+          await attempt(async () => {
+            await removeHolding({ portfolio, holdingId }).unwrap();
             close();
-          } catch (failure) {
-            setActionError(errorText(failure, portfolioMessages.removeHoldingFailed));
-          }
+          }, portfolioMessages.removeHoldingFailed);
         }}
       >
         {dialog?.kind === 'remove-holding' &&
@@ -102,14 +93,12 @@ export function PortfolioPage() {
         busy={deletion.isLoading}
         error={actionError}
         onClose={close}
-        onConfirm={async () => {
-          try {
+        onConfirm={() =>
+          attempt(async () => {
             await deletePortfolio(portfolio).unwrap();
             void navigate('/portfolios', { replace: true });
-          } catch (failure) {
-            setActionError(errorText(failure, portfolioMessages.deletePortfolioFailed));
-          }
-        }}
+          }, portfolioMessages.deletePortfolioFailed)
+        }
       >
         {`Delete ${portfolio.name}? It disappears from every list; its ledger is kept for the audit trail.`}
       </ConfirmDialog>

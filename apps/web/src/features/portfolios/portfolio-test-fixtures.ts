@@ -13,6 +13,7 @@ export const samplePortfolio = (overrides: Partial<Portfolio> = {}): Portfolio =
   account_type: 'roth_ira',
   status: 'active',
   benchmark_symbol: 'SPY',
+  lot_method: 'fifo',
   cash_balance: 1500,
   holdings_value: 12000,
   total_value: 13500,

@@ -1,8 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
@@ -24,6 +22,7 @@ import { statusLabels } from './portfolio-labels.ts';
 import { useListPortfoliosQuery } from './portfolios-api.ts';
 import { PortfoliosTable } from './portfolios-table.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
+import { ListStatus } from '../../components/list-status.tsx';
 import { usePaging } from '../../lib/use-paging.ts';
 
 /** Spec part 2 §9: the list's page sizes, default 10. */
@@ -129,22 +128,14 @@ export function PortfoliosPage() {
             />
           </Box>
         </Box>
-        <LinearProgress aria-label="Loading portfolios" sx={{ visibility: isFetching ? 'visible' : 'hidden' }} />
-        {isError && (
-          <Alert severity="error" sx={{ m: 2 }}>
-            {errorText(error, portfolioMessages.fetchPortfoliosFailed)}
-          </Alert>
-        )}
-        {isLoading && (
-          <Typography color="text.secondary" sx={{ p: 3 }}>
-            Loading portfolios…
-          </Typography>
-        )}
-        {data && data.total === 0 && (
-          <Typography color="text.secondary" sx={{ p: 3 }} data-testid="portfolios-empty">
-            {filtered ? 'No portfolios match these filters.' : 'No portfolios yet. Create the first with New Portfolio.'}
-          </Typography>
-        )}
+        <ListStatus
+          noun="portfolios"
+          fetching={isFetching}
+          loading={isLoading}
+          error={isError ? errorText(error, portfolioMessages.fetchPortfoliosFailed) : null}
+          empty={data && data.total === 0 ? (filtered ? 'No portfolios match these filters.' : 'No portfolios yet. Create the first with New Portfolio.') : null}
+          emptyTestId="portfolios-empty"
+        />
         {data && data.total > 0 && !isError && (
           <>
             <PortfoliosTable portfolios={data.portfolios} sort={sort} order={order} onSort={onSort} />

@@ -1,11 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
@@ -13,6 +6,8 @@ import { isTrade } from '@meridian/domain/ledger';
 import { transactionCreateSchema, transactionTypes, type TransactionType } from '@meridian/domain/portfolios';
 import { marketDate } from '@meridian/domain/trading-calendar';
 import type { PortfolioRef } from '../../app/cache-tags.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
+import { FormError } from '../../components/form.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { serverFieldErrors } from '../../lib/field-errors.ts';
 import { issuesByField } from './issues-by-field.ts';
@@ -79,62 +74,45 @@ export function RecordTransactionDialog({ portfolio, onClose }: { portfolio: Por
   );
 
   return (
-    <Dialog open onClose={isLoading ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="record-transaction-title">
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id="record-transaction-title">Record Transaction</DialogTitle>
-        <DialogContent>
-          {errors.form && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {errors.form}
-            </Alert>
-          )}
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr', mt: 1 }}>
-            <TextField id="transaction-type" select label="Type" value={type} onChange={(event) => { setType(event.target.value as TransactionType); setErrors({}); }} helperText={errors.type ?? ' '}>
-              {transactionTypes.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {transactionTypeLabels[value]}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              id="transaction-date"
-              type="date"
-              label="Trade date"
-              value={tradeDate}
-              onChange={(event) => setTradeDate(event.target.value)}
-              error={Boolean(errors.trade_date)}
-              helperText={errors.trade_date ?? ' '}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
-            />
-          </Box>
-          {allowsSecurity(type) && (
-            <SecurityPicker
-              id="transaction-security"
-              label={needsSecurity(type) ? 'Security' : 'Security (optional)'}
-              value={security}
-              onChange={setSecurity}
-              error={errors.security_id ?? errors.symbol}
-            />
-          )}
-          {trade ? (
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
-              {field('quantity', 'Quantity', quantity, setQuantity)}
-              {field('price', 'Price per share', price, setPrice)}
-            </Box>
-          ) : (
-            field('amount', 'Amount', amount, setAmount)
-          )}
-          <TextField id="transaction-notes" label="Notes (optional)" value={notes} onChange={(event) => setNotes(event.target.value)} error={Boolean(errors.notes)} helperText={errors.notes ?? ' '} fullWidth margin="dense" />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={isLoading} startIcon={isLoading ? <CircularProgress size={16} color="inherit" /> : undefined}>
-            Record
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog titleId="record-transaction-title" title="Record Transaction" submitLabel="Record" busy={isLoading} onSubmit={submit} onClose={onClose}>
+      <FormError message={errors.form} />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr', mt: 1 }}>
+        <TextField id="transaction-type" select label="Type" value={type} onChange={(event) => { setType(event.target.value as TransactionType); setErrors({}); }} helperText={errors.type ?? ' '}>
+          {transactionTypes.map((value) => (
+            <MenuItem key={value} value={value}>
+              {transactionTypeLabels[value]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          id="transaction-date"
+          type="date"
+          label="Trade date"
+          value={tradeDate}
+          onChange={(event) => setTradeDate(event.target.value)}
+          error={Boolean(errors.trade_date)}
+          helperText={errors.trade_date ?? ' '}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+        />
+      </Box>
+      {allowsSecurity(type) && (
+        <SecurityPicker
+          id="transaction-security"
+          label={needsSecurity(type) ? 'Security' : 'Security (optional)'}
+          value={security}
+          onChange={setSecurity}
+          error={errors.security_id ?? errors.symbol}
+        />
+      )}
+      {trade ? (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
+          {field('quantity', 'Quantity', quantity, setQuantity)}
+          {field('price', 'Price per share', price, setPrice)}
+        </Box>
+      ) : (
+        field('amount', 'Amount', amount, setAmount)
+      )}
+      <TextField id="transaction-notes" label="Notes (optional)" value={notes} onChange={(event) => setNotes(event.target.value)} error={Boolean(errors.notes)} helperText={errors.notes ?? ' '} fullWidth margin="dense" />
+    </FormDialog>
   );
 }

@@ -2,12 +2,13 @@ import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import { longTaskThresholdMs, type WebVitalMetric } from '@meridian/domain/telemetry';
 import { routes } from '../../app/router.tsx';
 import { portfolioRoutes } from '../portfolios/portfolio-routes.tsx';
+import { householdRoutes } from '../households/household-routes.tsx';
 import { createBeaconQueue } from './beacon-queue.ts';
 import { routePatternOf } from './route-pattern.ts';
 import { estimateTti, quietWindowMs, type LongTask } from './tti-estimate.ts';
 import { webVitalsRelease } from './web-vitals-release.ts';
 
-const descendants = { '/portfolios/*': portfolioRoutes };
+const descendants = { '/portfolios/*': portfolioRoutes, '/households/*': householdRoutes };
 
 /**
  * The client-side performance monitor (spec part 1 §9): LCP, INP, CLS, FCP and TTFB from the

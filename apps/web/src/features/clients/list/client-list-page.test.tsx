@@ -43,14 +43,69 @@ describe('client list screen', () => {
     const row = within(screen.getByTestId('client-row'));
     expect(row.getByText('dana.whitfield@example.com')).toBeDefined();
     expect(row.getByText('$1.2M')).toBeDefined();
-    const gain = row.getByTestId('client-performance');
-    expect(gain.textContent).toBe('+4.25%');
-    expect(getComputedStyle(gain).color).toBe('rgb(46, 125, 50)');
+    // The client's time-weighted return (0.0523), not the unrealised gain/loss (4.25 %).
+    const twr = row.getByTestId('client-performance');
+    expect(twr.textContent).toBe('+5.2%');
+    expect(getComputedStyle(twr).color).toBe('rgb(46, 125, 50)');
     expect(row.getByTestId('trend-up')).toBeDefined();
+    expect(screen.getByRole('columnheader', { name: 'Performance (1Y)' })).toBeDefined();
     expect(row.getByText('Aggressive')).toBeDefined();
     expect(row.getByText('Pending')).toBeDefined();
     expect(row.getByText('Mar 14, 2026')).toBeDefined();
     expect(screen.getByRole('link', { name: 'Add Client' }).getAttribute('href')).toBe('/clients/new');
+    expect(screen.getByRole('link', { name: 'Households' }).getAttribute('href')).toBe('/households');
+  });
+
+  it("shows each client's time-weighted return, down in red and '—' without valued history", async () => {
+    stubServer((url) =>
+      url.pathname === '/api/v1/clients/stats'
+        ? jsonResponse(stats)
+        : jsonResponse({
+            clients: [sampleClient({ performance: -0.0304 }), sampleClient({ id: 'c2', first_name: 'Eli', last_name: 'Moss', performance: null })],
+            total: 2,
+            page: 1,
+            per_page: 10,
+            pages: 1,
+          }),
+    );
+    renderPage();
+    await screen.findByText('Eli Moss');
+    const [dana, eli] = screen.getAllByTestId('client-row').map((row) => within(row));
+    const down = dana!.getByTestId('client-performance');
+    expect(down.textContent).toBe('-3.0%');
+    expect(getComputedStyle(down).color).toBe('rgb(211, 47, 47)');
+    expect(dana!.getByTestId('trend-down')).toBeDefined();
+    expect(eli!.getByTestId('client-performance').textContent).toBe('—');
+    expect(eli!.queryByTestId('trend-up')).toBeNull();
+  });
+
+  it('asks again for the period chosen, on the same page, and heads the column with it', async () => {
+    const calls = stubServer((url) =>
+      url.pathname === '/api/v1/clients/stats'
+        ? jsonResponse(stats)
+        : jsonResponse({
+            clients: [sampleClient({ performance: url.searchParams.get('performance_period') === '3Y' ? 0.184 : 0.0523 })],
+            total: 42,
+            page: Number(url.searchParams.get('page')),
+            per_page: 10,
+            pages: 5,
+          }),
+    );
+    renderPage();
+    await screen.findByText('Dana Whitfield');
+    expect(lastList(calls).get('performance_period')).toBe('1Y');
+    expect(screen.getByRole('combobox', { name: 'Performance period' }).textContent).toBe('1Y');
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(lastList(calls).get('page')).toBe('2'));
+    const statsCalls = calls.filter((call) => call.url.pathname === '/api/v1/clients/stats').length;
+
+    await chooseOption('Performance period', '3Y');
+    await waitFor(() => expect(lastList(calls).get('performance_period')).toBe('3Y'));
+    expect(lastList(calls).get('page')).toBe('2');
+    await waitFor(() => expect(screen.getByTestId('client-performance').textContent).toBe('+18.4%'));
+    expect(screen.getByRole('columnheader', { name: 'Performance (3Y)' })).toBeDefined();
+    // The cards add up the book over the filters; the period is not one of them.
+    expect(calls.filter((call) => call.url.pathname === '/api/v1/clients/stats')).toHaveLength(statsCalls);
   });
 
   it("says 'Loading clients...' while loading and 'No clients found' when the answer is empty", async () => {
@@ -78,7 +133,7 @@ describe('client list screen', () => {
     );
     renderPage();
     await screen.findByText('Dana Whitfield');
-    expect(Object.fromEntries(lastList(calls))).toEqual({ sort: 'name', order: 'asc', page: '1', per_page: '10' });
+    expect(Object.fromEntries(lastList(calls))).toEqual({ sort: 'name', order: 'asc', page: '1', per_page: '10', performance_period: '1Y' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitFor(() => expect(lastList(calls).get('page')).toBe('2'));
@@ -126,12 +181,16 @@ describe('client list screen', () => {
     expect(await screen.findByText(text.fetchClientsFailed)).toBeDefined();
   });
 
-  it('goes to page 1 on a page-size change and toggles the sort order', () => {
+  it('goes to page 1 on a page-size change or a sort; a period change keeps the page and Clear keeps the period', () => {
     const onPage3 = clientListReducer(initialListState, { type: 'page', value: 2 });
     expect(listArgs(onPage3, '').page).toBe(3);
     expect(clientListReducer(onPage3, { type: 'perPage', value: 25 })).toMatchObject({ page: 0, perPage: 25 });
     const byName = clientListReducer(onPage3, { type: 'sort', field: 'name' });
     expect(byName).toMatchObject({ sort: 'name', order: 'desc', page: 0 });
     expect(clientListReducer(byName, { type: 'sort', field: 'netWorth' })).toMatchObject({ sort: 'netWorth', order: 'asc' });
+    const over3Y = clientListReducer(onPage3, { type: 'period', value: '3Y' });
+    expect(over3Y).toMatchObject({ period: '3Y', page: 2 });
+    expect(listArgs(over3Y, '').performance_period).toBe('3Y');
+    expect(clientListReducer(over3Y, { type: 'clear' }).period).toBe('3Y');
   });
 });

@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,6 +13,7 @@ import { clientScreenMessages as text } from '@meridian/domain/client-screen-mes
 import { errorText } from '../../../lib/error-text.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useListClientsQuery } from '../clients-api.ts';
+import { PerformancePeriodSelect } from '../performance-period-select.tsx';
 import { ClientFilters } from './client-filters.tsx';
 import { clientListReducer, filterArgs, initialListState, listArgs } from './client-list-state.ts';
 import { ClientStatsCards } from './client-stats-cards.tsx';
@@ -28,8 +30,9 @@ const sortOptions: { value: ClientSortField; label: string }[] = [
 ];
 
 /**
- * /clients (spec part 1 §2): the count, four cards, filters and the paged table. One list request
- * and one stats request, in parallel, both over the same filters.
+ * /clients (spec part 1 §2): the count, four cards, filters and the paged table, each row's
+ * performance over the period chosen. One list request and one stats request, in parallel, both
+ * over the same filters (the period only concerns the rows).
  */
 export function ClientListPage() {
   const [state, dispatch] = useReducer(clientListReducer, initialListState);
@@ -51,9 +54,14 @@ export function ClientListPage() {
             {data ? text.totalClients(data.total) : '\u00a0'}
           </Typography>
         </Box>
-        <Button component={RouterLink} to="/clients/new" variant="contained" startIcon={<AddIcon />}>
-          {text.addClient}
-        </Button>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Button component={RouterLink} to="/households" variant="outlined" startIcon={<HomeWorkOutlinedIcon />}>
+            Households
+          </Button>
+          <Button component={RouterLink} to="/clients/new" variant="contained" startIcon={<AddIcon />}>
+            {text.addClient}
+          </Button>
+        </Box>
       </Box>
       <ClientStatsCards filters={filters} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
@@ -74,6 +82,7 @@ export function ClientListPage() {
             </MenuItem>
           ))}
         </TextField>
+        <PerformancePeriodSelect value={state.period} onChange={(period) => dispatch({ type: 'period', value: period })} />
       </Box>
       {error && (
         <Alert severity="error" sx={{ mb: 2 }}>

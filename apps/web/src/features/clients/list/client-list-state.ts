@@ -1,10 +1,14 @@
+import type { PerformancePeriod } from '@meridian/domain/analytics/returns';
 import type { AssessmentStatus, ClientSortField, RiskCapacity } from '@meridian/domain/clients';
 import type { ClientFilterArgs, ClientListArgs } from '../clients-api.ts';
 
 export type RiskFilter = 'all' | RiskCapacity;
 export type AssessmentFilter = 'all' | AssessmentStatus;
 
-/** The list screen's choices. `page` counts from 0 as the table's pager does; the API's from 1. */
+/**
+ * The list screen's choices. `page` counts from 0 as the table's pager does; the API's from 1.
+ * `period` is the span of each row's performance: it changes no row, so it keeps the page.
+ */
 export type ClientListState = {
   search: string;
   risk: RiskFilter;
@@ -13,6 +17,7 @@ export type ClientListState = {
   perPage: number;
   sort: ClientSortField;
   order: 'asc' | 'desc';
+  period: PerformancePeriod;
 };
 
 export const pageSizeOptions = [5, 10, 25, 50] as const;
@@ -25,6 +30,7 @@ export const initialListState: ClientListState = {
   perPage: 10,
   sort: 'name',
   order: 'asc',
+  period: '1Y',
 };
 
 export type ClientListAction =
@@ -34,7 +40,8 @@ export type ClientListAction =
   | { type: 'clear' }
   | { type: 'page'; value: number }
   | { type: 'perPage'; value: number }
-  | { type: 'sort'; field: ClientSortField };
+  | { type: 'sort'; field: ClientSortField }
+  | { type: 'period'; value: PerformancePeriod };
 
 /** A filter change, a reset or a new page size returns to the first page (spec part 1 §2). */
 export function clientListReducer(state: ClientListState, action: ClientListAction): ClientListState {
@@ -51,6 +58,8 @@ export function clientListReducer(state: ClientListState, action: ClientListActi
       return { ...state, page: action.value };
     case 'perPage':
       return { ...state, perPage: action.value, page: 0 };
+    case 'period':
+      return { ...state, period: action.value };
     case 'sort':
       return state.sort === action.field
         ? { ...state, order: state.order === 'asc' ? 'desc' : 'asc', page: 0 }
@@ -69,5 +78,12 @@ export function filterArgs(state: ClientListState, search: string): ClientFilter
 }
 
 export function listArgs(state: ClientListState, search: string): ClientListArgs {
-  return { ...filterArgs(state, search), sort: state.sort, order: state.order, page: state.page + 1, per_page: state.perPage };
+  return {
+    ...filterArgs(state, search),
+    sort: state.sort,
+    order: state.order,
+    page: state.page + 1,
+    per_page: state.perPage,
+    performance_period: state.period,
+  };
 }

@@ -26,6 +26,7 @@ const portfolio = (id: string, name: string, overrides: Partial<PortfolioDetail>
   account_type: 'roth_ira',
   status: 'active',
   benchmark_symbol: 'SPY',
+  lot_method: 'fifo',
   cash_balance: 1000,
   holdings_value: 9000,
   total_value: 10000,

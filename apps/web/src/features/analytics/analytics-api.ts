@@ -1,0 +1,37 @@
+import type { HouseholdListResponse } from '@meridian/domain/households';
+import type { PerformancePeriod, PortfolioAnalytics } from '@meridian/domain/portfolio-analytics';
+import type { PortfolioListResponse } from '@meridian/domain/portfolios';
+import { api } from '../../app/api.ts';
+import { analyticsTag, householdListTag, householdTag, portfolioListTag, portfolioTag } from '../../app/cache-tags.ts';
+
+export type AnalyticsScopeKind = 'portfolio' | 'household';
+export type AnalyticsArgs = { kind: AnalyticsScopeKind; id: string; period: PerformancePeriod };
+
+/** How many portfolios the picker loads at once (the list's maximum page). */
+export const portfolioOptionsPageSize = 100;
+
+/**
+ * Portfolio and household analytics (one definition for both scopes). They provide `Analytics`,
+ * which every portfolio, ledger, client, price and household write invalidates, so a trade
+ * refreshes the open analytics page without a reload.
+ */
+export const analyticsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getAnalytics: build.query<PortfolioAnalytics, AnalyticsArgs>({
+      query: ({ kind, id, period }) => ({ url: `/${kind}s/${encodeURIComponent(id)}/analytics`, params: { period } }),
+      providesTags: (_result, _error, { kind, id }) => [analyticsTag, kind === 'portfolio' ? portfolioTag(id) : householdTag(id)],
+    }),
+    /** The portfolio picker: the list names no search, so the first page by name is filtered as the user types. */
+    analyticsPortfolioOptions: build.query<PortfolioListResponse, void>({
+      query: () => ({ url: '/portfolios', params: { page: 1, per_page: portfolioOptionsPageSize, sort: 'name', order: 'asc' } }),
+      providesTags: [portfolioListTag],
+    }),
+    /** The household picker: the first matches of the household search. */
+    analyticsHouseholdOptions: build.query<HouseholdListResponse, string>({
+      query: (search) => ({ url: '/households', params: search ? { search, per_page: 20 } : { per_page: 20 } }),
+      providesTags: [householdListTag],
+    }),
+  }),
+});
+
+export const { useGetAnalyticsQuery, useAnalyticsPortfolioOptionsQuery, useAnalyticsHouseholdOptionsQuery } = analyticsApi;

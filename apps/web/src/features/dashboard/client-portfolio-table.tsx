@@ -1,0 +1,103 @@
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo, useReducer } from 'react';
+import { clientScreenMessages } from '@meridian/domain/client-screen-messages';
+import { ListPagination } from '../../components/list-pagination.tsx';
+import { errorText } from '../../lib/error-text.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { ClientPerformanceHeader } from '../clients/client-performance-header.tsx';
+import { useListClientsQuery } from '../clients/clients-api.ts';
+import { clientListReducer, initialListState, listArgs } from '../clients/list/client-list-state.ts';
+import { PerformancePeriodSelect } from '../clients/performance-period-select.tsx';
+import { dashboardMessages as text } from './dashboard-messages.ts';
+import { ClientRow } from '../clients/list/client-row.tsx';
+import { ScrollableTable } from '../../components/scrollable-table.tsx';
+
+/** Spec part 1 §9: the dashboard's table shows 5 rows by default; 10 or 25 on request. */
+export const dashboardPageSizes = [5, 10, 25] as const;
+export const dashboardSearchDebounceMs = 300;
+const columnCount = 6;
+
+/**
+ * The Client Portfolio table (spec part 1 §2): paged and searched on the server (first name, last
+ * name, e-mail), each row's performance over the period chosen. The clients API has no sort by AUM
+ * (clientSortFields), so rows come by name.
+ */
+export function ClientPortfolioTable({ skip }: { skip: boolean }) {
+  // The client list's own state and query: a new search or page size returns to the first page,
+  // and the list's cache answers for the same page, search and period.
+  const [state, dispatch] = useReducer(clientListReducer, { ...initialListState, perPage: dashboardPageSizes[0] });
+  const debounced = useDebouncedValue(state.search, dashboardSearchDebounceMs);
+  // An emptied box applies at once; typing waits for a pause.
+  const search = state.search.trim() === '' ? '' : debounced;
+  const args = useMemo(() => listArgs(state, search), [state, search]);
+  const { data, error, isLoading, isFetching } = useListClientsQuery(args, { skip });
+  const rows = error ? undefined : data?.clients;
+  const message = isLoading ? clientScreenMessages.loading : error ? errorText(error, clientScreenMessages.fetchClientsFailed) : rows?.length === 0 ? clientScreenMessages.empty : null;
+
+  return (
+    <Paper variant="outlined" sx={{ mb: 3 }} component="section" aria-labelledby="dashboard-clients-heading">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', p: 2, pb: 1 }}>
+        <Typography variant="h6" component="h2" id="dashboard-clients-heading" sx={{ flex: '1 1 auto' }}>
+          {text.clientsHeading}
+        </Typography>
+        <TextField
+          size="small"
+          label={text.searchClients}
+          value={state.search}
+          onChange={(event) => dispatch({ type: 'search', value: event.target.value })}
+          sx={{ flex: { xs: '1 1 100%', sm: '0 1 260px' } }}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+        />
+        <PerformancePeriodSelect value={state.period} onChange={(period) => dispatch({ type: 'period', value: period })} />
+      </Box>
+      <Box sx={{ height: 4 }}>{isFetching && !isLoading && <LinearProgress aria-label="Updating clients" />}</Box>
+      {/* On a phone the table scrolls sideways rather than squeezing its columns. */}
+      <ScrollableTable label="Client portfolios">
+        <Table aria-labelledby="dashboard-clients-heading" sx={{ minWidth: 760 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Client</TableCell>
+              <TableCell align="right">Portfolio Value</TableCell>
+              <TableCell align="right">
+                <ClientPerformanceHeader period={state.period} />
+              </TableCell>
+              <TableCell>Risk Profile</TableCell>
+              <TableCell>Assessment</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {message !== null ? (
+              <TableRow>
+                <TableCell colSpan={columnCount} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                  {message}
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows?.map((client) => <ClientRow key={client.id} client={client} emailMaxWidth={240} />)
+            )}
+          </TableBody>
+        </Table>
+      </ScrollableTable>
+      <ListPagination
+        total={error ? 0 : (data?.total ?? 0)}
+        page={state.page}
+        perPage={state.perPage}
+        perPageOptions={dashboardPageSizes}
+        onPage={(page) => dispatch({ type: 'page', value: page })}
+        onPerPage={(perPage) => dispatch({ type: 'perPage', value: perPage })}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,136 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../app/api.ts';
+import { analyticsTag } from '../../app/cache-tags.ts';
+import { registerNavigate } from '../../lib/navigate.ts';
+import { jsonResponse } from '../../test-utils.tsx';
+import { DashboardPage } from './dashboard-page.tsx';
+import { dashboardMessages as text } from './dashboard-messages.ts';
+import { assessmentsAnswer, aumAnswer, performanceAnswer, renderSignedIn, stubDashboardServer } from './test/dashboard-fixtures.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const card = (testId: string) => within(screen.getByTestId(testId));
+const green = 'rgb(46, 125, 50)';
+const red = 'rgb(211, 47, 47)';
+
+describe('dashboard headline cards', () => {
+  it("shows the API's figures and how each moved against the previous period", async () => {
+    const calls = stubDashboardServer();
+    renderSignedIn(<DashboardPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Advisor Dashboard' })).toBeDefined();
+    expect(screen.getByText('Welcome back, Alex Chen')).toBeDefined();
+
+    await waitFor(() => expect(screen.getByTestId('card-clients-value').textContent).toBe('48'));
+    expect(screen.getByTestId('card-clients-change').textContent).toBe('+3since Q3 2026');
+    expect(screen.getByTestId('card-aum-value').textContent).toBe('$84.3M');
+    expect(screen.getByTestId('card-aum-change').textContent).toBe('+$1.2Mvs Q3 2026');
+    expect(screen.getByTestId('card-assessments-value').textContent).toBe('31');
+    const fewer = card('card-assessments').getByText('-2');
+    expect(getComputedStyle(fewer).color).toBe(red);
+    expect(screen.getByTestId('card-performance-value').textContent).toBe('+7.3%');
+    const points = card('card-performance').getByText('+0.8 pts');
+    expect(getComputedStyle(points).color).toBe(green);
+    expect(card('card-performance').getByText('vs prior year')).toBeDefined();
+    expect(screen.queryByText(text.demoData)).toBeNull();
+
+    const asked = calls.map((call) => `${call.url.pathname}${call.url.search}`);
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        '/api/v1/analytics/aum?period=current',
+        '/api/v1/analytics/clients/count?period=current',
+        '/api/v1/analytics/assessments/completed?period=current',
+        '/api/v1/analytics/performance?period=1Y',
+        '/api/v1/analytics/performance-metrics',
+      ]),
+    );
+  });
+
+  it('shows skeletons while the figures load', async () => {
+    const pending: { answer?: (response: Response) => void } = {};
+    stubDashboardServer({ aum: () => new Promise<Response>((resolve) => (pending.answer = resolve)) });
+    renderSignedIn(<DashboardPage />);
+    expect(screen.getByTestId('card-aum').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByTestId('card-aum-skeleton')).toBeDefined();
+    await waitFor(() => expect(pending.answer).toBeDefined());
+    pending.answer!(jsonResponse(aumAnswer));
+    await waitFor(() => expect(screen.getByTestId('card-aum-value').textContent).toBe('$84.3M'));
+    expect(screen.getByTestId('card-aum').getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('shows 0 and the note when assessments are not recorded yet, never an estimate', async () => {
+    const note = 'Assessments are not recorded yet';
+    stubDashboardServer({
+      assessments: () => jsonResponse({ data: { ...assessmentsAnswer.data, completed_assessments: 0, previous_completed_assessments: 0, change: 0, available: false, note } }),
+    });
+    renderSignedIn(<DashboardPage />);
+    await waitFor(() => expect(screen.getByTestId('card-assessments-note').textContent).toBe(note));
+    expect(screen.getByTestId('card-assessments-value').textContent).toBe('0');
+    expect(screen.queryByTestId('card-assessments-change')).toBeNull();
+  });
+
+  it("shows '—' for an empty book's performance", async () => {
+    stubDashboardServer({ performance: () => jsonResponse({ data: { ...performanceAnswer.data, twr: null, previous_twr: null, change: null } }) });
+    renderSignedIn(<DashboardPage />);
+    await waitFor(() => expect(screen.getByTestId('card-performance-value').textContent).toBe('—'));
+    expect(screen.getByTestId('card-performance-note').textContent).toBe(text.noPerformance);
+  });
+
+  it('asks again when a write invalidates the analytics', async () => {
+    let clients = 48;
+    stubDashboardServer({ count: () => jsonResponse({ data: { active_clients: clients, previous_active_clients: 45, change: clients - 45, change_percent: null, period: 'current', period_label: 'Q4 2026', start_date: '2026-10-01', as_of: '2026-11-20', previous_as_of: '2026-09-30' } }) });
+    const { store } = renderSignedIn(<DashboardPage />);
+    await waitFor(() => expect(screen.getByTestId('card-clients-value').textContent).toBe('48'));
+    clients = 49;
+    act(() => void store.dispatch(api.util.invalidateTags([analyticsTag])));
+    await waitFor(() => expect(screen.getByTestId('card-clients-value').textContent).toBe('49'));
+  });
+});
+
+describe('dashboard errors (spec §8)', () => {
+  it("a 401 asks to log in and shows no figures", async () => {
+    const navigations: string[] = [];
+    registerNavigate((path) => navigations.push(path));
+    stubDashboardServer({ aum: () => jsonResponse({ detail: 'Not authenticated' }, 401) });
+    renderSignedIn(<DashboardPage />);
+    await waitFor(() => expect(screen.getByTestId('dashboard-status').textContent).toBe(text.logInForLiveData));
+    expect(navigations).toContain('/login');
+    expect(screen.queryByTestId('card-aum')).toBeNull();
+    expect(screen.queryByText(text.demoData)).toBeNull();
+  });
+
+  it('a 403 says access is denied and shows no figures', async () => {
+    stubDashboardServer({ metrics: () => jsonResponse({ detail: 'Forbidden' }, 403) });
+    renderSignedIn(<DashboardPage />);
+    await waitFor(() => expect(screen.getByTestId('dashboard-status').textContent).toBe('Access denied. Please check your permissions.'));
+    expect(screen.queryByTestId('card-aum')).toBeNull();
+    expect(screen.queryByText(text.demoData)).toBeNull();
+  });
+
+  it('an unreachable server shows the demo figures, each labelled', async () => {
+    stubDashboardServer({ aum: () => Promise.reject(new TypeError('Failed to fetch')) });
+    renderSignedIn(<DashboardPage />);
+    await waitFor(() => expect(screen.getByTestId('dashboard-status').textContent).toContain('Unable to connect to server. Showing demo data.'));
+    expectDemoCards();
+  });
+
+  it('a server failure shows the demo figures, each labelled', async () => {
+    stubDashboardServer({ performance: () => jsonResponse({ detail: 'boom' }, 500) });
+    renderSignedIn(<DashboardPage />);
+    await waitFor(() => expect(screen.getByTestId('dashboard-status').textContent).toContain('Unable to load live data. Showing demo data.'));
+    expectDemoCards();
+  });
+});
+
+function expectDemoCards() {
+  expect(screen.getByTestId('card-clients-value').textContent).toBe('156');
+  expect(screen.getByTestId('card-aum-value').textContent).toBe('$125.3M');
+  expect(screen.getByTestId('card-assessments-value').textContent).toBe('342');
+  expect(screen.getByTestId('card-performance-value').textContent).toBe('+12.5%');
+  for (const id of ['card-clients', 'card-aum', 'card-assessments', 'card-performance']) {
+    expect(card(id).getByText(text.demoData)).toBeDefined();
+  }
+  expect(screen.getByTestId('metrics-period').textContent).toBe('Q2 2024');
+}
