@@ -15,6 +15,7 @@
  *      every close of its securities since inception read and replayed (dailyValuations), then the
  *      same report. In process, no HTTP: the comparison favours (b).
  * Both answers must be equal (deep equality of the JSON). Target: (b) ÷ (a) ≥ 20 on the median.
+ * Then the part the stored series replaces, alone: reading it against replaying it (equal too).
  *
  * Knobs: BENCH_DATABASE_URL, BENCH_ITERATIONS (30), BENCH_PERIOD (1Y).
  */
@@ -23,6 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { dailyValuations, type DailyClose } from '@meridian/domain/analytics/valuation';
 import { portfolioAnalyticsReport } from '@meridian/domain/analytics/report';
+import { combineValuations } from '@meridian/domain/analytics/returns';
 import { cashEffect, positionFromTransactions, roundPrice, type TransactionType } from '@meridian/domain/ledger';
 import { performancePeriods, type PerformancePeriod, type PortfolioAnalytics } from '@meridian/domain/portfolio-analytics';
 import { addMonths, marketDate, tradingDaysBetween } from '@meridian/domain/trading-calendar';
@@ -32,7 +34,7 @@ import { holdings, portfolios, transactions, type PortfolioRow } from '@meridian
 import { prices, securities } from '@meridian/server/db/schema/securities';
 import { users } from '@meridian/server/db/schema/users';
 import { analyticsInputs } from '@meridian/server/modules/analytics/portfolio-analytics.service';
-import { refreshValuations } from '@meridian/server/modules/analytics/valuations.service';
+import { refreshValuations, storedSeries } from '@meridian/server/modules/analytics/valuations.service';
 import { runMain, startBenchServer } from './support/bench-server.ts';
 import { envNumber, machine, median, writeResults } from './support/report.ts';
 import { defaultAdminUrl, ensureDatabase } from './seed-large.ts';
@@ -136,27 +138,32 @@ async function benchPortfolio(db: Db, today: string): Promise<PortfolioRow> {
   });
 }
 
-/** (b): the same report with the series replayed from the whole ledger and every close since inception. */
-async function fromLedger(db: Db, portfolio: PortfolioRow, today: string): Promise<PortfolioAnalytics> {
+/** The series replayed from the whole ledger and every close of its securities since inception. */
+async function replayedSeries(db: Db, portfolio: PortfolioRow, today: string) {
   const ledger = await db
     .select({ type: transactions.type, date: transactions.tradeDate, symbol: transactions.securityId, quantity: transactions.quantity, price: transactions.price, amount: transactions.amount })
     .from(transactions)
     .where(eq(transactions.portfolioId, portfolio.id))
     .orderBy(asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id));
   const ids = [...new Set(ledger.flatMap((entry) => (entry.symbol ? [entry.symbol] : [])))];
-  const closeRows = await db.select().from(prices).where(and(inArray(prices.securityId, ids))).orderBy(asc(prices.date));
+  const closeRows = await db.select().from(prices).where(inArray(prices.securityId, ids)).orderBy(asc(prices.date));
   const closes = new Map<string, DailyClose[]>();
   for (const row of closeRows) {
     const list = closes.get(row.securityId) ?? [];
     list.push({ date: row.date, close: row.close });
     closes.set(row.securityId, list);
   }
-  const { days } = dailyValuations(
+  return dailyValuations(
     ledger.map((entry) => ({ ...entry, amount: Math.abs(entry.amount) })),
     closes,
     ledger[0]!.date,
     today,
-  );
+  ).days;
+}
+
+/** (b): the same report with the series replayed instead of read. */
+async function fromLedger(db: Db, portfolio: PortfolioRow, today: string): Promise<PortfolioAnalytics> {
+  const days = await replayedSeries(db, portfolio, today);
   const scope = { kind: 'portfolio' as const, id: portfolio.id, name: portfolio.name, benchmarkSymbol: portfolio.benchmarkSymbol, portfolioIds: [portfolio.id] };
   return portfolioAnalyticsReport(await analyticsInputs(db, scope, [portfolio], period, days));
 }
@@ -170,6 +177,17 @@ async function timed<T>(run: () => Promise<T>): Promise<{ ms: number[]; last: T 
     ms.push(performance.now() - started);
   }
   return { ms, last: last as T };
+}
+
+/** The path of the first place two JSON values differ, with both values. */
+function firstDifference(a: unknown, b: unknown, path = '$'): string | null {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return Object.is(a, b) ? null : `${path}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`;
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  for (const key of keys) {
+    const found = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}.${key}`);
+    if (found) return found;
+  }
+  return null;
 }
 
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)] ?? Number.NaN;
@@ -200,6 +218,10 @@ runMain(async () => {
     await fromLedger(db, portfolio, today); // warm both paths
     const api = await timed(viaApi);
     const ledger = await timed(() => fromLedger(db, portfolio, today));
+    // The part the stored series replaces, alone: reading it against replaying it.
+    const storedPart = await timed(async () => combineValuations(await storedSeries(db, [portfolio.id])));
+    const replayedPart = await timed(() => replayedSeries(db, portfolio, today));
+    const seriesEqual = isDeepStrictEqual(storedPart.last, replayedPart.last);
     const equal = isDeepStrictEqual(JSON.parse(JSON.stringify(ledger.last)), api.last);
     const ratio = median(ledger.ms) / median(api.ms);
     const figures = {
@@ -212,12 +234,19 @@ runMain(async () => {
       ratio,
       ratioTarget,
       equal,
+      series: { storedMedianMs: median(storedPart.ms), replayedMedianMs: median(replayedPart.ms), ratio: median(replayedPart.ms) / median(storedPart.ms), equal: seriesEqual },
     };
     console.log(`(a) GET /portfolios/{id}/analytics?period=${period}: median ${figures.api.medianMs.toFixed(1)} ms, p95 ${figures.api.p95Ms.toFixed(1)} ms`);
     console.log(`(b) from the ledger, no stored series:      median ${figures.fromLedger.medianMs.toFixed(1)} ms, p95 ${figures.fromLedger.p95Ms.toFixed(1)} ms`);
     console.log(`ratio (b) / (a): ${ratio.toFixed(1)}× (target ≥ ${ratioTarget}×) ${ratio >= ratioTarget ? 'MET' : 'NOT MET'}; answers equal: ${equal}`);
+    console.log(
+      `series alone: stored ${figures.series.storedMedianMs.toFixed(1)} ms vs replayed ${figures.series.replayedMedianMs.toFixed(1)} ms = ${figures.series.ratio.toFixed(0)}×; equal: ${seriesEqual}`,
+    );
     console.log(`results: ${writeResults('analytics', { machine: machine(), ...figures })}`);
-    if (!equal) process.exitCode = 1;
+    if (!equal || !seriesEqual) {
+      console.log(`first difference: ${firstDifference(JSON.parse(JSON.stringify(ledger.last)), api.last)}`);
+      process.exitCode = 1;
+    }
   } finally {
     await server.close();
   }

@@ -4,7 +4,7 @@ import { portfolioAnalyticsReport, type AnalyticsInput } from '@meridian/domain/
 import { combineValuations, type DailyValuation } from '@meridian/domain/analytics/returns';
 import type { PerformancePeriod, PortfolioAnalytics } from '@meridian/domain/portfolio-analytics';
 import { sumMoney } from '@meridian/domain/ledger';
-import { addDays, marketDate } from '@meridian/domain/trading-calendar';
+import { addDays, lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { firms } from '../../db/schema/firms.ts';
@@ -27,7 +27,7 @@ type Scope = AnalyticsInput['scope'];
 export async function analyticsInputs(db: Db, scope: Scope, rows: readonly PortfolioRow[], period: PerformancePeriod, series: readonly DailyValuation[]): Promise<AnalyticsInput> {
   const ids = rows.map((row) => row.id);
   const firmId = rows[0]?.firmId;
-  const [positionRows, tradeRows, firm] = await Promise.all([
+  const [positionRows, tradeRows, firm, benchmarkCloses] = await Promise.all([
     ids.length === 0
       ? []
       : db
@@ -64,16 +64,16 @@ export async function analyticsInputs(db: Db, scope: Scope, rows: readonly Portf
           .where(and(inArray(transactions.portfolioId, ids), inArray(transactions.type, ['buy', 'sell'])))
           .orderBy(asc(transactions.portfolioId), asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id)),
     firmId ? db.select({ riskFreeRate: firms.riskFreeRate }).from(firms).where(eq(firms.id, firmId)) : [],
-  ]);
-  const benchmarkCloses =
     scope.benchmarkSymbol && series[0]
-      ? await db
+      ? db
           .select({ date: prices.date, close: prices.close })
           .from(prices)
           .innerJoin(securities, eq(securities.id, prices.securityId))
           .where(and(eq(securities.symbol, scope.benchmarkSymbol), gte(prices.date, addDays(series[0].date, -10))))
           .orderBy(asc(prices.date))
-      : [];
+      : [],
+  ]);
+
   return {
     scope,
     period,
@@ -104,9 +104,15 @@ function householdBenchmark(rows: readonly PortfolioRow[]): string | null {
 
 async function report(app: FastifyInstance, scope: Omit<Scope, 'portfolioIds'>, rows: readonly PortfolioRow[], period: PerformancePeriod): Promise<PortfolioAnalytics> {
   const ids = rows.map((row) => row.id);
-  // A new trading day since the series were last written: bring them up to it first (a no-op when current).
-  await extendValuations(app.db, marketDate(app.now()), ids);
-  const series = combineValuations(await storedSeries(app.db, ids));
+  const today = marketDate(app.now());
+  let stored = await storedSeries(app.db, ids);
+  // A series that stops before the latest trading day (a new day, not yet extended) is brought up to it first.
+  const through = lastTradingDayOnOrBefore(today);
+  if (stored.some((series) => series.length > 0 && (series.at(-1)?.date ?? through) < through)) {
+    await extendValuations(app.db, today, ids);
+    stored = await storedSeries(app.db, ids);
+  }
+  const series = combineValuations(stored);
   return portfolioAnalyticsReport(await analyticsInputs(app.db, { ...scope, portfolioIds: ids }, rows, period, series));
 }
 
