@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { lotMethods } from './analytics/tax-lots.ts';
 import { idSchema } from './ids.ts';
 import { roundMoney, transactionTypes } from './ledger.ts';
+import { searchQuerySchema } from './clients.ts';
 import { clientMessages, portfolioMessages } from './messages.ts';
 import { pageOf, pageQuery, perPageMax } from './pagination.ts';
 import { assetClasses, priceSources, riskRatings } from './securities.ts';
@@ -109,6 +110,8 @@ const tradeAmountFits = (trade: { quantity?: number | null; price?: number | nul
 // Requests
 
 export const portfolioListQuerySchema = z.object({
+  /** Part of the portfolio's name or of its client's first or last name, case-insensitive. */
+  search: searchQuerySchema,
   client_id: optionalFilter(idSchema(portfolioMessages.idInvalid)),
   status: optionalFilter(z.enum(portfolioStatuses, { error: portfolioMessages.statusInvalid })),
   account_type: optionalFilter(z.enum(accountTypes, { error: portfolioMessages.accountTypeInvalid })),

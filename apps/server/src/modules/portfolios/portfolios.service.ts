@@ -19,6 +19,7 @@ import { portfolios, transactions, type PortfolioRow } from '../../db/schema/por
 import type { UserRow } from '../../db/schema/users.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { findSecurity } from '../securities/securities.service.ts';
+import { escapeLike } from '../clients/clients.queries.ts';
 import { refreshValuations } from '../analytics/valuations.service.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { countPortfolios, selectHoldings, selectPortfolioSummaries, selectReachablePortfolio } from './portfolios.queries.ts';
@@ -49,6 +50,10 @@ async function summaryOf(db: Db, viewer: UserRow, id: string): Promise<Portfolio
 export async function listPortfolios(db: Db, viewer: UserRow, query: PortfolioListQuery): Promise<PortfolioListResponse> {
   const where: SQL[] = [portfolioReach(viewer)];
   if (query.client_id) where.push(eq(portfolios.clientId, query.client_id));
+  if (query.search) {
+    const like = `%${escapeLike(query.search.toLowerCase())}%`;
+    where.push(sql`(lower(${portfolios.name}) like ${like} or lower(${clients.firstName} || ' ' || ${clients.lastName}) like ${like})`);
+  }
   if (query.status) where.push(eq(portfolios.status, query.status));
   if (query.account_type) where.push(eq(portfolios.accountType, query.account_type));
   // The page and the count at once (two connections on PostgreSQL).

@@ -281,6 +281,16 @@ describeEachDatabase('portfolios', (t) => {
     expect(ascending.body.portfolios.map((p: Portfolio) => p.id)).toEqual([empty.id, small.id, large.id]);
   });
 
+  it("searches the portfolio's name and its client's name, case-insensitive, within reach", async () => {
+    const client = await insertClient(t.db, alex, { firstName: 'Quentin', lastName: 'Searchable' });
+    const named = await openPortfolio(app, alex.token, client.id, { name: 'Zephyr 100% Growth' });
+    expect((await listAll(alex.token, '&search=zephyr')).map((p) => p.id)).toEqual([named.id]);
+    // LIKE's wildcards are taken as text: '100%' matches the name, not everything.
+    expect((await listAll(alex.token, '&search=100%25%20gr')).map((p) => p.id)).toEqual([named.id]);
+    expect((await listAll(alex.token, '&search=quentin%20searchable')).map((p) => p.id)).toEqual([named.id]);
+    expect(await listAll(priya.token, '&search=zephyr')).toEqual([]);
+  });
+
   it('refuses bad list parameters with 422 on the query field', async () => {
     for (const [query, field, message] of [
       ['per_page=101', 'per_page', portfolioMessages.perPageInvalid],
@@ -292,6 +302,7 @@ describeEachDatabase('portfolios', (t) => {
       ['sort=risk', 'sort', portfolioMessages.sortInvalid],
       ['order=up', 'order', portfolioMessages.orderInvalid],
       ['client_id=abc', 'client_id', portfolioMessages.idInvalid],
+      [`search=${'x'.repeat(101)}`, 'search', clientMessages.searchTooLong],
     ] as const) {
       const response = await get(`/portfolios?${query}`, alex.token);
       expect(response.status, query).toBe(422);

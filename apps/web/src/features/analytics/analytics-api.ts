@@ -7,8 +7,8 @@ import { analyticsTag, householdListTag, householdTag, portfolioListTag, portfol
 export type AnalyticsScopeKind = 'portfolio' | 'household';
 export type AnalyticsArgs = { kind: AnalyticsScopeKind; id: string; period: PerformancePeriod };
 
-/** How many portfolios the picker loads at once (the list's maximum page). */
-export const portfolioOptionsPageSize = 100;
+/** How many matches each picker shows. */
+export const scopeOptionsPageSize = 20;
 
 /**
  * Portfolio and household analytics (one definition for both scopes). They provide `Analytics`,
@@ -21,14 +21,14 @@ export const analyticsApi = api.injectEndpoints({
       query: ({ kind, id, period }) => ({ url: `/${kind}s/${encodeURIComponent(id)}/analytics`, params: { period } }),
       providesTags: (_result, _error, { kind, id }) => [analyticsTag, kind === 'portfolio' ? portfolioTag(id) : householdTag(id)],
     }),
-    /** The portfolio picker: the list names no search, so the first page by name is filtered as the user types. */
-    analyticsPortfolioOptions: build.query<PortfolioListResponse, void>({
-      query: () => ({ url: '/portfolios', params: { page: 1, per_page: portfolioOptionsPageSize, sort: 'name', order: 'asc' } }),
+    /** The portfolio picker: the first matches of the portfolio search (name or client). */
+    analyticsPortfolioOptions: build.query<PortfolioListResponse, string>({
+      query: (search) => ({ url: '/portfolios', params: { ...(search ? { search } : {}), page: 1, per_page: scopeOptionsPageSize, sort: 'name', order: 'asc' } }),
       providesTags: [portfolioListTag],
     }),
     /** The household picker: the first matches of the household search. */
     analyticsHouseholdOptions: build.query<HouseholdListResponse, string>({
-      query: (search) => ({ url: '/households', params: search ? { search, per_page: 20 } : { per_page: 20 } }),
+      query: (search) => ({ url: '/households', params: search ? { search, per_page: scopeOptionsPageSize } : { per_page: scopeOptionsPageSize } }),
       providesTags: [householdListTag],
     }),
   }),

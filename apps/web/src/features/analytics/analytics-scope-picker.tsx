@@ -22,7 +22,7 @@ type Props = {
 
 const kindLabels: Record<AnalyticsScopeKind, string> = { portfolio: 'Portfolio', household: 'Household' };
 
-/** Chooses a portfolio (filtered from the first 100 by name) or a household (searched on the server). */
+/** Chooses a portfolio or a household, each searched on the server as the user types. */
 export function AnalyticsScopePicker({ selection, selectedName, onSelect }: Props) {
   const [kind, setKind] = useState<AnalyticsScopeKind>(selection?.kind ?? 'portfolio');
   // A link to the other kind (a household's 'View analytics' while a portfolio is shown) switches the picker too.
@@ -34,9 +34,10 @@ export function AnalyticsScopePicker({ selection, selectedName, onSelect }: Prop
   const [input, setInput] = useState('');
   const term = useDebouncedValue(input.trim(), 250);
   const chosen = selection?.kind === kind ? selection : null;
-  const portfolios = useAnalyticsPortfolioOptionsQuery(kind === 'portfolio' ? undefined : skipToken);
-  const householdSearch = chosen && term === selectedName ? '' : term;
-  const households = useAnalyticsHouseholdOptionsQuery(kind === 'household' ? householdSearch : skipToken);
+  // The chosen record's name in the box is not a search: the first matches show.
+  const search = chosen && term === selectedName ? '' : term;
+  const portfolios = useAnalyticsPortfolioOptionsQuery(kind === 'portfolio' ? search : skipToken);
+  const households = useAnalyticsHouseholdOptionsQuery(kind === 'household' ? search : skipToken);
   const options = useMemo<Option[]>(
     () =>
       kind === 'portfolio'
@@ -69,17 +70,8 @@ export function AnalyticsScopePicker({ selection, selectedName, onSelect }: Prop
         value={value}
         options={withChosenOption(options, value)}
         loading={kind === 'portfolio' ? portfolios.isFetching : households.isFetching}
-        // Households are searched on the server; portfolios are filtered here by name or client.
-        filterOptions={
-          kind === 'household'
-            ? (all) => all
-            : (all, state) => {
-                const needle = state.inputValue.trim().toLowerCase();
-                return needle && needle !== value?.name.toLowerCase()
-                  ? all.filter((option) => `${option.name} ${option.detail}`.toLowerCase().includes(needle))
-                  : all;
-              }
-        }
+        // Both are searched on the server.
+        filterOptions={(all) => all}
         isOptionEqualToValue={(option, current) => option.id === current.id}
         getOptionLabel={(option) => option.name}
         renderOption={(props, option) => renderOptionWithDetail(props, option.name, option.detail)}

@@ -118,6 +118,19 @@ describe('portfolio analytics page', () => {
     expect(analyticsCalls(calls)[0]!.url.pathname).toBe(`/api/v1/households/${analyticsHouseholdId}/analytics`);
   });
 
+  it('searches portfolios on the server as the user types', async () => {
+    const calls = server();
+    renderScreen(<PortfolioAnalyticsPage />, { path });
+    // The first matches come first; then the typed text is searched.
+    await waitFor(() => expect(calls.some((call) => call.url.pathname.endsWith('/portfolios'))).toBe(true), slow);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Portfolio' }).getAttribute('aria-busy')).not.toBe('true'), slow);
+    // Typed into the focused box, as a user does (an unfocused Autocomplete puts its label back).
+    const box = screen.getByRole('combobox', { name: 'Portfolio' });
+    fireEvent.focus(box);
+    fireEvent.change(box, { target: { value: 'lopez' } });
+    await waitFor(() => expect(calls.some((call) => call.url.pathname.endsWith('/portfolios') && call.url.searchParams.get('search') === 'lopez')).toBe(true), slow);
+  });
+
   it("says 'Household not found' or 'Portfolio not found' on a 404", async () => {
     server(404);
     renderScreen(<PortfolioAnalyticsPage />, { path, at: `${path}?household=${analyticsHouseholdId}` });
