@@ -63,3 +63,18 @@ describe('edit portfolio dialog: a stale version', () => {
     expect(within(dialog).getByText('Proposed', { selector: '#edit-portfolio-status' })).toBeTruthy();
   });
 });
+
+describe('edit portfolio dialog: tax lots', () => {
+  it('shows the lot method and saves highest cost first when chosen', async () => {
+    const calls = stubServer((_url, init) => jsonResponse({ ...samplePortfolio(), ...(init.body as Partial<Portfolio>), sync_version: 4 }));
+    const onClose = vi.fn();
+    renderScreen(<EditPortfolioDialog portfolio={samplePortfolio()} onClose={onClose} />);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('First in, first out (FIFO)')).toBeTruthy();
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Tax lots sold' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Highest cost first (HIFO)' }));
+    fireEvent.click(within(dialog).getByText('Save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => (call.body as { lot_method: string }).lot_method)).toEqual(['hifo']);
+  });
+});
