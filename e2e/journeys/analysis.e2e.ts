@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClientListResponse } from '@meridian/domain/clients';
 import type { AumResponse, ClientCountResponse, BookPerformanceResponse } from '@meridian/domain/dashboard';
-import { formatCompactDollars, formatDollars, formatSignedPercent } from '@meridian/domain/format';
+import { formatCompactDollars, formatDollars, formatSignedPercent, formatSignedReturn } from '@meridian/domain/format';
 import type { HouseholdListResponse } from '@meridian/domain/households';
 import type { PortfolioAnalytics } from '@meridian/domain/portfolio-analytics';
 import type { PortfolioListResponse } from '@meridian/domain/portfolios';
@@ -32,8 +32,6 @@ beforeAll(async () => {
   api = await apiSession(journey.server.url, alex);
 });
 
-/** A fraction as the dashboard shows it: signed, one decimal. */
-const oneDecimal = (fraction: number) => `${fraction >= 0 ? '+' : ''}${(fraction * 100).toFixed(1)}%`;
 /** A fraction as the analytics page shows it: signed, two decimals. */
 const twoDecimals = (fraction: number) => formatSignedPercent(fraction * 100);
 
@@ -60,7 +58,7 @@ describe('analysis', () => {
     await expectAumCard(page);
     await expect.poll(() => page.getByTestId('card-clients').textContent()).toContain(String(clients.data.active_clients));
     await expect.poll(() => page.getByTestId('card-assessments').textContent()).toContain('No assessments are recorded yet');
-    await expect.poll(() => page.getByTestId('card-performance').textContent()).toContain(oneDecimal(performance.data.twr ?? Number.NaN));
+    await expect.poll(() => page.getByTestId('card-performance').textContent()).toContain(formatSignedReturn(performance.data.twr ?? Number.NaN));
     await expect.poll(() => page.getByTestId('metrics-period').textContent()).toMatch(/^Q[1-4] \d{4}$/);
     await expect(page.getByText('no feedback yet').count()).resolves.toBe(1);
 
@@ -70,7 +68,7 @@ describe('analysis', () => {
     for (const [index, client] of list.clients.entries()) {
       const row = rows.nth(index);
       await expect.poll(() => row.textContent()).toContain(`${client.first_name} ${client.last_name}`);
-      if (client.performance !== null) await expect.poll(() => row.textContent()).toContain(oneDecimal(client.performance));
+      if (client.performance !== null) await expect.poll(() => row.textContent()).toContain(formatSignedReturn(client.performance));
     }
     await snap(page, 'analysis-01-dashboard');
   });

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
 import type { ClientListResponse } from '@meridian/domain/clients';
-import { formatCompactDollars, formatSignedPercent } from '@meridian/domain/format';
+import { formatCompactDollars, formatSignedReturn } from '@meridian/domain/format';
 import { clientMessages, messages } from '@meridian/domain/messages';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { artifactsDir, snap } from '../support/browser.ts';
@@ -85,9 +85,9 @@ describe('client journeys', () => {
     const firstPage = await listAs(alex, '?sort=name&order=asc&page=1&per_page=10');
     const shown = await rows(page).evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => (td as HTMLElement).innerText.trim())));
     expect(shown.map((cells) => [cells[1], cells[2], cells[4]])).toEqual(
-      firstPage.clients.map((client) => [formatCompactDollars(client.aum), formatSignedPercent(client.gain_loss_percent), client.assessment_status]),
+      firstPage.clients.map((client) => [formatCompactDollars(client.aum), client.performance === null ? '—' : formatSignedReturn(client.performance), client.assessment_status]),
     );
-    expect(firstPage.clients.some((client) => client.gain_loss_percent !== 0)).toBe(true);
+    expect(firstPage.clients.some((client) => client.performance !== null && client.performance !== 0)).toBe(true);
     await snap(page, 'clients-01-list');
 
     // Paging: 25 a page.

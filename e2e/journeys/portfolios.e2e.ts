@@ -20,7 +20,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Client, ClientListResponse, ClientStats, ClientSummary } from '@meridian/domain/clients';
-import { formatCompactDollars, formatDollars, formatShortDate, formatSignedPercent } from '@meridian/domain/format';
+import { formatCompactDollars, formatDollars, formatShortDate, formatSignedPercent, formatSignedReturn } from '@meridian/domain/format';
 import { oversellMessage } from '@meridian/domain/ledger';
 import { portfolioMessages } from '@meridian/domain/messages';
 import type { Portfolio, PortfolioDetail, PortfolioListResponse, TransactionListResponse } from '@meridian/domain/portfolios';
@@ -196,7 +196,7 @@ async function expectClientListShows(target: Page, name: string, figures: Client
   expect(await target.getByTestId('card-performance-value').innerText()).toBe(formatSignedPercent(figures.stats.average_performance));
   const cells = () => target.getByTestId('client-row').filter({ hasText: name }).locator('td').allInnerTexts();
   await expect.poll(async () => (await cells())[1], { message: `${name}'s AUM` }).toBe(formatCompactDollars(figures.row.aum));
-  expect((await cells())[2], `${name}'s performance`).toBe(formatSignedPercent(figures.row.gain_loss_percent));
+  expect((await cells())[2], `${name}'s performance`).toBe(figures.row.performance === null ? '—' : formatSignedReturn(figures.row.performance));
 }
 
 /** The profile's AUM line, the portfolio's row and the total row show exactly `figures`. */

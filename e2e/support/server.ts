@@ -26,7 +26,10 @@ export async function startJourneyServer(
 ): Promise<JourneyServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'meridian-e2e-'));
   const mail = await startMailSink();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, SMTP_URL: mail.url, ...env });
+  // A journey drives the app far faster than a person (a dashboard visit is seven calls, and the
+  // journeys sign the same advisors in again and again): a roomier per-user limit, unless the
+  // journey sets its own to test the limit itself.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, SMTP_URL: mail.url, RATE_LIMIT_MAX: '1000', ...env });
   const server = await startServer(config, options.now ? { now: options.now } : {}).catch(async (error: unknown) => {
     await mail.stop();
     throw error;

@@ -35,6 +35,12 @@ export function formatSignedPercent(value: number): string {
   return `${sign}${twoDecimals.format(Math.abs(rounded))}%`;
 }
 
+/** A return given as a fraction, as lists show it: 0.0523 → +5.2%, one decimal, a plus sign when zero or positive. */
+export function formatSignedReturn(fraction: number): string {
+  const rounded = Math.round(fraction * 1000) / 10;
+  return `${rounded >= 0 ? '+' : '-'}${Math.abs(rounded).toFixed(1)}%`;
+}
+
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Nov 23, 2026 — from a date-only string, an ISO instant or a Date; '' for nothing. */

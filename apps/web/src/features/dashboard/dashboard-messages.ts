@@ -8,6 +8,8 @@ import { messages } from '@meridian/domain/messages';
 export const dashboardMessages = {
   title: 'Advisor Dashboard',
   welcome: (name: string) => `Welcome back, ${name}`,
+  clientIntro: 'Your accounts, their holdings and their transactions are under Portfolios.',
+  clientPortfolios: 'View your portfolios',
 
   // Spec §8, dashboard data.
   logInForLiveData: 'Please log in to view live client data.',

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../app/api.ts';
 import { analyticsTag } from '../../app/cache-tags.ts';
 import { registerNavigate } from '../../lib/navigate.ts';
-import { jsonResponse } from '../../test-utils.tsx';
+import { jsonResponse, sampleUser } from '../../test-utils.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 import { dashboardMessages as text } from './dashboard-messages.ts';
 import { assessmentsAnswer, aumAnswer, performanceAnswer, renderSignedIn, stubDashboardServer } from './test/dashboard-fixtures.tsx';
@@ -15,6 +15,18 @@ afterEach(() => {
 const card = (testId: string) => within(screen.getByTestId(testId));
 const green = 'rgb(46, 125, 50)';
 const red = 'rgb(211, 47, 47)';
+
+describe('dashboard for a client user', () => {
+  it('points to their own portfolios and asks for no book figures', async () => {
+    const calls = stubDashboardServer();
+    renderSignedIn(<DashboardPage />, { ...sampleUser, role_name: 'client' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Advisor Dashboard' })).toBeDefined();
+    expect(screen.getByRole('link', { name: text.clientPortfolios }).getAttribute('href')).toBe('/portfolios');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.filter((call) => call.url.pathname.includes('/analytics'))).toEqual([]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
 
 describe('dashboard headline cards', () => {
   it("shows the API's figures and how each moved against the previous period", async () => {

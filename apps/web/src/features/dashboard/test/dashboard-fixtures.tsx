@@ -101,10 +101,10 @@ export function stubDashboardServer(answers: Answers = {}) {
 }
 
 /** Renders a screen at /dashboard, then signs someone in: the dashboard asks for its figures only with a session. */
-export function renderSignedIn(element: ReactElement) {
+export function renderSignedIn(element: ReactElement, user = sampleUser) {
   const view = renderScreen(element, { path: '/dashboard' });
   act(() => {
-    view.store.dispatch(loginSuccess({ user: sampleUser, accessToken: 'access-1' }));
+    view.store.dispatch(loginSuccess({ user, accessToken: 'access-1' }));
   });
   return view;
 }
