@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@meridian/domain/roles';
 import { inlineValues, type Binder } from '../db/statements.ts';
 import { clients, households } from '../db/schema/clients.ts';
-import { portfolios } from '../db/schema/portfolios.ts';
+import { bookValuationChanges, bookValuations, portfolios } from '../db/schema/portfolios.ts';
 import { users } from '../db/schema/users.ts';
 
 /**
@@ -28,6 +28,18 @@ export function clientReach(viewer: Viewer, { bind }: Binder = inlineValues): SQ
 /** The live portfolios of the clients in reach (the query joins clients on portfolios.client_id). */
 export const portfolioReach = (viewer: Viewer): SQL =>
   and(eq(portfolios.firmId, viewer.firmId), isNull(portfolios.deletedAt), clientReach(viewer)) as SQL;
+
+/**
+ * The advisors' books (book_valuations, or the changes not folded into it yet) summing the same
+ * portfolios as clientReach: the whole firm's for an admin, their own for an advisor. A client user
+ * has no book.
+ */
+export function bookReach(viewer: Viewer, table: typeof bookValuations | typeof bookValuationChanges): SQL {
+  if (viewer.role === 'client') return sql`false`;
+  const conditions = [eq(table.firmId, viewer.firmId)];
+  if (viewer.role === 'advisor') conditions.push(eq(table.advisorId, viewer.id));
+  return and(...conditions) as SQL;
+}
 
 /** An admin reaches the firm's households, an advisor those they serve, a client user the one they belong to. */
 export function householdReach(viewer: Viewer): SQL {

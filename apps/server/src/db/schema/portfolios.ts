@@ -130,6 +130,47 @@ export const portfolioValuations = pgTable(
   (table) => [primaryKey({ columns: [table.portfolioId, table.date] })],
 );
 
+/**
+ * An advisor's book on one day: the columns of `book_valuations` and of the changes waiting to be
+ * folded into it. The changes carry no foreign keys: triggers write them from the clients table, and
+ * an append costs no lookups.
+ */
+const bookColumns = (withKeys: boolean) => ({
+  firmId: withKeys
+    ? uuid('firm_id')
+        .notNull()
+        .references(() => firms.id)
+    : uuid('firm_id').notNull(),
+  advisorId: withKeys
+    ? uuid('advisor_id')
+        .notNull()
+        .references(() => users.id)
+    : uuid('advisor_id').notNull(),
+  date: date('date', { mode: 'string' }).notNull(),
+  value: numeric('value', { precision: 20, scale: 2, mode: 'number' }).notNull(),
+  flow: numeric('flow', { precision: 20, scale: 2, mode: 'number' }).notNull(),
+  portfolios: integer('portfolios').notNull(),
+});
+
+/**
+ * Each advisor's book as a daily series: the sum of `portfolio_valuations` over the open (not closed,
+ * not deleted) portfolios of their live clients, with how many portfolios each day sums. The
+ * dashboard reads a few rows a day here instead of one per portfolio. A day whose `portfolios` fell
+ * to 0 stays as a zero row; readers skip it.
+ */
+export const bookValuations = pgTable('book_valuations', bookColumns(true), (table) => [primaryKey({ columns: [table.firmId, table.advisorId, table.date] })]);
+
+/**
+ * What changed in the books and is not folded into `book_valuations` yet: triggers (migration 0010)
+ * append a row per book and day on every change of a valuation, a portfolio's status or client, or a
+ * client's advisor. Writers only append, so concurrent trades, imports and daily extensions never
+ * wait on each other's book rows; readers add these rows to the folded ones, and
+ * fold_book_valuation_changes() moves them over (modules/analytics/books.ts).
+ */
+export const bookValuationChanges = pgTable('book_valuation_changes', bookColumns(false), (table) => [
+  index('book_valuation_changes_book_idx').on(table.firmId, table.advisorId, table.date),
+]);
+
 export type PortfolioRow = typeof portfolios.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
 export type HoldingRow = typeof holdings.$inferSelect;

@@ -25,6 +25,7 @@ import {
   updateAnalyticsSettings,
 } from './dashboard.service.ts';
 import { householdAnalytics, portfolioAnalytics } from './portfolio-analytics.service.ts';
+import { bookFoldIntervalMs, foldBookChanges } from './books.ts';
 import { extendValuations } from './valuations.service.ts';
 
 const tags = ['analytics'];
@@ -34,12 +35,18 @@ const reachNote = 'Over what the caller reaches: an advisor their own clients, a
 
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   // A new trading day extends every portfolio's daily valuations (at start and hourly, on every
-  // process: the rewrite locks each portfolio's row, so processes never write a series twice).
+  // process: the rewrite locks each portfolio's row, so processes never write a series twice), and
+  // the books' changes are folded in every minute (safe from several processes at once).
   const extend = () =>
     extendValuations(app.db, marketDate(app.now())).catch((error: unknown) => app.log.warn({ err: error }, 'could not extend daily valuations'));
+  const fold = () => foldBookChanges(app.db).catch((error: unknown) => app.log.warn({ err: error }, "could not fold the books' changes"));
   const extending = setInterval(extend, 60 * 60 * 1000).unref();
-  app.addHook('onReady', async () => void extend());
-  app.addHook('onClose', async () => clearInterval(extending));
+  const folding = setInterval(fold, bookFoldIntervalMs).unref();
+  app.addHook('onReady', async () => void extend().then(fold));
+  app.addHook('onClose', async () => {
+    clearInterval(extending);
+    clearInterval(folding);
+  });
 
   const dashboardCall = <T extends z.ZodType>(path: string, summary: string, response: T) =>
     ({ path, schema: { tags, summary, description: reachNote, querystring: dashboardPeriodQuerySchema, response: { 200: response } }, config: staff }) as const;

@@ -3,15 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { combineValuations, periodReturn, timeWeightedReturn, type DailyValuation } from '@meridian/domain/analytics/returns';
 import { dailyValuations, type DailyClose } from '@meridian/domain/analytics/valuation';
-import type { AumResponse, ClientCountResponse, CompletedAssessmentsResponse, PerformanceMetricsResponse, AnalyticsSettings } from '@meridian/domain/dashboard';
+import type { AumResponse, BookPerformanceResponse, ClientCountResponse, CompletedAssessmentsResponse, PerformanceMetricsResponse, AnalyticsSettings } from '@meridian/domain/dashboard';
 import type { ClientListResponse } from '@meridian/domain/clients';
 import { portfolioMessages } from '@meridian/domain/messages';
 import type { PortfolioAnalytics } from '@meridian/domain/portfolio-analytics';
 import { addDays, lastTradingDayOnOrBefore, marketDate, tradingDaysBetween } from '@meridian/domain/trading-calendar';
 import type { Db } from '../../db/client.ts';
+import { clients } from '../../db/schema/clients.ts';
 import { portfolios, portfolioValuations, transactions } from '../../db/schema/portfolios.ts';
 import { prices } from '../../db/schema/securities.ts';
 import { api, call } from '../../test/api.ts';
+import { foldBookChanges } from './books.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { createSecondFirm, type SecondFirm } from '../../test/second-firm.ts';
 import { demoSessions, insertClient, openPortfolio, securityBySymbol, type Session } from '../portfolios/portfolios.fixtures.ts';
@@ -126,6 +128,54 @@ describeEachDatabase('analytics', (t) => {
     });
   });
 
+  describe("the advisors' books", () => {
+    /**
+     * The books per advisor and day: as readers see them (folded rows plus pending changes), as folded
+     * alone, or recomputed from the portfolio series (what the other two must equal).
+     */
+    const books = async (source: 'read' | 'folded' | 'recomputed') =>
+      ((await t.db.execute(
+        source === 'recomputed'
+          ? sql`select c.advisor_id::text, v.date::text, sum(v.value)::text as value, sum(v.flow)::text as flow, count(*)::int as portfolios
+                from portfolio_valuations v join portfolios p on p.id = v.portfolio_id join clients c on c.id = p.client_id
+                where p.deleted_at is null and p.status <> 'closed' and c.deleted_at is null group by 1, 2 order by 1, 2`
+          : sql`select advisor_id::text, date::text, sum(value)::text as value, sum(flow)::text as flow, sum(portfolios)::int as portfolios from (
+                  select advisor_id, date, value, flow, portfolios from book_valuations
+                  union all select advisor_id, date, value, flow, portfolios from book_valuation_changes where ${source === 'read'}
+                ) b group by 1, 2 having sum(portfolios) <> 0 order by 1, 2`,
+      )) as unknown as { rows: unknown[] }).rows;
+    const expectBooksInStep = async () => expect(await books('read')).toEqual(await books('recomputed'));
+
+    it('stay equal to the open portfolios summed per advisor through trades, closing, deleting and moving clients', async () => {
+      await expectBooksInStep();
+      const { client, portfolio, boughtOn, record } = await fundedPortfolio();
+      await record({ type: 'sell', symbol: 'AAPL', quantity: 10, price: 1, trade_date: tradingDaysBetween(boughtOn, through)[2] as string });
+      await expectBooksInStep();
+      const put = async (path: string, body: Record<string, unknown>) => {
+        const response = await call(app, 'PUT', api(path), { token: admin.token, body });
+        expect(response.status, JSON.stringify(response.body)).toBe(200);
+        return response.body as { sync_version: number };
+      };
+      const version = async (path: string) => (await get<{ sync_version: number }>(path, admin.token)).sync_version;
+      const closed = await put(`/portfolios/${portfolio.id}`, { status: 'closed', sync_version: await version(`/portfolios/${portfolio.id}`) });
+      await expectBooksInStep();
+      await put(`/portfolios/${portfolio.id}`, { status: 'active', sync_version: closed.sync_version });
+      await expectBooksInStep();
+      const moved = await put(`/clients/${client.id}`, { advisor_id: priya.userId, sync_version: await version(`/clients/${client.id}`) });
+      await expectBooksInStep();
+      const priyaBook = await get<{ data: { total_aum: number; previous_total_aum: number } }>('/analytics/aum', priya.token);
+      expect(priyaBook.data.previous_total_aum).toBeGreaterThan(0);
+      const deleted = await call(app, 'DELETE', api(`/clients/${client.id}`), { token: admin.token, body: { sync_version: moved.sync_version } });
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(204);
+      await expectBooksInStep();
+      // Folding moves every pending change into the books and changes no answer.
+      expect(await foldBookChanges(t.db)).toBeGreaterThan(0);
+      expect(await books('folded')).toEqual(await books('recomputed'));
+      const [pending] = ((await t.db.execute(sql`select count(*)::int as n from book_valuation_changes`)) as unknown as { rows: Array<{ n: number }> }).rows;
+      expect(pending!.n).toBe(0);
+    });
+  });
+
   describe('GET /portfolios/{id}/analytics', () => {
     it('answers returns, risk, allocation and lots from the stored series, equal to the replayed ledger', async () => {
       const { portfolio, fundedOn } = await fundedPortfolio();
@@ -235,6 +285,22 @@ describeEachDatabase('analytics', (t) => {
       expect(body.data.previous_total_aum).toBeCloseTo(Number(row!.total), 2);
       expect(body.data.previous_total_aum).toBeGreaterThan(0);
       expect(body.data.change).toBeCloseTo(body.data.total_aum - body.data.previous_total_aum, 2);
+    });
+
+    it("answers the book's TWR over the period: the advisor's open portfolios taken together by money, with the period before", async () => {
+      const body = await get<BookPerformanceResponse>('/analytics/performance?period=1Y');
+      const owned = await t.db
+        .select({ id: portfolios.id })
+        .from(portfolios)
+        .innerJoin(clients, eq(clients.id, portfolios.clientId))
+        .where(sql`${clients.advisorId} = ${alex.userId} and ${clients.deletedAt} is null and ${portfolios.deletedAt} is null and ${portfolios.status} <> 'closed'`);
+      expect(owned.length).toBeGreaterThan(10);
+      const book = combineValuations(await Promise.all(owned.map(({ id }) => stored(t.db, id))));
+      expect(body.data.twr).toBeCloseTo(periodReturn(book, '1Y')!, 10);
+      expect(body.data.as_of).toBe(through);
+      const yearBefore = book.filter((day) => day.date < body.data.start_date!);
+      expect(body.data.previous_twr).toBeCloseTo(periodReturn(yearBefore, '1Y')!, 10);
+      expect(body.data.change).toBeCloseTo(body.data.twr! - body.data.previous_twr!, 12);
     });
 
     it('counts clients now and then, and says completed assessments are not recorded yet', async () => {

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { periodSlice, timeWeightedReturn, type PerformancePeriod } from '@meridian/domain/analytics/returns';
 import {
@@ -22,8 +23,8 @@ import { addDays, addMonths, lastTradingDayOnOrBefore, marketDate } from '@merid
 import type { Db } from '../../db/client.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { firms } from '../../db/schema/firms.ts';
-import { portfolios, portfolioValuations } from '../../db/schema/portfolios.ts';
-import { clientReach, type Viewer } from '../../platform/reach.ts';
+import { bookValuationChanges, bookValuations } from '../../db/schema/portfolios.ts';
+import { bookReach, clientReach, type Viewer } from '../../platform/reach.ts';
 import { clientStats } from '../clients/clients.queries.ts';
 import { seriesFrom } from './client-performance.ts';
 
@@ -56,19 +57,29 @@ const change = (value: number, previous: number) => ({
   change_percent: previous === 0 ? null : (value - previous) / previous,
 });
 
-/** The open portfolios of the clients in reach, joined to their clients. */
-const openPortfoliosInReach = (viewer: Viewer): SQL => and(clientReach(viewer), isNull(portfolios.deletedAt), ne(portfolios.status, 'closed')) as SQL;
+/**
+ * The books in reach on the days a condition selects, per day: the folded rows and the changes not
+ * folded yet taken together, days without a counted portfolio left out.
+ */
+function booksByDay(db: Db, viewer: Viewer, days: (date: AnyPgColumn) => SQL | undefined) {
+  const part = (table: typeof bookValuations | typeof bookValuationChanges) =>
+    db
+      .select({ date: table.date, value: table.value, flow: table.flow, portfolios: table.portfolios })
+      .from(table)
+      .where(and(bookReach(viewer, table), days(table.date)));
+  const books = unionAll(part(bookValuations), part(bookValuationChanges)).as('books');
+  return db
+    .select({ date: books.date, value: sql<number>`sum(${books.value})`.mapWith(Number), flow: sql<number>`sum(${books.flow})`.mapWith(Number) })
+    .from(books)
+    .groupBy(books.date)
+    .having(sql`sum(${books.portfolios}) > 0`)
+    .orderBy(asc(books.date));
+}
 
 /** The book's value at the close of each of some days (the last trading day on or before each). */
 async function bookValuesAt(db: Db, viewer: Viewer, days: readonly string[]): Promise<Map<string, number>> {
-  const tradingDays = [...new Set(days.map(lastTradingDayOnOrBefore))];
-  const rows = await db
-    .select({ date: portfolioValuations.date, value: sql<number>`coalesce(sum(${portfolioValuations.value}), 0)`.mapWith(Number) })
-    .from(portfolioValuations)
-    .innerJoin(portfolios, eq(portfolios.id, portfolioValuations.portfolioId))
-    .innerJoin(clients, eq(clients.id, portfolios.clientId))
-    .where(and(openPortfoliosInReach(viewer), sql`${portfolioValuations.date} = any(${`{${tradingDays.join(',')}}`}::date[])`))
-    .groupBy(portfolioValuations.date);
+  const tradingDays = `{${[...new Set(days.map(lastTradingDayOnOrBefore))].join(',')}}`;
+  const rows = await booksByDay(db, viewer, (date) => sql`${date} = any(${tradingDays}::date[])`);
   const byDate = new Map(rows.map((row) => [row.date, row.value]));
   return new Map(days.map((day) => [day, byDate.get(lastTradingDayOnOrBefore(day)) ?? 0]));
 }
@@ -109,20 +120,7 @@ export async function completedAssessments(app: FastifyInstance, _viewer: Viewer
 }
 
 /** The book's daily series (values and flows of the open portfolios in reach summed per day) from a day on. */
-async function bookSeries(db: Db, viewer: Viewer, from: string | null) {
-  return db
-    .select({
-      date: portfolioValuations.date,
-      value: sql<number>`sum(${portfolioValuations.value})`.mapWith(Number),
-      flow: sql<number>`sum(${portfolioValuations.flow})`.mapWith(Number),
-    })
-    .from(portfolioValuations)
-    .innerJoin(portfolios, eq(portfolios.id, portfolioValuations.portfolioId))
-    .innerJoin(clients, eq(clients.id, portfolios.clientId))
-    .where(and(openPortfoliosInReach(viewer), from ? sql`${portfolioValuations.date} >= ${from}::date` : undefined))
-    .groupBy(portfolioValuations.date)
-    .orderBy(asc(portfolioValuations.date));
-}
+const bookSeries = (db: Db, viewer: Viewer, from: string | null) => booksByDay(db, viewer, (date) => (from ? sql`${date} >= ${from}::date` : undefined));
 
 export async function bookPerformance(app: FastifyInstance, viewer: Viewer, period: PerformancePeriod): Promise<BookPerformanceResponse> {
   const today = marketDate(app.now());
