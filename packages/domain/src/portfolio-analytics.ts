@@ -147,7 +147,8 @@ export const realizedLotSchema = z.object({
 });
 
 export const lotsSchema = z.object({
-  method: z.enum(lotMethods),
+  /** The lot method of the portfolios in scope; 'mixed' for a household whose portfolios differ (each lot follows its own portfolio's). */
+  method: z.enum([...lotMethods, 'mixed']),
   open: z.array(openLotSchema),
   /** Sales in the chosen period, newest first. */
   realized: z.array(realizedLotSchema),

@@ -5,21 +5,25 @@ import { taxLots, unrealizedGains, type LotMethod } from './tax-lots.ts';
 
 /** The tax lots of a report (report.ts): open lots at today's price and sales of the chosen period. */
 
-
 type OpenLotRow = Lots['open'][number];
 type RealizedLotRow = Lots['realized'][number];
 
+type LotMethods = Readonly<Record<string, LotMethod>>;
+
+/** A portfolio's lot method: FIFO unless it chose otherwise. */
+const methodOf = (methods: LotMethods, portfolioId: string): LotMethod => methods[portfolioId] ?? 'fifo';
+
+/** The method the answer names: the portfolios' one, or 'mixed' when they differ. */
+export function methodOfAll(methods: LotMethods): Lots['method'] {
+  const distinct = new Set(Object.values(methods));
+  return distinct.size > 1 ? 'mixed' : ([...distinct][0] ?? 'fifo');
+}
+
 /**
- * Lots per portfolio × security: the open ones at the position's price on asOf, by symbol then date
- * acquired; the pieces sold within [start, asOf], newest first.
+ * Lots per portfolio × security, by that portfolio's method: the open ones at the position's price
+ * on asOf, by symbol then date acquired; the pieces sold within [start, asOf], newest first.
  */
-export function lotsOf(
-  trades: readonly AnalyticsTrade[],
-  positions: readonly AnalyticsPosition[],
-  method: LotMethod,
-  start: string,
-  asOf: string,
-): Lots {
+export function lotsOf(trades: readonly AnalyticsTrade[], positions: readonly AnalyticsPosition[], methods: LotMethods, start: string, asOf: string): Lots {
   const holdingKey = (row: { portfolioId: string; securityId: string }) => `${row.portfolioId}\u0000${row.securityId}`;
   const tradesByHolding = new Map<string, AnalyticsTrade[]>();
   for (const trade of trades) {
@@ -40,7 +44,7 @@ export function lotsOf(
       name: trade.name,
       asset_class: trade.assetClass,
     };
-    const history = taxLots(holdingTrades, method);
+    const history = taxLots(holdingTrades, methodOf(methods, trade.portfolioId));
     if (history.openLots.length > 0) {
       const position = positionByHolding.get(key);
       if (!position) throw new RangeError(`No position for ${trade.symbol} in portfolio ${trade.portfolioId}, whose trades leave shares held`);
@@ -80,7 +84,7 @@ export function lotsOf(
       a.acquired_on.localeCompare(b.acquired_on) ||
       a.portfolio_id.localeCompare(b.portfolio_id),
   );
-  return { method, open, realized, totals: lotTotals(open, realized) };
+  return { method: methodOfAll(methods), open, realized, totals: lotTotals(open, realized) };
 }
 
 export function lotTotals(open: readonly OpenLotRow[], realized: readonly RealizedLotRow[]): Lots['totals'] {

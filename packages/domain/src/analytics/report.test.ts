@@ -54,7 +54,7 @@ function analyticsInput(overrides: Partial<AnalyticsInput> = {}): AnalyticsInput
     cash: 115.5,
     positions,
     trades: [],
-    lotMethod: 'fifo',
+    lotMethods: { p1: 'fifo' },
     riskFreeRate: 0.04,
     ...overrides,
   };
@@ -368,12 +368,33 @@ describe('portfolio analytics: tax lots', () => {
 
   it('HIFO: sells the dearest lot first', () => {
     // 05-28: 3 of lot 2 (at 80). 06-20: lot 2's last 2 (160 cost, 200 proceeds: +40 short), then 2 of lot 1 (100 → 200: +100 long).
-    const { lots } = report({ ...lotsInput, lotMethod: 'hifo' });
+    const { lots } = report({ ...lotsInput, lotMethods: { p1: 'hifo' } });
     expect(lots.method).toBe('hifo');
     expect(lots.open.filter((lot) => lot.symbol === 'AAPL')).toEqual([
       { ...aapl, acquired_on: '2023-05-01', quantity: 8, cost_per_share: 50, cost_basis: 400, price: 110, market_value: 880, unrealized_gain: 480, term: 'long' },
     ]);
     expect(lots.totals).toEqual({ unrealized_short: 8, unrealized_long: 480, realized_short: 44, realized_long: 100 });
+  });
+
+  it("a household: each portfolio's lots by its own method, the answer's method 'mixed'", () => {
+    // The same trades in p2, which keeps FIFO while p1 takes HIFO.
+    const inP2 = <T extends { portfolioId: string }>(row: T): T => ({ ...row, portfolioId: 'p2' });
+    const { lots } = report({
+      ...lotsInput,
+      scope: { kind: 'household', id: 'h1', name: 'The Smiths', benchmarkSymbol: 'SPY', portfolioIds: ['p1', 'p2'] },
+      positions: [...lotsInput.positions, ...lotsInput.positions.map(inP2)],
+      trades: [...trades, ...trades.map(inP2)],
+      lotMethods: { p1: 'hifo', p2: 'fifo' },
+    });
+    expect(lots.method).toBe('mixed');
+    const openAapl = (portfolioId: string) => lots.open.filter((lot) => lot.symbol === 'AAPL' && lot.portfolio_id === portfolioId).map((lot) => [lot.acquired_on, lot.quantity]);
+    expect(openAapl('p1')).toEqual([['2023-05-01', 8]]);
+    expect(openAapl('p2')).toEqual([
+      ['2023-05-01', 3],
+      ['2024-05-24', 5],
+    ]);
+    // HIFO's totals (above) plus FIFO's.
+    expect(lots.totals).toEqual({ unrealized_short: 8 + 158, unrealized_long: 480 + 180, realized_short: 44 + 4, realized_long: 100 + 200 });
   });
 });
 

@@ -29,7 +29,7 @@ import {
   sharpeRatio,
   sortinoRatio,
 } from './risk.ts';
-import { lotsOf, lotTotals } from './report-lots.ts';
+import { lotsOf, lotTotals, methodOfAll } from './report-lots.ts';
 import type { LotMethod } from './tax-lots.ts';
 
 /**
@@ -83,11 +83,8 @@ export type AnalyticsInput = {
   positions: readonly AnalyticsPosition[];
   /** Buys and sells in ledger order (per portfolio × security they must be in date order, as taxLots requires). */
   trades: readonly AnalyticsTrade[];
-  /**
-   * The lot method of every portfolio in scope, echoed as `lots.method`. The contract has one method
-   * per answer, so a household is reported with one (the caller's choice, e.g. the one its members share).
-   */
-  lotMethod: LotMethod;
+  /** Each portfolio's lot method by id (FIFO where missing): a household's lots follow their own portfolio's. */
+  lotMethods: Readonly<Record<string, LotMethod>>;
   /** The firm's annual risk-free rate, a fraction; Sharpe's hurdle. */
   riskFreeRate: number;
 };
@@ -133,7 +130,7 @@ export function portfolioAnalyticsReport(input: AnalyticsInput): PortfolioAnalyt
       risk: riskMetrics([], [], benchmarkCloses, input.riskFreeRate),
       allocation,
       concentration: concentrationFigures,
-      lots: { method: input.lotMethod, open: [], realized: [], totals: lotTotals([], []) },
+      lots: { method: methodOfAll(input.lotMethods), open: [], realized: [], totals: lotTotals([], []) },
     };
   }
 
@@ -153,7 +150,7 @@ export function portfolioAnalyticsReport(input: AnalyticsInput): PortfolioAnalyt
     risk: riskMetrics(chosenReturns, points, benchmarkCloses, input.riskFreeRate),
     allocation,
     concentration: concentrationFigures,
-    lots: lotsOf(input.trades, positions, input.lotMethod, chosen.start, asOf),
+    lots: lotsOf(input.trades, positions, input.lotMethods, chosen.start, asOf),
   };
 }
 

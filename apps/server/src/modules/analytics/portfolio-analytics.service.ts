@@ -82,17 +82,9 @@ export async function analyticsInputs(db: Db, scope: Scope, rows: readonly Portf
     cash: sumMoney(rows.map((row) => row.cashBalance)),
     positions: positionRows,
     trades: tradeRows.map((trade) => ({ ...trade, type: trade.type as 'buy' | 'sell', quantity: trade.quantity ?? 0, price: trade.price ?? 0 })),
-    // One method per answer (the contract's); a household whose members differ reports the most common.
-    lotMethod: mostCommon(rows.map((row) => row.lotMethod)) ?? 'fifo',
+    lotMethods: Object.fromEntries(rows.map((row) => [row.id, row.lotMethod])),
     riskFreeRate: firm[0]?.riskFreeRate ?? 0,
   };
-}
-
-/** The most frequent value, the first among equals; undefined for none. */
-function mostCommon<T>(values: readonly T[]): T | undefined {
-  const counts = new Map<T, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
 /** The benchmark of several portfolios: the one carrying the most money. */

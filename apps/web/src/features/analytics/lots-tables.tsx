@@ -9,7 +9,7 @@ import { CompactTable, type CompactColumn } from '../../components/compact-table
 import { hiddenBelow } from '../../components/hidden-below.ts';
 import { SignedValue } from '../../components/signed-value.tsx';
 
-const methodLabels: Record<Lots['method'], string> = { fifo: 'FIFO', hifo: 'HIFO' };
+const methodLabels: Record<Lots['method'], string> = { fifo: 'FIFO', hifo: 'HIFO', mixed: 'each portfolio its own (FIFO and HIFO)' };
 const quantity = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
 /** Columns a phone leaves out, so the table fits without losing what matters. */
 const wide = hiddenBelow('md');
