@@ -2,17 +2,16 @@ import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import TrendingFlatIcon from '@mui/icons-material/TrendingFlat';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import Typography, { type TypographyProps } from '@mui/material/Typography';
-import { formatSignedDollars, formatSignedPercent } from '@meridian/domain/format';
+import { formatSignedDollars, formatSignedPercent, formatSignedReturn } from '@meridian/domain/format';
 
 /** A figure signed and rounded as it is shown, and which way it went once rounded (0: it rounds to nothing). */
 export type SignedFigure = { text: string; direction: 1 | 0 | -1 };
 
 type Figure =
-  /** Dollars with cents, or a percent (4.25 is +4.25%) with two decimals unless `decimals` says one. */
-  | { value: number; kind: 'dollars'; decimals?: never; figure?: never }
-  | { value: number; kind: 'percent'; decimals?: 1 | 2; figure?: never }
-  /** A figure signed elsewhere: a count, compact dollars, percentage points. */
-  | { figure: SignedFigure; value?: never; kind?: never; decimals?: never };
+  /** Dollars with cents, or a percent with two decimals (4.25 is +4.25%). */
+  | { value: number; kind: 'dollars' | 'percent'; figure?: never }
+  /** A figure signed elsewhere: a return, a count, compact dollars, percentage points. */
+  | { figure: SignedFigure; value?: never; kind?: never };
 
 type Props = Figure & {
   /** An arrow before the figure. */
@@ -21,20 +20,15 @@ type Props = Figure & {
   suffix?: string;
 } & Omit<TypographyProps, 'children'>;
 
-const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const directionOf = (rounded: number): SignedFigure['direction'] => (rounded > 0 ? 1 : rounded < 0 ? -1 : 0);
 
-function signed({ value, kind, decimals, figure }: Figure): SignedFigure {
+function signed({ value, kind, figure }: Figure): SignedFigure {
   if (figure) return figure;
-  const scale = kind === 'percent' && decimals === 1 ? 10 : 100;
-  const rounded = Math.round(value * scale) / scale;
-  const text =
-    kind === 'dollars'
-      ? formatSignedDollars(value)
-      : scale === 10
-        ? `${rounded < 0 ? '-' : '+'}${oneDecimal.format(Math.abs(rounded))}%`
-        : formatSignedPercent(value);
-  return { text, direction: rounded > 0 ? 1 : rounded < 0 ? -1 : 0 };
+  return { text: kind === 'dollars' ? formatSignedDollars(value) : formatSignedPercent(value), direction: directionOf(Math.round(value * 100)) };
 }
+
+/** A return or a relative change given as a fraction, as lists and cards show it (formatSignedReturn): 0.125 → +12.5%. */
+export const returnFigure = (fraction: number): SignedFigure => ({ text: formatSignedReturn(fraction), direction: directionOf(Math.round(fraction * 1000)) });
 
 const colour = { 1: 'success.main', 0: 'text.secondary', [-1]: 'error.main' } as const;
 const arrows = { 1: TrendingUpIcon, 0: TrendingFlatIcon, [-1]: TrendingDownIcon } as const;
@@ -48,7 +42,7 @@ const figureSx = { fontWeight: 500, whiteSpace: 'nowrap', display: 'inline-flex'
 export function SignedValue(allProps: Props) {
   const shown = signed(allProps);
   // What is left once the figure's own props are taken out goes to the Typography.
-  const { value, kind, decimals, figure, trend = false, suffix, ...props } = allProps;
+  const { value, kind, figure, trend = false, suffix, ...props } = allProps;
   const Arrow = arrows[shown.direction];
   const content = (
     <>

@@ -3,7 +3,8 @@ import { errorText } from './error-text.ts';
 
 /**
  * Which dialog a record's page shows (`Dialog` names each, with what it acts on), and the error of
- * a confirmed action: `attempt` runs it and, when it fails, shows why in the open dialog.
+ * a confirmed action: `confirmation` gives a ConfirmDialog its state, and on confirm runs the action,
+ * showing why in the open dialog when it fails.
  */
 export function usePageDialogs<Dialog>() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -19,5 +20,12 @@ export function usePageDialogs<Dialog>() {
       setActionError(errorText(failure, failureText));
     }
   };
-  return { dialog, setDialog, close, actionError, attempt };
+  const confirmation = (open: boolean, busy: boolean, action: () => Promise<unknown>, failureText: string) => ({
+    open,
+    busy,
+    error: actionError,
+    onClose: close,
+    onConfirm: () => void attempt(action, failureText),
+  });
+  return { dialog, setDialog, close, confirmation };
 }

@@ -1,4 +1,4 @@
-import { formatShortDate } from '@meridian/domain/format';
+import { formatDollars, formatShortDate } from '@meridian/domain/format';
 
 /** A UTC-midnight Date as the calendar day it stands for. */
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -16,3 +16,9 @@ export function utcDayAxis(days: string[]) {
       context.location === 'tick' ? (context.defaultTickLabel ?? '') : formatShortDate(isoDay(date)),
   };
 }
+
+/** What the daily line charts share: drawn at once (no animation), horizontal grid lines, tight margins. */
+export const dayChartProps = { skipAnimation: true, grid: { horizontal: true }, margin: { top: 16, right: 16, bottom: 8, left: 8 } } as const;
+
+/** A tooltip's dollars, blank where the series has no value that day. */
+export const dollarsOrBlank = (value: number | null) => (value === null ? '' : formatDollars(value));

@@ -1,8 +1,8 @@
 import { useTheme } from '@mui/material/styles';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { formatCompactDollars, formatDollars } from '@meridian/domain/format';
+import { formatCompactDollars } from '@meridian/domain/format';
 import type { AnalyticsPoint } from '@meridian/domain/portfolio-analytics';
-import { utcDayAxis } from '../../lib/utc-day-axis.ts';
+import { dayChartProps, dollarsOrBlank, utcDayAxis } from '../../lib/utc-day-axis.ts';
 import { plainFraction } from './analytics-format.ts';
 
 /**
@@ -20,9 +20,8 @@ export function GrowthChart({ series, benchmark, height = 320 }: GrowthProps) {
   return (
     <LineChart
       height={height}
-      skipAnimation
-      grid={{ horizontal: true }}
-      margin={{ top: 16, right: 8, bottom: 8, left: 8 }}
+      {...dayChartProps}
+      margin={{ ...dayChartProps.margin, right: 8 }}
       xAxis={[timeAxis(series)]}
       yAxis={[
         { id: 'growth', width: 48, valueFormatter: (value: number) => value.toFixed(0) },
@@ -54,7 +53,7 @@ export function GrowthChart({ series, benchmark, height = 320 }: GrowthProps) {
           data: series.map((point) => point.value),
           color: theme.palette.grey[500],
           showMark: false,
-          valueFormatter: (value) => (value === null ? '' : formatDollars(value)),
+          valueFormatter: dollarsOrBlank,
         },
       ]}
       sx={{ '& .MuiLineChart-line[data-series="value"]': { strokeDasharray: '4 4' } }}
@@ -68,10 +67,8 @@ export function DrawdownChart({ series, height = 220 }: { series: AnalyticsPoint
   return (
     <LineChart
       height={height}
-      skipAnimation
+      {...dayChartProps}
       hideLegend
-      grid={{ horizontal: true }}
-      margin={{ top: 16, right: 16, bottom: 8, left: 8 }}
       xAxis={[timeAxis(series)]}
       yAxis={[{ width: 56, max: 0, valueFormatter: (value: number) => plainFraction(value) }]}
       series={[

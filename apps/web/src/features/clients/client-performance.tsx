@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
-import { SignedValue } from '../../components/signed-value.tsx';
+import { returnFigure, SignedValue } from '../../components/signed-value.tsx';
 
 /**
  * A client's time-weighted return over the period the list asked for (a fraction: 0.052 shows
@@ -14,5 +14,5 @@ export function ClientPerformance({ performance }: { performance: number | null 
       </Typography>
     );
   }
-  return <SignedValue value={performance * 100} kind="percent" decimals={1} trend data-testid="client-performance" />;
+  return <SignedValue figure={returnFigure(performance)} trend data-testid="client-performance" />;
 }

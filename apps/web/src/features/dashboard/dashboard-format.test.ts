@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatMetricValue, signedCompactDollars, signedCount, signedPercent, signedPoints } from './dashboard-format.ts';
+import { returnFigure } from '../../components/signed-value.tsx';
+import { formatMetricValue, signedCompactDollars, signedCount, signedPoints } from './dashboard-format.ts';
 import { dashboardStatus } from './dashboard-status.ts';
 
 describe('dashboard figures', () => {
   it('signs changes with one decimal and no colour for a change that rounds to nothing', () => {
-    expect(signedPercent(0.125)).toEqual({ text: '+12.5%', direction: 1 });
-    expect(signedPercent(-0.0304)).toEqual({ text: '-3.0%', direction: -1 });
-    expect(signedPercent(-0.0004)).toEqual({ text: '+0.0%', direction: 0 });
+    expect(returnFigure(0.125)).toEqual({ text: '+12.5%', direction: 1 });
+    expect(returnFigure(-0.0304)).toEqual({ text: '-3.0%', direction: -1 });
+    expect(returnFigure(-0.0004)).toEqual({ text: '+0.0%', direction: 0 });
     expect(signedPoints(0.008)).toEqual({ text: '+0.8 pts', direction: 1 });
     expect(signedCount(-12)).toEqual({ text: '-12', direction: -1 });
     expect(signedCompactDollars(1_234_567)).toEqual({ text: '+$1.2M', direction: 1 });

@@ -26,9 +26,6 @@ export function signedCompactDollars(value: number): SignedFigure {
   return { text: `${direction < 0 ? '-' : '+'}${shown}`, direction };
 }
 
-/** A fraction as a signed percent with one decimal: 0.125 → +12.5% */
-export const signedPercent = (fraction: number): SignedFigure => signed(oneDecimal(fraction * 100), (v) => `${v.toFixed(1)}%`);
-
 /** A difference of two fractions in percentage points: 0.008 → +0.8 pts */
 export const signedPoints = (fraction: number): SignedFigure => signed(oneDecimal(fraction * 100), (v) => `${v.toFixed(1)} pts`);
 

@@ -6,9 +6,9 @@ import Box from '@mui/material/Box';
 import type { AumResponse, BookPerformanceResponse, ClientCountResponse, CompletedAssessmentsResponse } from '@meridian/domain/dashboard';
 import { quarterLabel } from '@meridian/domain/dashboard';
 import { formatCompactDollars } from '@meridian/domain/format';
-import { SignedValue } from '../../components/signed-value.tsx';
+import { returnFigure, SignedValue } from '../../components/signed-value.tsx';
 import { demoCards } from './dashboard-demo.ts';
-import { formatCount, signedCompactDollars, signedCount, signedPercent, signedPoints } from './dashboard-format.ts';
+import { formatCount, signedCompactDollars, signedCount, signedPoints } from './dashboard-format.ts';
 import { dashboardMessages as text } from './dashboard-messages.ts';
 import { HeadlineCard } from './headline-card.tsx';
 
@@ -40,7 +40,7 @@ function DemoCards() {
         loading={false}
         value={formatCount(demoCards.completedAssessments)}
       />
-      <HeadlineCard demo testId="card-performance" label={text.portfolioPerformance} icon={<ShowChartIcon />} loading={false} value={signedPercent(demoCards.performance).text} />
+      <HeadlineCard demo testId="card-performance" label={text.portfolioPerformance} icon={<ShowChartIcon />} loading={false} value={returnFigure(demoCards.performance).text} />
     </Box>
   );
 }
@@ -92,7 +92,7 @@ export function HeadlineCards({ demo, aum, clients, assessments, performance }: 
         label={text.portfolioPerformance}
         icon={<ShowChartIcon />}
         loading={performance.isLoading || !book}
-        value={book && (book.twr === null ? text.noValue : <SignedValue variant="inherit" figure={signedPercent(book.twr)} />)}
+        value={book && (book.twr === null ? text.noValue : <SignedValue variant="inherit" figure={returnFigure(book.twr)} />)}
         change={book && book.twr !== null && book.change !== null && <SignedValue figure={signedPoints(book.change)} suffix={text.versusPriorYear} />}
         note={book && (book.twr === null ? text.noPerformance : book.change === null ? text.noPriorYear : null)}
       />

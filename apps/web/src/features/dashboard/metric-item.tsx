@@ -2,15 +2,15 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { metricProgress, type PerformanceMetric } from '@meridian/domain/dashboard';
-import { SignedValue } from '../../components/signed-value.tsx';
-import { formatMetricValue, signedMetricChange, signedPercent } from './dashboard-format.ts';
+import { returnFigure, SignedValue } from '../../components/signed-value.tsx';
+import { formatMetricValue, signedMetricChange } from './dashboard-format.ts';
 import { dashboardMessages as text } from './dashboard-messages.ts';
 
 /** The change of a metric: in its unit, then relative, e.g. '+$1.2M (+0.9%)'. */
 function changeText(metric: PerformanceMetric) {
   const parts = [
     metric.change !== null ? signedMetricChange(metric.change, metric.unit) : null,
-    metric.change_percent !== null ? signedPercent(metric.change_percent) : null,
+    metric.change_percent !== null ? returnFigure(metric.change_percent) : null,
   ].filter((part) => part !== null);
   if (parts.length === 0) return null;
   const [first, second] = parts;

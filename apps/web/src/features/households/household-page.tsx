@@ -28,7 +28,7 @@ export function HouseholdPage() {
   const navigate = useNavigate();
   const readOnly = useAppSelector((state) => state.auth.user?.role_name === 'client');
   const { data: household, error, isLoading } = useGetHouseholdQuery(householdId);
-  const { dialog, setDialog, close, actionError, attempt } = usePageDialogs<Dialog>();
+  const { dialog, setDialog, close, confirmation } = usePageDialogs<Dialog>();
   const [setMembers, removal] = useSetHouseholdMembersMutation();
   const [deleteHousehold, deletion] = useDeleteHouseholdMutation();
 
@@ -55,36 +55,34 @@ export function HouseholdPage() {
       {dialog?.kind === 'edit' && <EditHouseholdDialog household={household} onClose={close} />}
       {dialog?.kind === 'add' && <AddMemberDialog household={household} onClose={close} />}
       <ConfirmDialog
-        open={dialog?.kind === 'remove'}
         title="Remove member"
         confirmLabel="Remove"
-        busy={removal.isLoading}
-        error={actionError}
-        onClose={close}
-        onConfirm={async () => {
-          if (dialog?.kind !== 'remove') return;
-          const members = memberInputsOf(household).filter((member) => member.client_id !== dialog.member.client_id);
-          await attempt(async () => {
+        {...confirmation(
+          dialog?.kind === 'remove',
+          removal.isLoading,
+          async () => {
+            if (dialog?.kind !== 'remove') return;
+            const members = memberInputsOf(household).filter((member) => member.client_id !== dialog.member.client_id);
             await setMembers({ household, members, sync_version: household.sync_version }).unwrap();
             close();
-          }, householdTexts.updateMembersFailed);
-        }}
+          },
+          householdTexts.updateMembersFailed,
+        )}
       >
         {dialog?.kind === 'remove' && `Remove ${memberName(dialog.member)} from ${household.name}? They stay your client, without a household.`}
       </ConfirmDialog>
       <ConfirmDialog
-        open={dialog?.kind === 'delete'}
         title="Delete household"
         confirmLabel="Delete"
-        busy={deletion.isLoading}
-        error={actionError}
-        onClose={close}
-        onConfirm={() =>
-          attempt(async () => {
+        {...confirmation(
+          dialog?.kind === 'delete',
+          deletion.isLoading,
+          async () => {
             await deleteHousehold({ household, sync_version: household.sync_version }).unwrap();
             void navigate('/households', { replace: true });
-          }, householdTexts.deleteHouseholdFailed)
-        }
+          },
+          householdTexts.deleteHouseholdFailed,
+        )}
       >
         {`Delete ${household.name}? Its members stay your clients, without a household; their portfolios are unchanged.`}
       </ConfirmDialog>

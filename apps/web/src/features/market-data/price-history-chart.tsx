@@ -2,7 +2,7 @@ import { useTheme } from '@mui/material/styles';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { formatDollars } from '@meridian/domain/format';
 import type { PricePoint } from '@meridian/domain/securities';
-import { utcDayAxis } from '../../lib/utc-day-axis.ts';
+import { dayChartProps, dollarsOrBlank, utcDayAxis } from '../../lib/utc-day-axis.ts';
 
 type Props = { symbol: string; points: PricePoint[]; height?: number };
 
@@ -17,10 +17,8 @@ export function PriceHistoryChart({ symbol, points, height = 320 }: Props) {
   return (
     <LineChart
       height={height}
-      skipAnimation
+      {...dayChartProps}
       hideLegend
-      grid={{ horizontal: true }}
-      margin={{ top: 16, right: 16, bottom: 8, left: 8 }}
       xAxis={[utcDayAxis(points.map((point) => point.date))]}
       yAxis={[{ width: 80, valueFormatter: (value: number) => formatDollars(value) }]}
       series={[
@@ -30,7 +28,7 @@ export function PriceHistoryChart({ symbol, points, height = 320 }: Props) {
           data: points.map((point) => point.close),
           color: last >= first ? theme.palette.success.main : theme.palette.error.main,
           showMark: ({ index }) => points[index]?.source === 'imported',
-          valueFormatter: (value) => (value === null ? '' : formatDollars(value)),
+          valueFormatter: dollarsOrBlank,
         },
       ]}
     />

@@ -32,7 +32,7 @@ export function PortfolioPage() {
   const readOnly = useAppSelector((state) => state.auth.user?.role_name === 'client');
   const { data: portfolio, error, isLoading } = useGetPortfolioQuery(portfolioId);
   const [tab, setTab] = useState<'holdings' | 'transactions'>('holdings');
-  const { dialog, setDialog, close, actionError, attempt } = usePageDialogs<Dialog>();
+  const { dialog, setDialog, close, confirmation } = usePageDialogs<Dialog>();
   const [removeHolding, removal] = useRemoveHoldingMutation();
   const [deletePortfolio, deletion] = useDeletePortfolioMutation();
 
@@ -68,37 +68,34 @@ export function PortfolioPage() {
       {dialog?.kind === 'edit-holding' && <EditHoldingDialog portfolio={portfolio} holding={dialog.holding} onClose={close} />}
       {dialog?.kind === 'edit' && <EditPortfolioDialog portfolio={portfolio} onClose={close} />}
       <ConfirmDialog
-        open={dialog?.kind === 'remove-holding'}
         title="Remove holding"
         confirmLabel="Remove"
-        busy={removal.isLoading}
-        error={actionError}
-        onClose={close}
-        onConfirm={async () => {
-          if (dialog?.kind !== 'remove-holding') return;
-          const holdingId = dialog.holding.id;
-          await attempt(async () => {
-            await removeHolding({ portfolio, holdingId }).unwrap();
+        {...confirmation(
+          dialog?.kind === 'remove-holding',
+          removal.isLoading,
+          async () => {
+            if (dialog?.kind !== 'remove-holding') return;
+            await removeHolding({ portfolio, holdingId: dialog.holding.id }).unwrap();
             close();
-          }, portfolioMessages.removeHoldingFailed);
-        }}
+          },
+          portfolioMessages.removeHoldingFailed,
+        )}
       >
         {dialog?.kind === 'remove-holding' &&
           `Sell all ${formatQuantity(dialog.holding.quantity)} shares of ${dialog.holding.security.symbol} at the latest close and remove the holding? The sale is recorded in the ledger.`}
       </ConfirmDialog>
       <ConfirmDialog
-        open={dialog?.kind === 'delete'}
         title="Delete portfolio"
         confirmLabel="Delete"
-        busy={deletion.isLoading}
-        error={actionError}
-        onClose={close}
-        onConfirm={() =>
-          attempt(async () => {
+        {...confirmation(
+          dialog?.kind === 'delete',
+          deletion.isLoading,
+          async () => {
             await deletePortfolio(portfolio).unwrap();
             void navigate('/portfolios', { replace: true });
-          }, portfolioMessages.deletePortfolioFailed)
-        }
+          },
+          portfolioMessages.deletePortfolioFailed,
+        )}
       >
         {`Delete ${portfolio.name}? It disappears from every list; its ledger is kept for the audit trail.`}
       </ConfirmDialog>
