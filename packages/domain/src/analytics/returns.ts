@@ -149,22 +149,28 @@ export function periodStart(period: PerformancePeriod, asOf: string, inceptionDa
  * row). Sums are to the cent.
  */
 export function combineValuations(portfolios: readonly (readonly DailyValuation[])[]): DailyValuation[] {
-  const dates = [...new Set(portfolios.flatMap((days) => days.map((day) => day.date)))].sort();
-  const byDate = portfolios.map((days) => new Map(days.map((day) => [day.date, day])));
+  if (portfolios.length === 1) return [...(portfolios[0] ?? [])];
+  // A merge of the date-ordered series: each step takes the earliest date still ahead of any of them.
+  const next = portfolios.map(() => 0);
   const lastClose = portfolios.map(() => 0);
-  return dates.map((date) => {
-    const values: number[] = [];
-    const flows: number[] = [];
-    byDate.forEach((days, index) => {
-      const day = days.get(date);
-      if (day) {
-        lastClose[index] = day.value;
-        flows.push(day.flow);
-      }
-      values.push(lastClose[index] ?? 0);
+  const combined: DailyValuation[] = [];
+  for (;;) {
+    let date: string | undefined;
+    portfolios.forEach((days, index) => {
+      const day = days[next[index] as number];
+      if (day && (date === undefined || day.date < date)) date = day.date;
     });
-    return { date, value: sumMoney(values), flow: sumMoney(flows) };
-  });
+    if (date === undefined) return combined;
+    const flows: number[] = [];
+    portfolios.forEach((days, index) => {
+      const day = days[next[index] as number];
+      if (!day || day.date !== date) return;
+      lastClose[index] = day.value;
+      flows.push(day.flow);
+      next[index] = (next[index] as number) + 1;
+    });
+    combined.push({ date, value: sumMoney(lastClose), flow: sumMoney(flows) });
+  }
 }
 
 /** A series' days of a period ending on its last day, with the close before them (0 at inception). */

@@ -17,6 +17,12 @@ CREATE TABLE "book_valuations" (
 	CONSTRAINT "book_valuations_firm_id_advisor_id_date_pk" PRIMARY KEY("firm_id","advisor_id","date")
 );
 --> statement-breakpoint
+CREATE TABLE "valuation_progress" (
+	"id" boolean PRIMARY KEY DEFAULT true NOT NULL,
+	"through" date NOT NULL,
+	CONSTRAINT "valuation_progress_single_row" CHECK ("valuation_progress"."id")
+);
+--> statement-breakpoint
 ALTER TABLE "book_valuations" ADD CONSTRAINT "book_valuations_firm_id_firms_id_fk" FOREIGN KEY ("firm_id") REFERENCES "public"."firms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "book_valuations" ADD CONSTRAINT "book_valuations_advisor_id_users_id_fk" FOREIGN KEY ("advisor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "book_valuation_changes_book_idx" ON "book_valuation_changes" USING btree ("firm_id","advisor_id","date");--> statement-breakpoint
@@ -131,3 +137,9 @@ CREATE TRIGGER "clients_book_move" AFTER UPDATE OF advisor_id, firm_id, deleted_
   EXECUTE FUNCTION clients_move_book();
 --> statement-breakpoint
 SELECT rebuild_book_valuations();
+--> statement-breakpoint
+-- Every series is complete through the earliest of their last days (the next full pass moves it on).
+INSERT INTO valuation_progress (id, through)
+SELECT true, min(last.date) FROM portfolios p
+CROSS JOIN LATERAL (SELECT v.date FROM portfolio_valuations v WHERE v.portfolio_id = p.id ORDER BY v.date DESC LIMIT 1) last
+HAVING min(last.date) IS NOT NULL;

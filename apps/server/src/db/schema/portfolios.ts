@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, syncColumns } from './columns.ts';
 import { clients } from './clients.ts';
 import { firms } from './firms.ts';
@@ -170,6 +170,21 @@ export const bookValuations = pgTable('book_valuations', bookColumns(true), (tab
 export const bookValuationChanges = pgTable('book_valuation_changes', bookColumns(false), (table) => [
   index('book_valuation_changes_book_idx').on(table.firmId, table.advisorId, table.date),
 ]);
+
+/**
+ * The last trading day through which every portfolio's series is complete: a full pass of
+ * extendValuations sets it. A trade writes its own portfolio's series through today at once, so a
+ * day past this one may hold some portfolios and not others; the books are read up to it.
+ */
+export const valuationProgress = pgTable(
+  'valuation_progress',
+  {
+    /** One row: the key is always true. */
+    id: boolean('id').primaryKey().default(true),
+    through: date('through', { mode: 'string' }).notNull(),
+  },
+  (table) => [check('valuation_progress_single_row', sql`${table.id}`)],
+);
 
 export type PortfolioRow = typeof portfolios.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;

@@ -42,10 +42,15 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const fold = () => foldBookChanges(app.db).catch((error: unknown) => app.log.warn({ err: error }, "could not fold the books' changes"));
   const extending = setInterval(extend, 60 * 60 * 1000).unref();
   const folding = setInterval(fold, bookFoldIntervalMs).unref();
-  app.addHook('onReady', async () => void extend().then(fold));
+  // Start-up's pass runs in the background; closing waits for it, so it never meets a closed pool.
+  let startup: Promise<unknown> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    startup = extend().then(fold);
+  });
   app.addHook('onClose', async () => {
     clearInterval(extending);
     clearInterval(folding);
+    await startup;
   });
 
   const dashboardCall = <T extends z.ZodType>(path: string, summary: string, response: T) =>

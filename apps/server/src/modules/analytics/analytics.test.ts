@@ -14,6 +14,7 @@ import { portfolios, portfolioValuations, transactions } from '../../db/schema/p
 import { prices } from '../../db/schema/securities.ts';
 import { api, call } from '../../test/api.ts';
 import { foldBookChanges } from './books.ts';
+import { extendValuations } from './valuations.service.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { createSecondFirm, type SecondFirm } from '../../test/second-firm.ts';
 import { demoSessions, insertClient, openPortfolio, securityBySymbol, type Session } from '../portfolios/portfolios.fixtures.ts';
@@ -301,6 +302,15 @@ describeEachDatabase('analytics', (t) => {
       const yearBefore = book.filter((day) => day.date < body.data.start_date!);
       expect(body.data.previous_twr).toBeCloseTo(periodReturn(yearBefore, '1Y')!, 10);
       expect(body.data.change).toBeCloseTo(body.data.twr! - body.data.previous_twr!, 12);
+    });
+
+    it('read the books only through the day every series is complete, which a full pass of the extension moves on', async () => {
+      const dayBefore = tradingDaysBetween(addDays(through, -10), through).at(-2) as string;
+      await t.db.execute(sql`update valuation_progress set through = ${dayBefore}::date`);
+      // As between a new trading day's first trade and the hourly pass: today's rows are not all there yet.
+      expect((await get<BookPerformanceResponse>('/analytics/performance?period=1Y')).data.as_of).toBe(dayBefore);
+      await extendValuations(t.db, today);
+      expect((await get<BookPerformanceResponse>('/analytics/performance?period=1Y')).data.as_of).toBe(through);
     });
 
     it('counts clients now and then, and says completed assessments are not recorded yet', async () => {

@@ -1,5 +1,4 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { periodSlice, timeWeightedReturn, type PerformancePeriod } from '@meridian/domain/analytics/returns';
 import {
@@ -57,29 +56,35 @@ const change = (value: number, previous: number) => ({
   change_percent: previous === 0 ? null : (value - previous) / previous,
 });
 
+/** Which days of the books a read takes: from a day on, some days, or all. */
+type BookDays = { from: string } | { on: readonly string[] } | 'all';
+
 /**
- * The books in reach on the days a condition selects, per day: the folded rows and the changes not
- * folded yet taken together, days without a counted portfolio left out.
+ * The books in reach on some days, per day, through the last day every series is complete: the
+ * folded rows and the changes not folded yet taken together, days without a counted portfolio left out. Rows come back as the driver gives them and
+ * are read here: a year or two of days is hundreds of rows, and a mapping per field would cost more
+ * than the query.
  */
-function booksByDay(db: Db, viewer: Viewer, days: (date: AnyPgColumn) => SQL | undefined) {
+async function booksByDay(db: Db, viewer: Viewer, days: BookDays): Promise<Array<{ date: string; value: number; flow: number }>> {
+  const onDays = (table: typeof bookValuations | typeof bookValuationChanges): SQL => {
+    if (days === 'all') return sql``;
+    if ('from' in days) return sql` and ${table.date} >= ${days.from}::date`;
+    return sql` and ${table.date} = any(${`{${days.on.join(',')}}`}::date[])`;
+  };
+  // Up to the day every series is complete through: past it, a trade's own series may stand alone.
   const part = (table: typeof bookValuations | typeof bookValuationChanges) =>
-    db
-      .select({ date: table.date, value: table.value, flow: table.flow, portfolios: table.portfolios })
-      .from(table)
-      .where(and(bookReach(viewer, table), days(table.date)));
-  const books = unionAll(part(bookValuations), part(bookValuationChanges)).as('books');
-  return db
-    .select({ date: books.date, value: sql<number>`sum(${books.value})`.mapWith(Number), flow: sql<number>`sum(${books.flow})`.mapWith(Number) })
-    .from(books)
-    .groupBy(books.date)
-    .having(sql`sum(${books.portfolios}) > 0`)
-    .orderBy(asc(books.date));
+    sql`select ${table.date} as date, ${table.value} as value, ${table.flow} as flow, ${table.portfolios} as portfolios from ${table}
+        where ${bookReach(viewer, table)}${onDays(table)} and ${table.date} <= (select through from valuation_progress)`;
+  const result = (await db.execute(sql`
+    select date::text as date, sum(value)::float8 as value, sum(flow)::float8 as flow
+    from (${part(bookValuations)} union all ${part(bookValuationChanges)}) books
+    group by date having sum(portfolios) > 0 order by date`)) as unknown as { rows: Array<{ date: string; value: number; flow: number }> };
+  return result.rows;
 }
 
 /** The book's value at the close of each of some days (the last trading day on or before each). */
 async function bookValuesAt(db: Db, viewer: Viewer, days: readonly string[]): Promise<Map<string, number>> {
-  const tradingDays = `{${[...new Set(days.map(lastTradingDayOnOrBefore))].join(',')}}`;
-  const rows = await booksByDay(db, viewer, (date) => sql`${date} = any(${tradingDays}::date[])`);
+  const rows = await booksByDay(db, viewer, { on: [...new Set(days.map(lastTradingDayOnOrBefore))] });
   const byDate = new Map(rows.map((row) => [row.date, row.value]));
   return new Map(days.map((day) => [day, byDate.get(lastTradingDayOnOrBefore(day)) ?? 0]));
 }
@@ -120,7 +125,7 @@ export async function completedAssessments(app: FastifyInstance, _viewer: Viewer
 }
 
 /** The book's daily series (values and flows of the open portfolios in reach summed per day) from a day on. */
-const bookSeries = (db: Db, viewer: Viewer, from: string | null) => booksByDay(db, viewer, (date) => (from ? sql`${date} >= ${from}::date` : undefined));
+const bookSeries = (db: Db, viewer: Viewer, from: string | null) => booksByDay(db, viewer, from ? { from } : 'all');
 
 export async function bookPerformance(app: FastifyInstance, viewer: Viewer, period: PerformancePeriod): Promise<BookPerformanceResponse> {
   const today = marketDate(app.now());

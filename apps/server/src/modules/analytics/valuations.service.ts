@@ -143,9 +143,26 @@ async function refreshBatch(db: Db, stale: readonly StaleSeries[], through: stri
  * one pass over the portfolios with the last day of each series.
  */
 export async function extendValuations(db: Db, today: string, portfolioIds?: readonly string[]): Promise<{ portfolios: number; rows: number }> {
+  // A pass over every portfolio ends by recording that all series are complete through the latest trading day.
+  const whole = portfolioIds === undefined;
   // Looked up first outside a transaction: when every series is current (the usual case) nothing is locked.
-  if ((await seriesBehind(db, today, portfolioIds)).length === 0) return { portfolios: 0, rows: 0 };
-  return db.transaction(async (tx) => refreshValuations(tx, await seriesBehind(tx, today, portfolioIds), today));
+  if ((await seriesBehind(db, today, portfolioIds)).length === 0) {
+    if (whole) await recordComplete(db, today);
+    return { portfolios: 0, rows: 0 };
+  }
+  return db.transaction(async (tx) => {
+    const written = await refreshValuations(tx, await seriesBehind(tx, today, portfolioIds), today);
+    if (whole) await recordComplete(tx, today);
+    return written;
+  });
+}
+
+/** Every series is complete through the latest trading day on or before today (never moves back). */
+async function recordComplete(db: Db, today: string): Promise<void> {
+  await db.execute(sql`
+    insert into valuation_progress (id, through) values (true, ${lastTradingDayOnOrBefore(today)}::date)
+    on conflict (id) do update set through = greatest(valuation_progress.through, excluded.through)
+    where valuation_progress.through < excluded.through`);
 }
 
 /** The series that end before the latest trading day (or were never computed), from the day after their end. */
