@@ -35,7 +35,7 @@ import { prices, securities } from '@meridian/server/db/schema/securities';
 import { users } from '@meridian/server/db/schema/users';
 import { analyticsInputs } from '@meridian/server/modules/analytics/portfolio-analytics.service';
 import { refreshValuations, storedSeries } from '@meridian/server/modules/analytics/valuations.service';
-import { runMain, startBenchServer } from './support/bench-server.ts';
+import { runMain, signIn, startBenchServer } from './support/bench-server.ts';
 import { envNumber, machine, median, writeResults } from './support/report.ts';
 import { defaultAdminUrl, ensureDatabase } from './seed-large.ts';
 
@@ -207,8 +207,7 @@ runMain(async () => {
     const { entries, days } = counted.rows[0]!;
     console.log(`portfolio ${portfolio.id}: ${entries} ledger entries, ${days} valued days (ready in ${Math.round(performance.now() - setupStarted)} ms)`);
 
-    const login = await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(advisor) });
-    const { access_token: token } = (await login.json()) as { access_token: string };
+    const token = await signIn(server.url, advisor);
     const viaApi = () =>
       fetch(`${server.url}/api/v1/portfolios/${portfolio.id}/analytics?period=${period}`, { headers: { authorization: `Bearer ${token}` } }).then(async (response) => {
         if (response.status !== 200) throw new Error(`analytics answered ${response.status}: ${await response.text()}`);

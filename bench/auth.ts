@@ -43,7 +43,7 @@ import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { users } from '@meridian/server/db/schema/users';
 import { hashPassword, verifyPassword } from '@meridian/server/platform/passwords';
-import { describeLoad, runLoad, type LoadOptions, type LoadResult } from './support/load.ts';
+import { describeLoad, requireOk, runLoad, type LoadOptions, type LoadResult } from './support/load.ts';
 import { envNumber, machine, median, writeResults } from './support/report.ts';
 import { runMain, startBenchServer } from './support/bench-server.ts';
 
@@ -112,13 +112,6 @@ const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 const loopUsPerRequest = (m: Measured) => (m.serverUtilization * 1e6) / m.requestsPerSecond;
 const describe = (label: string, m: Measured) =>
   `${describeLoad(label, m)}   server loop ${pct(m.serverUtilization)} (${loopUsPerRequest(m).toFixed(0)} µs/req) client loop ${pct(m.clientUtilization)} cpu ${m.cpuCores.toFixed(2)} cores${m.otherCores > 0.2 ? ` (others ${m.otherCores.toFixed(2)}${databaseUrl ? ' incl. PostgreSQL' : ''}!)` : ''}`;
-
-function requireOk(label: string, result: LoadResult, expected: number): void {
-  const unexpected = Object.keys(result.statusCounts).filter((status) => Number(status) !== expected);
-  if (result.errors > 0 || unexpected.length > 0 || result.requests === 0) {
-    throw new Error(`${label}: expected only ${expected} answers, got ${JSON.stringify(result.statusCounts)} and ${result.errors} errors`);
-  }
-}
 
 /** Sequential cost of one async operation in microseconds (median of batches). */
 async function microseconds(operations: number, fn: () => Promise<unknown>): Promise<number> {

@@ -30,17 +30,16 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { and, count, sql, type SQL } from 'drizzle-orm';
-import Fastify from 'fastify';
 import pg from 'pg';
 import { clientListQuerySchema, clientListResponseSchema, type ClientListQuery } from '@meridian/domain/clients';
-import { fromPostgresUrl, type Db } from '@meridian/server/db/client';
+import type { Db } from '@meridian/server/db/client';
 import { clients } from '@meridian/server/db/schema/clients';
 import { clientConditions, selectClients, toClient, usesTrigrams, type ClientListRow } from '@meridian/server/modules/clients/clients.queries';
 import type { Viewer } from '@meridian/server/platform/reach';
 import { ensureDatabase, largeDatabaseUrl } from './seed-large.ts';
-import { describeLoad, percentile, runLoad, type LoadOptions, type LoadResult } from './support/load.ts';
+import { describeLoad, requireOk, runInProcess, runLoad, type LoadOptions, type LoadResult } from './support/load.ts';
 import { envNumber, machine, median, writeResults } from './support/report.ts';
-import { runMain, startBenchServer } from './support/bench-server.ts';
+import { runMain, signIn, startComparison } from './support/bench-server.ts';
 
 const concurrency = envNumber('BENCH_CONCURRENCY', 32);
 const durationMs = envNumber('BENCH_DURATION_MS', 10_000);
@@ -96,13 +95,6 @@ async function measure(run: () => Promise<LoadResult>): Promise<Measured> {
 const describe = (label: string, m: Measured) =>
   `${describeLoad(label, m)}  loop ${(m.serverUtilization * 100).toFixed(0)}% client ${(m.clientUtilization * 100).toFixed(0)}% others ${m.otherCores.toFixed(2)} cores`;
 
-function requireOk(label: string, result: LoadResult): void {
-  const unexpected = Object.keys(result.statusCounts).filter((status) => status !== '200');
-  if (result.errors > 0 || unexpected.length > 0 || result.requests === 0) {
-    throw new Error(`${label}: expected only 200 answers, got ${JSON.stringify(result.statusCounts)} and ${result.errors} errors`);
-  }
-}
-
 // ------------------------------------------------------------------------------------------------
 // Raw SQL: the statements listClients sends, built by the product's query builder
 
@@ -127,55 +119,12 @@ function rawPlan(db: Db, viewer: Viewer, term: string): RawPlan {
   return { term, page: statementOf(selectClients(db, where, options)), count: statementOf(db.select({ total: count() }).from(clients).where(where)) };
 }
 
+const planTerm = (plan: RawPlan) => plan.term;
+
 /** The statement(s) alone, as the API sends them (a 2-letter term: page and count at once). */
 async function runRawStatement(pool: pg.Pool, plan: RawPlan): Promise<number> {
   const [page] = await Promise.all([pool.query(plan.page), plan.count ? pool.query(plan.count) : undefined]);
   return page.rowCount ?? 0;
-}
-
-/** `concurrency` lanes in this thread, rotating over the plans, for `ms`: same figures as runLoad. */
-async function runRaw(plans: RawPlan[], ms: number, run: (plan: RawPlan) => Promise<number>): Promise<LoadResult> {
-  const latencies: number[] = [];
-  const perPlan = plans.map(() => [] as number[]);
-  let turn = 0;
-  let errors = 0;
-  const deadline = performance.now() + ms;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < deadline) {
-        const index = turn++ % plans.length;
-        const begin = performance.now();
-        try {
-          await run(plans[index]!);
-          const took = performance.now() - begin;
-          latencies.push(took);
-          perPlan[index]!.push(took);
-        } catch {
-          errors += 1;
-        }
-      }
-    }),
-  );
-  const elapsed = performance.now() - started;
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const byPath = Object.fromEntries(
-    plans.map((plan, i) => {
-      const own = perPlan[i]!.sort((a, b) => a - b);
-      return [plan.term, { requests: own.length, p50Ms: percentile(own, 50), p95Ms: percentile(own, 95), p99Ms: percentile(own, 99) }];
-    }),
-  );
-  return {
-    requests: sorted.length,
-    errors,
-    statusCounts: { 200: sorted.length },
-    requestsPerSecond: (sorted.length / elapsed) * 1000,
-    p50Ms: percentile(sorted, 50),
-    p95Ms: percentile(sorted, 95),
-    p99Ms: percentile(sorted, 99),
-    clientUtilization: Number.NaN,
-    byPath,
-  };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -236,29 +185,10 @@ async function sequentialMs(times: number, fn: () => Promise<unknown>): Promise<
 
 // ------------------------------------------------------------------------------------------------
 
-async function signIn(base: string, account: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
-  if (response.status !== 200) throw new Error(`login as ${account.email}: ${response.status} ${await response.text()} (run bench/seed-large.ts first)`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 async function main() {
   const url = largeDatabaseUrl();
   await ensureDatabase(url);
-  const server = await startBenchServer({
-    DATABASE_URL: url,
-    RATE_LIMIT_MAX: '1000000000',
-    LOGIN_MAX_FAILURES: '1000000000',
-    ACCESS_TOKEN_TTL_SECONDS: '86400',
-  });
-  const bare = Fastify({ logger: false });
-  bare.get('/bench/bare', async () => ({ ok: true }));
-  const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
-  // The statements alone, on a pool like the server's (same size and planner settings).
-  const rawDatabase = fromPostgresUrl(url);
-  if (rawDatabase.kind !== 'postgres') throw new Error('expected PostgreSQL');
-  const rawPool = rawDatabase.pool;
-  const rawDb = rawDatabase.db;
+  const { server, bareUrl, rawPool, rawDb, close } = await startComparison(url);
 
   try {
     const info = machine();
@@ -306,12 +236,12 @@ async function main() {
     type Scenario = { key: string; label: string; run: (ms: number) => Promise<LoadResult> };
     const scenarios: Scenario[] = [
       { key: 'apiAdmin', label: 'API admin (firm)', run: (ms) => runLoad({ ...api(adminToken, terms), durationMs: ms }) },
-      { key: 'rawStatement', label: 'raw SQL statement (admin)', run: (ms) => runRaw(adminPlans, ms, (p) => runRawStatement(rawPool, p)) },
-      { key: 'bare', label: 'bare Fastify', run: (ms) => runLoad({ url: `${bareUrl}/bench/bare`, concurrency, durationMs: ms }) },
+      { key: 'rawStatement', label: 'raw SQL statement (admin)', run: (ms) => runInProcess(adminPlans, planTerm, concurrency, ms, (p) => runRawStatement(rawPool, p)) },
+      { key: 'bare', label: 'bare Fastify', run: (ms) => runLoad({ url: bareUrl, concurrency, durationMs: ms }) },
       { key: 'apiAdvisor', label: 'API advisor (own book)', run: (ms) => runLoad({ ...api(advisorToken, terms), durationMs: ms }) },
-      { key: 'rawAdvisor', label: 'raw SQL statement (advisor)', run: (ms) => runRaw(advisorPlans, ms, (p) => runRawStatement(rawPool, p)) },
+      { key: 'rawAdvisor', label: 'raw SQL statement (advisor)', run: (ms) => runInProcess(advisorPlans, planTerm, concurrency, ms, (p) => runRawStatement(rawPool, p)) },
       { key: 'apiShort', label: `API admin '${shortTerm}' (2 letters)`, run: (ms) => runLoad({ ...api(adminToken, [shortTerm]), durationMs: ms }) },
-      { key: 'rawShort', label: `raw SQL '${shortTerm}' (page ∥ count)`, run: (ms) => runRaw(shortPlans, ms, (p) => runRawStatement(rawPool, p)) },
+      { key: 'rawShort', label: `raw SQL '${shortTerm}' (page ∥ count)`, run: (ms) => runInProcess(shortPlans, planTerm, concurrency, ms, (p) => runRawStatement(rawPool, p)) },
     ];
 
     for (const scenario of scenarios) requireOk(`${scenario.label} warm-up`, await scenario.run(warmupMs));
@@ -473,9 +403,7 @@ async function main() {
     });
     console.log(`Results: ${file}`);
   } finally {
-    await rawDatabase.close();
-    await bare.close();
-    await server.close();
+    await close();
   }
 }
 

@@ -8,7 +8,8 @@
  * migrate and seed the demo firm exactly as the product does (migrate() + seedDemo()), then add to
  * that firm 23 advisors (25 with Alex Chen and Priya Patel, one argon2 hash of 'Advisor#2026' for
  * all), 100,000 clients, ~250,000 portfolios with their ledgers (~2,000,000 transactions) and the
- * holdings and cash the ledgers replay to, then VACUUM (ANALYZE).
+ * holdings and cash the ledgers replay to, then every portfolio's daily valuations and the advisors'
+ * books (the product's extendValuations, ~90M rows), then VACUUM (ANALYZE).
  *
  * The ledgers are the demo's kind, shortened to ~8 entries a portfolio (the demo's three years of
  * monthly dividends and fees would make ~40M rows): an initial deposit, buys of 3-6 securities at
@@ -31,10 +32,12 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { cashBalance, cashEffect, positionFromTransactions, roundMoney, roundPrice, tradeValue, type TransactionType } from '@meridian/domain/ledger';
 import type { AccountType } from '@meridian/domain/portfolios';
-import { fromPostgresUrl, migrate } from '@meridian/server/db/client';
+import { fromPostgresUrl, migrate, type Db } from '@meridian/server/db/client';
 import { isEmpty, seedDemo } from '@meridian/server/db/seed/demo';
 import { demoFirmName } from '@meridian/server/db/seed/demo-accounts';
 import { hashPassword } from '@meridian/server/platform/passwords';
+import { extendValuations } from '@meridian/server/modules/analytics/valuations.service';
+import { marketDate } from '@meridian/domain/trading-calendar';
 import { envNumber } from './support/report.ts';
 
 export const defaultAdminUrl = 'postgres://postgres@127.0.0.1:5432';
@@ -502,6 +505,7 @@ async function main() {
     if (!firm) throw new Error('demo firm missing');
     const existing = Number((await pool.query<{ n: string }>('select count(*) as n from clients where firm_id = $1', [firm.id])).rows[0]?.n ?? 0);
     if (existing >= targetClients) {
+      await phase('daily valuations (extendValuations)', () => fillValuations(database.db, pool));
       await phase('VACUUM (ANALYZE)', () => pool.query('vacuum (analyze)'));
       console.log(`already seeded: the firm has ${existing.toLocaleString('en-US')} clients (≥ ${targetClients.toLocaleString('en-US')}); nothing to do`);
       await printSizes(pool);
@@ -585,6 +589,7 @@ async function main() {
     console.log(`  ${'generate + write (one transaction)'.padEnd(34)} ${seconds(phases['generate + write (one transaction)']!)}`);
     console.log(`    generation in Node ${seconds(generateMs)} (overlapping the writes); waiting for PostgreSQL ${seconds(waitMs)}`);
     for (const table of tables) console.log(`    ${table.padEnd(13)} ${rows[table].toLocaleString('en-US').padStart(10)} rows   ~${seconds(statementMs[table])} of statements`);
+    await phase('daily valuations (extendValuations)', () => fillValuations(database.db, pool));
     // VACUUM as well as ANALYZE: it empties the GIN pending lists the bulk insert left in the three
     // trigram indexes (each search otherwise scans them linearly: ~5 ms a query here) and sets the
     // visibility map, i.e. the steady state autovacuum reaches on a live database.
@@ -596,11 +601,56 @@ async function main() {
   }
 }
 
+/** Portfolios per transaction of the valuation fill: progress commits as it goes, so a stopped run resumes. */
+const portfoliosPerFill = 5_000;
+
+/**
+ * Every portfolio's daily valuations through the latest trading day, and with them the advisors'
+ * books (the triggers of book_valuations), written by the product's own code: extendValuations, as
+ * at the server's start. It skips series already current, so it is cheap on a filled database.
+ */
+async function fillValuations(db: Db, pool: pg.Pool) {
+  const today = marketDate(new Date());
+  const ids = (await pool.query<{ id: string }>('select id from portfolios order by id')).rows.map((row) => row.id);
+  const began = performance.now();
+  let rows = 0;
+  let done = 0;
+  // A bulk load of rows the product's code computes from existing portfolios: without the
+  // triggers (the books are summed once at the end rather than a book row per valuation row; the
+  // foreign key holds by construction), and two chunks at a time (PostgreSQL is the bottleneck).
+  await pool.query('alter table portfolio_valuations disable trigger all');
+  try {
+    let next = 0;
+    const lane = async () => {
+      while (next < ids.length) {
+        const chunk = ids.slice(next, next + portfoliosPerFill);
+        next += portfoliosPerFill;
+        rows += (await extendValuations(db, today, chunk)).rows;
+        done += chunk.length;
+        if ((done / portfoliosPerFill) % 10 === 0) {
+          // Statistics as autovacuum would keep them: planned on an empty table's, each batch's delete
+          // scans the growing table instead of its primary key (seconds a batch instead of milliseconds).
+          await pool.query('analyze portfolio_valuations');
+          const perSecond = Math.round(rows / ((performance.now() - began) / 1000));
+          console.log(`    … ${done.toLocaleString('en-US')} portfolios, ${rows.toLocaleString('en-US')} rows written (${perSecond.toLocaleString('en-US')} a second)`);
+        }
+      }
+    };
+    await Promise.all([lane(), lane()]);
+  } finally {
+    await pool.query('alter table portfolio_valuations enable trigger all');
+  }
+  await pool.query('select rebuild_book_valuations()');
+  // The pass over every portfolio the server makes at start: nothing is behind now, and it records that.
+  await extendValuations(db, today);
+  console.log(`    ${rows.toLocaleString('en-US')} valuation rows written`);
+}
+
 async function printSizes(pool: pg.Pool) {
   const { rows } = await pool.query<{ name: string; rows: string; size: string }>(
     `select c.relname as name, c.reltuples::bigint as rows, pg_size_pretty(pg_total_relation_size(c.oid)) as size
      from pg_class c join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname = 'public' and c.relkind = 'r' and c.relname in ('clients', 'portfolios', 'transactions', 'holdings', 'users', 'prices', 'securities')
+     where n.nspname = 'public' and c.relkind = 'r' and c.relname in ('clients', 'portfolios', 'transactions', 'holdings', 'users', 'prices', 'securities', 'portfolio_valuations', 'book_valuations')
      order by pg_total_relation_size(c.oid) desc`,
   );
   for (const row of rows) console.log(`    ${row.name.padEnd(13)} ~${Number(row.rows).toLocaleString('en-US').padStart(10)} rows  ${row.size}`);

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import { loadConfig } from '@meridian/server/config';
+import { fromPostgresUrl } from '@meridian/server/db/client';
 import { startServer, type RunningServer } from '@meridian/server/server';
 
 /**
@@ -43,4 +45,32 @@ export function runMain(main: () => Promise<void>): void {
     console.error(error);
     process.exitCode = 1;
   });
+}
+
+/** Signs in through the API and answers the access token. */
+export async function signIn(base: string, account: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+  if (response.status !== 200) throw new Error(`login as ${account.email}: ${response.status} ${await response.text()} (run bench/seed-large.ts first)`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * What a scale benchmark sets side by side on one PostgreSQL database: the real server with its
+ * limits out of the way, a bare Fastify route (the HTTP floor, at `bareUrl`), and a pool made as the
+ * server makes its own (same size and planner settings) for the same statements straight through
+ * pg. `close` stops all three.
+ */
+export async function startComparison(url: string) {
+  const server = await startBenchServer({ DATABASE_URL: url, RATE_LIMIT_MAX: '1000000000', LOGIN_MAX_FAILURES: '1000000000', ACCESS_TOKEN_TTL_SECONDS: '86400' });
+  const bare = Fastify({ logger: false });
+  bare.get('/bench/bare', async () => ({ ok: true }));
+  const bareUrl = `${await bare.listen({ host: '127.0.0.1', port: 0 })}/bench/bare`;
+  const raw = fromPostgresUrl(url);
+  if (raw.kind !== 'postgres') throw new Error('expected PostgreSQL');
+  const close = async () => {
+    await raw.close();
+    await bare.close();
+    await server.close();
+  };
+  return { server, bareUrl, rawPool: raw.pool, rawDb: raw.db, close };
 }

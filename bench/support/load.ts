@@ -120,3 +120,59 @@ export function describeLoad(label: string, result: LoadResult): string {
   const statuses = Object.entries(result.statusCounts).map(([status, count]) => `${status}×${count}`).join(' ');
   return `${label.padEnd(34)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${result.p50Ms.toFixed(2)} ms   p95 ${result.p95Ms.toFixed(2)} ms   p99 ${result.p99Ms.toFixed(2)} ms   [${statuses}${result.errors ? ` errors×${result.errors}` : ''}]`;
 }
+
+/**
+ * `concurrency` lanes in this thread, rotating over `items`, for `ms`: the same figures as runLoad
+ * (per item under `keyOf` in byPath), for work that is not an HTTP request (statements through pg).
+ */
+export async function runInProcess<T>(items: readonly T[], keyOf: (item: T) => string, concurrency: number, ms: number, run: (item: T) => Promise<unknown>): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const perItem = items.map(() => [] as number[]);
+  let turn = 0;
+  let errors = 0;
+  const deadline = performance.now() + ms;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const index = turn++ % items.length;
+        const begin = performance.now();
+        try {
+          await run(items[index]!);
+          const took = performance.now() - begin;
+          latencies.push(took);
+          perItem[index]!.push(took);
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  const elapsed = performance.now() - started;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const byPath = Object.fromEntries(
+    items.map((item, i) => {
+      const own = perItem[i]!.sort((a, b) => a - b);
+      return [keyOf(item), { requests: own.length, p50Ms: percentile(own, 50), p95Ms: percentile(own, 95), p99Ms: percentile(own, 99) }];
+    }),
+  );
+  return {
+    requests: sorted.length,
+    errors,
+    statusCounts: { 200: sorted.length },
+    requestsPerSecond: (sorted.length / elapsed) * 1000,
+    p50Ms: percentile(sorted, 50),
+    p95Ms: percentile(sorted, 95),
+    p99Ms: percentile(sorted, 99),
+    clientUtilization: Number.NaN,
+    byPath,
+  };
+}
+
+/** Throws unless every request of a measurement answered `expected` (200 by default). */
+export function requireOk(label: string, result: LoadResult, expected = 200): void {
+  const unexpected = Object.keys(result.statusCounts).filter((status) => Number(status) !== expected);
+  if (result.errors > 0 || unexpected.length > 0 || result.requests === 0) {
+    throw new Error(`${label}: expected only ${expected} answers, got ${JSON.stringify(result.statusCounts)} and ${result.errors} errors`);
+  }
+}
