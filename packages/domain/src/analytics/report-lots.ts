@@ -10,6 +10,12 @@ type RealizedLotRow = Lots['realized'][number];
 
 type LotMethods = Readonly<Record<string, LotMethod>>;
 
+/**
+ * Tickers, ISO dates and ids compared as written: the order a locale would give them is the same,
+ * and a lot list sorts thousands of pairs (localeCompare was a tenth of an analytics answer).
+ */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** A portfolio's lot method: FIFO unless it chose otherwise. */
 const methodOf = (methods: LotMethods, portfolioId: string): LotMethod => methods[portfolioId] ?? 'fifo';
 
@@ -37,20 +43,18 @@ export function lotsOf(trades: readonly AnalyticsTrade[], positions: readonly An
   for (const [key, holdingTrades] of tradesByHolding) {
     const [trade] = holdingTrades;
     if (!trade) continue;
-    const security = {
-      portfolio_id: trade.portfolioId,
-      security_id: trade.securityId,
-      symbol: trade.symbol,
-      name: trade.name,
-      asset_class: trade.assetClass,
-    };
     const history = taxLots(holdingTrades, methodOf(methods, trade.portfolioId));
     if (history.openLots.length > 0) {
       const position = positionByHolding.get(key);
       if (!position) throw new RangeError(`No position for ${trade.symbol} in portfolio ${trade.portfolioId}, whose trades leave shares held`);
       for (const lot of unrealizedGains(history.openLots, position.price, asOf)) {
+        // Every field written out, not spread: a spread made each row a slow dictionary object (2 µs a lot).
         open.push({
-          ...security,
+          portfolio_id: trade.portfolioId,
+          security_id: trade.securityId,
+          symbol: trade.symbol,
+          name: trade.name,
+          asset_class: trade.assetClass,
           acquired_on: lot.acquiredOn,
           quantity: lot.quantity,
           cost_per_share: lot.costPerShare,
@@ -65,7 +69,11 @@ export function lotsOf(trades: readonly AnalyticsTrade[], positions: readonly An
     for (const piece of history.realized) {
       if (piece.soldOn < start || piece.soldOn > asOf) continue;
       realized.push({
-        ...security,
+        portfolio_id: trade.portfolioId,
+        security_id: trade.securityId,
+        symbol: trade.symbol,
+        name: trade.name,
+        asset_class: trade.assetClass,
         acquired_on: piece.acquiredOn,
         sold_on: piece.soldOn,
         quantity: piece.quantity,
@@ -76,13 +84,13 @@ export function lotsOf(trades: readonly AnalyticsTrade[], positions: readonly An
       });
     }
   }
-  open.sort((a, b) => a.symbol.localeCompare(b.symbol) || a.acquired_on.localeCompare(b.acquired_on) || a.portfolio_id.localeCompare(b.portfolio_id));
+  open.sort((a, b) => byCodeUnits(a.symbol, b.symbol) || byCodeUnits(a.acquired_on, b.acquired_on) || byCodeUnits(a.portfolio_id, b.portfolio_id));
   realized.sort(
     (a, b) =>
-      b.sold_on.localeCompare(a.sold_on) ||
-      a.symbol.localeCompare(b.symbol) ||
-      a.acquired_on.localeCompare(b.acquired_on) ||
-      a.portfolio_id.localeCompare(b.portfolio_id),
+      byCodeUnits(b.sold_on, a.sold_on) ||
+      byCodeUnits(a.symbol, b.symbol) ||
+      byCodeUnits(a.acquired_on, b.acquired_on) ||
+      byCodeUnits(a.portfolio_id, b.portfolio_id),
   );
   return { method: methodOfAll(methods), open, realized, totals: lotTotals(open, realized) };
 }

@@ -15,6 +15,10 @@ describe('holding term', () => {
     // Across 29 February one year is 366 days, and is still not more than a year.
     expect(holdingTerm('2023-03-01', '2024-03-01')).toBe('short');
     expect(holdingTerm('2023-03-01', '2024-03-02')).toBe('long');
+    // Bought on 29 February: its anniversary is 28 February.
+    expect(holdingTerm('2024-02-29', '2025-02-28')).toBe('short');
+    expect(holdingTerm('2024-02-29', '2025-03-01')).toBe('long');
+    expect(holdingTerm('2023-12-31', '2025-01-01')).toBe('long');
   });
 });
 

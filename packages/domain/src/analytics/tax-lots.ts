@@ -1,5 +1,4 @@
 import { cashEffect, OversellError, roundPrice, roundQuantity, tradeValue } from '../ledger.ts';
-import { addMonths } from '../trading-calendar.ts';
 
 /**
  * Tax lots of one security: each buy is a lot; a sell takes shares from lots in the order of the
@@ -42,7 +41,16 @@ export type LotHistory = { openLots: OpenLot[]; realized: RealizedLot[] };
  * the anniversary of 29 February to be 28 February (month ends clamped, as addMonths does).
  */
 export function holdingTerm(acquiredOn: string, disposedOn: string): HoldingTerm {
-  return disposedOn > addMonths(acquiredOn, 12) ? 'long' : 'short';
+  return disposedOn > anniversary(acquiredOn) ? 'long' : 'short';
+}
+
+/**
+ * addMonths(date, 12) for a valid ISO date, without building a Date: the same month and day a year
+ * on, except 29 February (the year after a leap year is never one). Lots ask it once each.
+ */
+function anniversary(date: string): string {
+  const monthDay = date.slice(5);
+  return `${Number(date.slice(0, 4)) + 1}-${monthDay === '02-29' ? '02-28' : monthDay}`;
 }
 
 type Lot = { acquiredOn: string; costPerShare: number; micros: bigint; costCents: bigint };
@@ -132,6 +140,9 @@ export type UnrealizedLot = OpenLot & { marketValue: number; unrealizedGain: num
 export function unrealizedGains(openLots: readonly OpenLot[], price: number, asOf: string): UnrealizedLot[] {
   return openLots.map((lot) => {
     const marketValue = tradeValue(lot.quantity, price);
-    return { ...lot, marketValue, unrealizedGain: dollars(toCents(marketValue) - toCents(lot.costBasis)), term: holdingTerm(lot.acquiredOn, asOf) };
+    // Whole cents as plain numbers: exact far beyond any position (toCents' BigInt is for products).
+    const gainCents = Math.round(marketValue * centsPerDollar) - Math.round(lot.costBasis * centsPerDollar);
+    const { acquiredOn, quantity, costPerShare, costBasis } = lot;
+    return { acquiredOn, quantity, costPerShare, costBasis, marketValue, unrealizedGain: gainCents / centsPerDollar, term: holdingTerm(acquiredOn, asOf) };
   });
 }

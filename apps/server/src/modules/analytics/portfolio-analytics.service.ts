@@ -1,15 +1,15 @@
-import { and, asc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { portfolioAnalyticsReport, type AnalyticsInput } from '@meridian/domain/analytics/report';
 import { combineValuations, type DailyValuation } from '@meridian/domain/analytics/returns';
 import type { PerformancePeriod, PortfolioAnalytics } from '@meridian/domain/portfolio-analytics';
 import { sumMoney } from '@meridian/domain/ledger';
-import { addDays, lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/trading-calendar';
+import { lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { firms } from '../../db/schema/firms.ts';
-import { holdings, portfolios, transactions, type PortfolioRow } from '../../db/schema/portfolios.ts';
-import { prices, securities } from '../../db/schema/securities.ts';
+import { holdings, portfolios, type PortfolioRow } from '../../db/schema/portfolios.ts';
+import { securities } from '../../db/schema/securities.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { getHousehold } from '../households/households.service.ts';
 import { reachablePortfolio } from '../portfolios/portfolios.service.ts';
@@ -23,11 +23,21 @@ import { extendValuations, storedSeries } from './valuations.service.ts';
 
 type Scope = AnalyticsInput['scope'];
 
-/** The inputs of a report over some portfolios, read from the database; `series` is given by the caller. */
-export async function analyticsInputs(db: Db, scope: Scope, rows: readonly PortfolioRow[], period: PerformancePeriod, series: readonly DailyValuation[]): Promise<AnalyticsInput> {
+/**
+ * The inputs of a report over some portfolios, read from the database; the caller gives the series
+ * (or its promise: the other reads go out beside it, none waits for it).
+ */
+export async function analyticsInputs(
+  db: Db,
+  scope: Scope,
+  rows: readonly PortfolioRow[],
+  period: PerformancePeriod,
+  seriesOf: readonly DailyValuation[] | Promise<readonly DailyValuation[]>,
+): Promise<AnalyticsInput> {
   const ids = rows.map((row) => row.id);
   const firmId = rows[0]?.firmId;
-  const [positionRows, tradeRows, firm, benchmarkCloses] = await Promise.all([
+  const [series, positionRows, tradeRows, firm, benchmarkCloses] = await Promise.all([
+    seriesOf,
     ids.length === 0
       ? []
       : db
@@ -45,33 +55,9 @@ export async function analyticsInputs(db: Db, scope: Scope, rows: readonly Portf
           .from(holdings)
           .innerJoin(securities, eq(securities.id, holdings.securityId))
           .where(and(inArray(holdings.portfolioId, ids), sql`${holdings.quantity} > 0`)),
-    ids.length === 0
-      ? []
-      : db
-          .select({
-            portfolioId: transactions.portfolioId,
-            securityId: securities.id,
-            symbol: securities.symbol,
-            name: securities.name,
-            assetClass: securities.assetClass,
-            type: transactions.type,
-            date: transactions.tradeDate,
-            quantity: transactions.quantity,
-            price: transactions.price,
-          })
-          .from(transactions)
-          .innerJoin(securities, eq(securities.id, transactions.securityId))
-          .where(and(inArray(transactions.portfolioId, ids), inArray(transactions.type, ['buy', 'sell'])))
-          .orderBy(asc(transactions.portfolioId), asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id)),
+    ids.length === 0 ? [] : tradesForLots(db, ids),
     firmId ? db.select({ riskFreeRate: firms.riskFreeRate }).from(firms).where(eq(firms.id, firmId)) : [],
-    scope.benchmarkSymbol && series[0]
-      ? db
-          .select({ date: prices.date, close: prices.close })
-          .from(prices)
-          .innerJoin(securities, eq(securities.id, prices.securityId))
-          .where(and(eq(securities.symbol, scope.benchmarkSymbol), gte(prices.date, addDays(series[0].date, -10))))
-          .orderBy(asc(prices.date))
-      : [],
+    scope.benchmarkSymbol && ids.length > 0 ? benchmarkClosesSince(db, scope.benchmarkSymbol, ids) : [],
   ]);
 
   return {
@@ -81,7 +67,7 @@ export async function analyticsInputs(db: Db, scope: Scope, rows: readonly Portf
     benchmarkCloses,
     cash: sumMoney(rows.map((row) => row.cashBalance)),
     positions: positionRows,
-    trades: tradeRows.map((trade) => ({ ...trade, type: trade.type as 'buy' | 'sell', quantity: trade.quantity ?? 0, price: trade.price ?? 0 })),
+    trades: tradeRows,
     lotMethods: Object.fromEntries(rows.map((row) => [row.id, row.lotMethod])),
     riskFreeRate: firm[0]?.riskFreeRate ?? 0,
   };
@@ -94,18 +80,50 @@ function householdBenchmark(rows: readonly PortfolioRow[]): string | null {
   return [...money].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null;
 }
 
-async function report(app: FastifyInstance, scope: Omit<Scope, 'portfolioIds'>, rows: readonly PortfolioRow[], period: PerformancePeriod): Promise<PortfolioAnalytics> {
-  const ids = rows.map((row) => row.id);
+/**
+ * The buys and sells of some portfolios in ledger order, with their securities, for the tax lots:
+ * read as the driver gives them (a five-year portfolio has hundreds; mapping each field costs more
+ * than the query).
+ */
+async function tradesForLots(db: Db, ids: readonly string[]): Promise<AnalyticsInput['trades']> {
+  const result = (await db.execute(sql`
+    select t.portfolio_id as "portfolioId", s.id as "securityId", s.symbol, s.name, s.asset_class as "assetClass", t.type,
+           t.trade_date::text as date, coalesce(t.quantity, 0)::float8 as quantity, coalesce(t.price, 0)::float8 as price
+    from transactions t join securities s on s.id = t.security_id
+    where t.portfolio_id = any(${`{${ids.join(',')}}`}::uuid[]) and t.type in ('buy', 'sell')
+    order by t.portfolio_id, t.trade_date, t.created_at, t.id`)) as unknown as { rows: AnalyticsInput['trades'] };
+  return result.rows;
+}
+
+/**
+ * The benchmark's closes from a little before the portfolios' first ledger entry (their series can
+ * start no earlier), read as the driver gives them: some 1,300 rows for five years.
+ */
+async function benchmarkClosesSince(db: Db, symbol: string, ids: readonly string[]): Promise<Array<{ date: string; close: number }>> {
+  const result = (await db.execute(sql`
+    select p.date::text as date, p.close::float8 as close from prices p
+    join securities s on s.id = p.security_id
+    where s.symbol = ${symbol}
+      and p.date >= (select min(t.trade_date) from transactions t where t.portfolio_id = any(${`{${ids.join(',')}}`}::uuid[])) - 10
+    order by p.date`)) as unknown as { rows: Array<{ date: string; close: number }> };
+  return result.rows;
+}
+
+/** The portfolios' stored series taken together, brought up to the latest trading day first if one stops before it. */
+async function currentSeries(app: FastifyInstance, ids: readonly string[]): Promise<DailyValuation[]> {
   const today = marketDate(app.now());
   let stored = await storedSeries(app.db, ids);
-  // A series that stops before the latest trading day (a new day, not yet extended) is brought up to it first.
   const through = lastTradingDayOnOrBefore(today);
   if (stored.some((series) => series.length > 0 && (series.at(-1)?.date ?? through) < through)) {
     await extendValuations(app.db, today, ids);
     stored = await storedSeries(app.db, ids);
   }
-  const series = combineValuations(stored);
-  return portfolioAnalyticsReport(await analyticsInputs(app.db, { ...scope, portfolioIds: ids }, rows, period, series));
+  return combineValuations(stored);
+}
+
+async function report(app: FastifyInstance, scope: Omit<Scope, 'portfolioIds'>, rows: readonly PortfolioRow[], period: PerformancePeriod): Promise<PortfolioAnalytics> {
+  const ids = rows.map((row) => row.id);
+  return portfolioAnalyticsReport(await analyticsInputs(app.db, { ...scope, portfolioIds: ids }, rows, period, currentSeries(app, ids)));
 }
 
 export async function portfolioAnalytics(app: FastifyInstance, viewer: UserRow, id: string, period: PerformancePeriod): Promise<PortfolioAnalytics> {
