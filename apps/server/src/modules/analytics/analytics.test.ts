@@ -195,7 +195,15 @@ describeEachDatabase('analytics', (t) => {
     });
 
     it('answers for demo portfolios in every period, with a benchmark series and a value on the last day', async () => {
-      const sample = await t.db.select({ id: portfolios.id }).from(portfolios).orderBy(sql`md5(${portfolios.id}::text || 'analytics')`).limit(6);
+      // Portfolios the admin reaches (other tests delete clients and portfolios along the way).
+      const sample = await t.db
+        .select({ id: portfolios.id })
+        .from(portfolios)
+        .innerJoin(clients, eq(clients.id, portfolios.clientId))
+        .where(sql`${portfolios.deletedAt} is null and ${clients.deletedAt} is null`)
+        .orderBy(sql`md5(${portfolios.id}::text || 'analytics')`)
+        .limit(6);
+      expect(sample).toHaveLength(6);
       for (const { id } of sample) {
         for (const period of ['1M', 'YTD', 'SI'] as const) {
           const body = await get<PortfolioAnalytics>(`/portfolios/${id}/analytics?period=${period}`, admin.token);
