@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { combineValuations, periodReturn, periodStart, type PerformancePeriod } from '@meridian/domain/analytics/returns';
 import { addDays, lastTradingDayOnOrBefore } from '@meridian/domain/trading-calendar';
 import type { Db } from '../../db/client.ts';
-import { storedSeries } from './valuations.service.ts';
+import { storedSeries, uuidArray } from './valuations.service.ts';
 
 /** Far enough back that a period's nominal start is never clamped by it. */
 const beforeAnyInception = '1900-01-01';
@@ -26,7 +26,7 @@ export async function clientPerformance(db: Db, clientIds: readonly string[], pe
   if (clientIds.length === 0) return result;
   const owned = (await db.execute(sql`
     select id, client_id from portfolios
-    where client_id = any(${`{${clientIds.join(',')}}`}::uuid[]) and deleted_at is null and status <> 'closed'
+    where client_id = any(${uuidArray(clientIds)}::uuid[]) and deleted_at is null and status <> 'closed'
     order by client_id, id`)) as unknown as { rows: Array<{ id: string; client_id: string }> };
   const series = await storedSeries(db, owned.rows.map((row) => row.id), seriesFrom(period, today) ?? undefined);
   const byClient = new Map<string, (typeof series)[number][]>();

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { periodSlice, timeWeightedReturn, type PerformancePeriod } from '@meridian/domain/analytics/returns';
 import {
@@ -61,9 +61,8 @@ type BookDays = { from: string } | { on: readonly string[] } | 'all';
 
 /**
  * The books in reach on some days, per day, through the last day every series is complete: the
- * folded rows and the changes not folded yet taken together, days without a counted portfolio left out. Rows come back as the driver gives them and
- * are read here: a year or two of days is hundreds of rows, and a mapping per field would cost more
- * than the query.
+ * folded rows and the changes not folded yet taken together, days without a counted portfolio left
+ * out. Rows come as the driver gives them: a mapping per field would cost more than the query.
  */
 async function booksByDay(db: Db, viewer: Viewer, days: BookDays): Promise<Array<{ date: string; value: number; flow: number }>> {
   const onDays = (table: typeof bookValuations | typeof bookValuationChanges): SQL => {

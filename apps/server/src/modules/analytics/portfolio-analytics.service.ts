@@ -13,7 +13,7 @@ import { securities } from '../../db/schema/securities.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { getHousehold } from '../households/households.service.ts';
 import { reachablePortfolio } from '../portfolios/portfolios.service.ts';
-import { extendValuations, storedSeries } from './valuations.service.ts';
+import { extendValuations, storedSeries, uuidArray } from './valuations.service.ts';
 
 /**
  * GET /portfolios/{id}/analytics and GET /households/{id}/analytics: the stored daily valuations
@@ -90,7 +90,7 @@ async function tradesForLots(db: Db, ids: readonly string[]): Promise<AnalyticsI
     select t.portfolio_id as "portfolioId", s.id as "securityId", s.symbol, s.name, s.asset_class as "assetClass", t.type,
            t.trade_date::text as date, coalesce(t.quantity, 0)::float8 as quantity, coalesce(t.price, 0)::float8 as price
     from transactions t join securities s on s.id = t.security_id
-    where t.portfolio_id = any(${`{${ids.join(',')}}`}::uuid[]) and t.type in ('buy', 'sell')
+    where t.portfolio_id = any(${uuidArray(ids)}::uuid[]) and t.type in ('buy', 'sell')
     order by t.portfolio_id, t.trade_date, t.created_at, t.id`)) as unknown as { rows: AnalyticsInput['trades'] };
   return result.rows;
 }
@@ -104,7 +104,7 @@ async function benchmarkClosesSince(db: Db, symbol: string, ids: readonly string
     select p.date::text as date, p.close::float8 as close from prices p
     join securities s on s.id = p.security_id
     where s.symbol = ${symbol}
-      and p.date >= (select min(t.trade_date) from transactions t where t.portfolio_id = any(${`{${ids.join(',')}}`}::uuid[])) - 10
+      and p.date >= (select min(t.trade_date) from transactions t where t.portfolio_id = any(${uuidArray(ids)}::uuid[])) - 10
     order by p.date`)) as unknown as { rows: Array<{ date: string; close: number }> };
   return result.rows;
 }

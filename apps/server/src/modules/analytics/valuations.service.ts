@@ -25,7 +25,8 @@ const rowsPerInsert = 20_000;
 type LedgerRow = { portfolio_id: string; type: TransactionType; trade_date: string; security_id: string | null; quantity: string | number | null; price: string | number | null; amount: string | number };
 
 const num = (value: string | number | null) => (value === null ? null : Number(value));
-const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+/** Ids as one PostgreSQL array literal parameter (`= any($1::uuid[])`). */
+export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 /** The first trading day on or after a date. */
 function tradingDayOnOrAfter(date: string): string {
