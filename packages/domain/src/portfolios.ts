@@ -122,6 +122,7 @@ export const portfolioListQuerySchema = z.object({
 export type PortfolioListQuery = z.infer<typeof portfolioListQuerySchema>;
 
 const lotMethod = z.enum(lotMethods, { error: portfolioMessages.lotMethodInvalid });
+const modelId = idSchema(portfolioMessages.modelInvalid).nullish();
 
 export const portfolioCreateSchema = z.object({
   client_id: idSchema(portfolioMessages.clientRequired),
@@ -130,6 +131,7 @@ export const portfolioCreateSchema = z.object({
   status: z.enum(portfolioStatuses, { error: portfolioMessages.statusInvalid }).default('active'),
   benchmark_symbol: benchmarkSymbol.default(defaultBenchmarkSymbol),
   lot_method: lotMethod.optional(),
+  model_id: modelId,
   /** Recorded as a deposit transaction dated today. */
   initial_deposit: z
     .number({ error: portfolioMessages.initialDepositInvalid })
@@ -148,6 +150,8 @@ export const portfolioUpdateSchema = z.object({
   status: z.enum(portfolioStatuses, { error: portfolioMessages.statusInvalid }).optional(),
   benchmark_symbol: benchmarkSymbol.optional(),
   lot_method: lotMethod.optional(),
+  /** null stops following a model. */
+  model_id: modelId,
   sync_version: syncVersion(portfolioMessages.syncVersionRequired),
 });
 export type PortfolioUpdate = z.infer<typeof portfolioUpdateSchema>;
@@ -288,6 +292,8 @@ export const portfolioSchema = z.object({
   benchmark_symbol: z.string(),
   /** Which lots a sale takes in tax lots and realised gains: first in, first out, or highest cost first. */
   lot_method: z.enum(lotMethods),
+  /** The model portfolio this account follows (recommendations compare it with that model), or null. */
+  model_id: z.string().nullable(),
   /** The ledger's cash; may be negative (buys recorded before their funding). */
   cash_balance: z.number(),
   holdings_value: z.number(),

@@ -199,6 +199,8 @@ export const priceImportResponseSchema = z.object({
   rejected: z.array(priceImportRejectionSchema),
   /** All refused rows. */
   rejected_count: z.number().int(),
+  /** Portfolios following a model that the new closes moved past its drift band: each got a rebalance recommendation. */
+  rebalance_recommendations: z.number().int(),
 });
 export type PriceImportResponse = z.infer<typeof priceImportResponseSchema>;
 

@@ -30,7 +30,7 @@ import {
   sortinoRatio,
 } from './risk.ts';
 import { lotsOf, lotTotals, methodOfAll } from './report-lots.ts';
-import type { LotMethod } from './tax-lots.ts';
+import type { LotMethod, SaleLotMethod } from './tax-lots.ts';
 
 /**
  * The answer of GET /portfolios/{id}/analytics and GET /households/{id}/analytics (the contract and
@@ -62,6 +62,8 @@ export type AnalyticsTrade = {
   date: string;
   quantity: number;
   price: number;
+  /** A sell's own lot order (a tax-aware sale's); null takes the portfolio's method. */
+  lotMethod?: SaleLotMethod | null;
 };
 
 export type BenchmarkClose = { date: string; close: number };
@@ -181,7 +183,8 @@ function periodReturnRow(window: PeriodWindow, asOf: string, inception: string, 
     start_date: start,
     end_date: asOf,
     twr,
-    twr_annualised: longerThanAYear ? annualise(twr, dayNumber(asOf) - dayNumber(start) + 1) : null,
+    // Below −100 % (buys recorded before their funding took the value negative) no yearly rate exists.
+    twr_annualised: longerThanAYear && twr >= -1 ? annualise(twr, dayNumber(asOf) - dayNumber(start) + 1) : null,
     mwr: moneyWeightedReturn(window, asOf, longerThanAYear),
     benchmark_return: base === null || end === undefined ? null : end.close / base - 1,
     complete,

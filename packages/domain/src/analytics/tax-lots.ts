@@ -11,11 +11,21 @@ import { cashEffect, OversellError, roundPrice, roundQuantity, tradeValue } from
  * buy's cost is exactly quantity × price, as its cash effect is.
  */
 
-export type LotTrade = { type: 'buy' | 'sell'; date: string; quantity: number; price: number };
+/** A sell may name its own lot order (a tax-aware sale does); otherwise it takes the portfolio's method. */
+export type LotTrade = { type: 'buy' | 'sell'; date: string; quantity: number; price: number; lotMethod?: SaleLotMethod | null };
 
 /** fifo: the oldest lot first. hifo: the dearest (highest cost per share) first, the oldest among equals. */
 export const lotMethods = ['fifo', 'hifo'] as const;
 export type LotMethod = (typeof lotMethods)[number];
+
+/**
+ * The orders one sale may take lots in: a portfolio's method, or tax_optimized, which a tax-aware
+ * recommendation records on its sells: losses first (short-term before long-term, as short-term
+ * losses offset gains taxed at the higher rate), then long-term gains, then short-term gains; within
+ * each, the dearest lot first (the largest loss, the smallest gain), the oldest among equals.
+ */
+export const saleLotMethods = [...lotMethods, 'tax_optimized'] as const;
+export type SaleLotMethod = (typeof saleLotMethods)[number];
 
 export type HoldingTerm = 'short' | 'long';
 
@@ -76,11 +86,22 @@ function tradeUnits(trade: LotTrade): { micros: bigint; cents: bigint } {
   return { micros, cents };
 }
 
-const byMethod: Record<LotMethod, (a: Lot, b: Lot) => number> = {
-  // Lots are kept in purchase order and the sort is stable: FIFO keeps that order, HIFO breaks ties by it.
-  fifo: () => 0,
-  hifo: (a, b) => b.costPerShare - a.costPerShare,
-};
+const dearestFirst = (a: Lot, b: Lot) => b.costPerShare - a.costPerShare;
+
+/** The tax_optimized rank of a lot sold at `price` on `date`: 0 short-term loss, 1 long-term loss, 2 long-term gain, 3 short-term gain. */
+function taxRank(lot: Lot, price: number, date: string): number {
+  const long = holdingTerm(lot.acquiredOn, date) === 'long';
+  if (lot.costPerShare > price) return long ? 1 : 0;
+  return long ? 2 : 3;
+}
+
+// Lots are kept in purchase order and the sort is stable: FIFO keeps that order, the others break ties by it.
+function lotOrder(method: SaleLotMethod, sale: LotTrade): (a: Lot, b: Lot) => number {
+  if (method === 'fifo') return () => 0;
+  if (method === 'hifo') return dearestFirst;
+  const price = roundPrice(sale.price);
+  return (a, b) => taxRank(a, price, sale.date) - taxRank(b, price, sale.date) || dearestFirst(a, b);
+}
 
 /**
  * The open lots and realised pieces of one security's trades in ledger order (by date; a date before
@@ -103,7 +124,7 @@ export function taxLots(trades: readonly LotTrade[], method: LotMethod = 'fifo')
     if (micros > held) throw new OversellError(shares(held), shares(micros));
     let unsoldMicros = micros;
     let unsharedProceeds = cents;
-    for (const lot of [...lots].sort(byMethod[method])) {
+    for (const lot of [...lots].sort(lotOrder(trade.lotMethod ?? method, trade))) {
       if (unsoldMicros === 0n) break;
       const taken = lot.micros < unsoldMicros ? lot.micros : unsoldMicros;
       // Shares of what is left, to the cent: a piece that takes all the rest gets exactly the rest.

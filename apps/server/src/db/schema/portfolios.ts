@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, type AnyPgColumn, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, syncColumns } from './columns.ts';
 import { clients } from './clients.ts';
 import { firms } from './firms.ts';
+import { modelPortfolios } from './recommendations.ts';
 import { securities } from './securities.ts';
 import { users } from './users.ts';
 
@@ -10,6 +11,7 @@ export const accountTypes = ['taxable', 'joint', 'ira', 'roth_ira', '401k', '403
 export const portfolioStatuses = ['active', 'proposed', 'closed'] as const;
 export const transactionTypes = ['buy', 'sell', 'dividend', 'interest', 'deposit', 'withdrawal', 'fee'] as const;
 export const lotMethods = ['fifo', 'hifo'] as const;
+export const saleLotMethods = [...lotMethods, 'tax_optimized'] as const;
 
 /** An account of a client. `cash_balance` is kept equal to the ledger's cash (see transactions). */
 export const portfolios = pgTable(
@@ -28,6 +30,8 @@ export const portfolios = pgTable(
     benchmarkSymbol: text('benchmark_symbol').notNull().default('SPY'),
     /** Which lots a sale takes for tax lots and realised gains: first in, first out, or highest cost first. */
     lotMethod: text('lot_method', { enum: lotMethods }).notNull().default('fifo'),
+    /** The model portfolio this account follows: recommendations compare it with that model, and a price import checks its drift. */
+    modelId: uuid('model_id').references((): AnyPgColumn => modelPortfolios.id),
     cashBalance: numeric('cash_balance', { precision: 18, scale: 2, mode: 'number' }).notNull().default(0),
     /**
      * The valuation of the holdings (quantity > 0), kept by the database itself: triggers on holdings
@@ -46,6 +50,7 @@ export const portfolios = pgTable(
   (table) => [
     index('portfolios_client_idx').on(table.clientId),
     index('portfolios_firm_idx').on(table.firmId),
+    index('portfolios_model_idx').on(table.modelId).where(sql`${table.modelId} is not null`),
     // The list's default order (name): a page of a whole firm reads a page of entries, not every portfolio.
     index('portfolios_firm_name_idx')
       .on(table.firmId, sql`lower(${table.name})`, table.id)
@@ -76,6 +81,8 @@ export const transactions = pgTable(
     price: numeric('price', { precision: 18, scale: 4, mode: 'number' }),
     amount: numeric('amount', { precision: 18, scale: 2, mode: 'number' }).notNull(),
     notes: text('notes'),
+    /** A sell's own lot order (tax_optimized when a tax-aware recommendation made it); null: the portfolio's method. */
+    lotMethod: text('lot_method', { enum: saleLotMethods }),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
     ...syncColumns(),
@@ -86,6 +93,7 @@ export const transactions = pgTable(
       'transactions_type_check',
       sql`${table.type} in ('buy', 'sell', 'dividend', 'interest', 'deposit', 'withdrawal', 'fee')`,
     ),
+    check('transactions_lot_method_check', sql`${table.lotMethod} is null or (${table.type} = 'sell' and ${table.lotMethod} in ('fifo', 'hifo', 'tax_optimized'))`),
   ],
 );
 

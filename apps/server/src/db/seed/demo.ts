@@ -8,6 +8,7 @@ import { seedDemoClients } from './demo-clients.ts';
 import { marketDate } from '@meridian/domain/trading-calendar';
 import { extendValuations } from '../../modules/analytics/valuations.service.ts';
 import { seedDemoPortfolios } from './demo-portfolios.ts';
+import { seedDemoAdvice } from './demo-advice.ts';
 import { demoMarketEndDate, seedMarket } from './market.ts';
 
 /** True when the database holds no user yet (a first start). */
@@ -42,6 +43,8 @@ export async function seedDemo(db: Db, options: { now?: () => Date } = {}): Prom
   await seedDemoPortfolios(db);
   // Their daily valuations, from each ledger's first day to the latest trading day.
   await extendValuations(db, marketDate(options.now?.() ?? new Date()));
+  // Models, who follows them, and the demo advisor's first recommendations: after the holdings exist.
+  await seedDemoAdvice(db, marketDate(options.now?.() ?? new Date()));
 }
 
 /** The accounts as printed on first start. */

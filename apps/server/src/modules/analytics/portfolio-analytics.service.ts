@@ -88,7 +88,8 @@ function householdBenchmark(rows: readonly PortfolioRow[]): string | null {
 async function tradesForLots(db: Db, ids: readonly string[]): Promise<AnalyticsInput['trades']> {
   const result = (await db.execute(sql`
     select t.portfolio_id as "portfolioId", s.id as "securityId", s.symbol, s.name, s.asset_class as "assetClass", t.type,
-           t.trade_date::text as date, coalesce(t.quantity, 0)::float8 as quantity, coalesce(t.price, 0)::float8 as price
+           t.trade_date::text as date, coalesce(t.quantity, 0)::float8 as quantity, coalesce(t.price, 0)::float8 as price,
+           t.lot_method as "lotMethod"
     from transactions t join securities s on s.id = t.security_id
     where t.portfolio_id = any(${uuidArray(ids)}::uuid[]) and t.type in ('buy', 'sell')
     order by t.portfolio_id, t.trade_date, t.created_at, t.id`)) as unknown as { rows: AnalyticsInput['trades'] };

@@ -12,6 +12,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';
 import { findUserByEmail, normalizeEmail } from '../users/users.service.ts';
 import { completeSignIn } from './auth.service.ts';
+import { addStarterModels } from '../model-portfolios/starter-models.ts';
 
 const registrationTtlMs = 24 * 60 * 60_000;
 
@@ -125,6 +126,7 @@ async function createAccount(app: FastifyInstance, request: FastifyRequest, tx: 
     })
     .returning();
   if (!created) throw new Error('user insert returned nothing');
+  if (firm.kind === 'firm') await addStarterModels(tx, firm.id, created.id);
   await app.audit(
     request,
     { action: 'register', entity: 'user', entityId: created.id, userId: created.id, firmId: firm.id, after: { email: account.email, role: account.role, firm: firm.name } },

@@ -10,6 +10,7 @@ import {
   roundQuantity,
   type TransactionType,
 } from '@meridian/domain/ledger';
+import type { SaleLotMethod } from '@meridian/domain/analytics/tax-lots';
 import { portfolioMessages } from '@meridian/domain/messages';
 import { pageInfo, pageTotal, pageWindow } from '@meridian/domain/pagination';
 import type { Transaction, TransactionCreate, TransactionListQuery, TransactionListResponse } from '@meridian/domain/portfolios';
@@ -39,6 +40,8 @@ export type NewTransaction = {
   price: number | null;
   amount: number;
   notes: string | null;
+  /** A sell's own lot order (tax_optimized for a tax-aware recommendation); null takes the portfolio's method. */
+  lotMethod?: SaleLotMethod | null;
 };
 
 /**
@@ -119,17 +122,22 @@ async function rebuildHolding(tx: Db, portfolio: PortfolioRow, securityId: strin
   };
 }
 
-/** Records transactions in one database transaction (see the top of this file) and returns them as stored. */
+/**
+ * Records transactions in one database transaction (see the top of this file) and returns them as
+ * stored; inside `within`, a transaction of the caller's, when the entries are part of a larger write.
+ */
 export async function recordTransactions(
   app: FastifyInstance,
   request: FastifyRequest,
   portfolio: PortfolioRow,
   entries: NewTransaction[],
   action: string,
+  within?: Db,
 ): Promise<TransactionRow[]> {
   const viewer = app.currentUser(request);
   const now = app.now();
-  return app.db.transaction(async (tx) => {
+  const inTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> => (within ? work(within) : app.db.transaction(work));
+  return inTransaction(async (tx) => {
     // Writers of one portfolio queue on its row, so each ledger check sees every earlier write.
     const [locked] = await tx.select({ cash: portfolios.cashBalance }).from(portfolios).where(eq(portfolios.id, portfolio.id)).for('update');
     // Same-day transactions apply in the order they were recorded: keep created_at strictly increasing per portfolio.
@@ -182,6 +190,7 @@ export async function recordTransactions(
             quantity: row.quantity,
             price: row.price,
             amount: row.amount,
+            ...(row.lotMethod ? { lot_method: row.lotMethod } : {}),
           })),
         },
       },

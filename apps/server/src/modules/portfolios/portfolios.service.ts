@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cashEffect } from '@meridian/domain/ledger';
 import { clientMessages, portfolioMessages } from '@meridian/domain/messages';
@@ -16,6 +16,7 @@ import { marketDate } from '@meridian/domain/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { portfolios, transactions, type PortfolioRow } from '../../db/schema/portfolios.ts';
+import { modelPortfolios } from '../../db/schema/recommendations.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { findSecurity } from '../securities/securities.service.ts';
@@ -76,6 +77,17 @@ async function knownBenchmark(db: Db, symbol: string): Promise<string> {
   return security.symbol;
 }
 
+/** The model a body names: one of the firm's live models (422 on model_id otherwise); null stops following one. */
+async function knownModel(db: Db, firmId: string, modelId: string | null | undefined): Promise<string | null | undefined> {
+  if (!modelId) return modelId;
+  const [model] = await db
+    .select({ id: modelPortfolios.id })
+    .from(modelPortfolios)
+    .where(and(eq(modelPortfolios.id, modelId), eq(modelPortfolios.firmId, firmId), isNull(modelPortfolios.deletedAt)));
+  if (!model) throw fieldError('model_id', portfolioMessages.modelInvalid, modelId);
+  return model.id;
+}
+
 const auditFields = (row: PortfolioRow) => ({
   client_id: row.clientId,
   name: row.name,
@@ -83,6 +95,7 @@ const auditFields = (row: PortfolioRow) => ({
   status: row.status,
   benchmark_symbol: row.benchmarkSymbol,
   lot_method: row.lotMethod,
+  model_id: row.modelId,
 });
 
 /** Opens a portfolio for a client the user reaches; an initial deposit is recorded as a deposit transaction dated today. */
@@ -94,6 +107,7 @@ export async function createPortfolio(app: FastifyInstance, request: FastifyRequ
     .where(and(eq(clients.id, body.client_id), clientReach(viewer)));
   if (!client) throw notFound(clientMessages.clientNotFound);
   const benchmark = await knownBenchmark(app.db, body.benchmark_symbol);
+  const modelId = await knownModel(app.db, client.firmId, body.model_id);
   const now = app.now();
   const deposit = body.initial_deposit ? cashEffect({ type: 'deposit', amount: body.initial_deposit }) : 0;
 
@@ -108,6 +122,7 @@ export async function createPortfolio(app: FastifyInstance, request: FastifyRequ
         status: body.status,
         benchmarkSymbol: benchmark,
         lotMethod: body.lot_method ?? 'fifo',
+        modelId: modelId ?? null,
         cashBalance: deposit,
         createdAt: now,
         updatedAt: now,
@@ -136,7 +151,7 @@ export async function createPortfolio(app: FastifyInstance, request: FastifyRequ
 
 export type UpdateResult = { ok: true; portfolio: PortfolioDetail } | { ok: false; current: Portfolio };
 
-/** Changes name, account type, status, benchmark or lot method of the version the caller read; a stale version gets the current record. */
+/** Changes name, account type, status, benchmark, lot method or model of the version the caller read; a stale version gets the current record. */
 export async function updatePortfolio(app: FastifyInstance, request: FastifyRequest, id: string, body: PortfolioUpdate): Promise<UpdateResult> {
   const viewer = app.currentUser(request);
   const before = await reachablePortfolio(app.db, viewer, id);
@@ -147,6 +162,7 @@ export async function updatePortfolio(app: FastifyInstance, request: FastifyRequ
   };
   if (body.sync_version !== before.syncVersion) return conflict();
   const benchmark = body.benchmark_symbol === undefined ? undefined : await knownBenchmark(app.db, body.benchmark_symbol);
+  const modelId = await knownModel(app.db, before.firmId, body.model_id);
 
   const updated = await app.db.transaction(async (tx) => {
     const [row] = await tx
@@ -157,6 +173,7 @@ export async function updatePortfolio(app: FastifyInstance, request: FastifyRequ
         ...(body.status === undefined ? {} : { status: body.status }),
         ...(benchmark === undefined ? {} : { benchmarkSymbol: benchmark }),
         ...(body.lot_method === undefined ? {} : { lotMethod: body.lot_method }),
+        ...(modelId === undefined ? {} : { modelId }),
         syncVersion: sql`${portfolios.syncVersion} + 1`,
         updatedAt: app.now(),
       })

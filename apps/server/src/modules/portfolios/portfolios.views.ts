@@ -20,6 +20,7 @@ export function toPortfolio(row: Omit<PortfolioSummaryRow, 'total'>): Portfolio 
     status: portfolio.status,
     benchmark_symbol: portfolio.benchmarkSymbol,
     lot_method: portfolio.lotMethod,
+    model_id: portfolio.modelId,
     cash_balance: cash,
     holdings_value: holdingsValue,
     total_value: sumMoney([cash, holdingsValue]),

@@ -5,6 +5,7 @@ import { securityLimits, securityMessages, type PriceImportRejection, type Price
 import { marketDate } from '@meridian/domain/trading-calendar';
 import { securities } from '../../db/schema/securities.ts';
 import { portfoliosTrading, refreshValuations } from '../analytics/valuations.service.ts';
+import { raiseDriftRecommendations } from '../recommendations/drift.ts';
 import { RequestValidationError } from '../../platform/errors.ts';
 import { HttpError } from '../../platform/http-error.ts';
 
@@ -41,10 +42,11 @@ export async function importPrices(app: FastifyInstance, request: FastifyRequest
   }
   rejected.sort((a, b) => a.line - b.line);
 
+  let repriced: string[] = [];
   if (accepted.length > 0) {
     const affected = [...new Set(accepted.map((row) => row.securityId))];
     const dates = accepted.map((row) => row.date).sort();
-    await app.db.transaction(async (tx) => {
+    repriced = await app.db.transaction(async (tx) => {
       // Ids, dates and closes were checked above, so the array literals need no quoting.
       for (let start = 0; start < accepted.length; start += rowsPerStatement) {
         const batch = accepted.slice(start, start + rowsPerStatement);
@@ -56,11 +58,12 @@ export async function importPrices(app: FastifyInstance, request: FastifyRequest
                       ${`{${batch.map((row) => String(row.close)).join(',')}}`}::numeric[]) as t(security_id, date, close)
           on conflict (security_id, date) do update set close = excluded.close, source = excluded.source`);
       }
-      await tx.execute(sql`
+      const moved = (await tx.execute(sql`
         update securities s
         set last_close = latest.close, previous_close = prev.close, last_price_date = latest.date, price_source = latest.source,
             sync_version = s.sync_version + 1, updated_at = ${app.now().toISOString()}::timestamptz
         from unnest(${`{${affected.join(',')}}`}::uuid[]) as u(id)
+        join securities old on old.id = u.id
         cross join lateral (
           select p.date, p.close, p.source from prices p where p.security_id = u.id order by p.date desc limit 1
         ) as latest
@@ -69,7 +72,8 @@ export async function importPrices(app: FastifyInstance, request: FastifyRequest
         ) as prev on true
         where s.id = u.id
           and (s.last_close, s.previous_close, s.last_price_date, s.price_source)
-              is distinct from (latest.close, prev.close, latest.date, latest.source)`);
+              is distinct from (latest.close, prev.close, latest.date, latest.source)
+        returning s.id, old.last_close is distinct from latest.close as "closeMoved"`)) as unknown as { rows: Array<{ id: string; closeMoved: boolean }> };
       // The series of every portfolio that traded these securities move from the first imported day.
       await refreshValuations(tx, await portfoliosTrading(tx, affected, dates[0]!), marketDate(app.now()));
       await app.audit(
@@ -81,8 +85,16 @@ export async function importPrices(app: FastifyInstance, request: FastifyRequest
         },
         tx,
       );
+      return moved.rows.filter((row) => row.closeMoved).map((row) => row.id);
     });
   }
 
-  return { accepted: accepted.length, rejected: rejected.slice(0, securityLimits.importRejectedListed), rejected_count: rejected.length };
+  // After the closes are in: the followers of a model holding a security whose latest close moved are checked at the new prices.
+  const rebalances = await raiseDriftRecommendations(app, request, repriced);
+  return {
+    accepted: accepted.length,
+    rejected: rejected.slice(0, securityLimits.importRejectedListed),
+    rejected_count: rejected.length,
+    rebalance_recommendations: rebalances,
+  };
 }

@@ -14,6 +14,7 @@ export const samplePortfolio = (overrides: Partial<Portfolio> = {}): Portfolio =
   status: 'active',
   benchmark_symbol: 'SPY',
   lot_method: 'fifo',
+  model_id: null,
   cash_balance: 1500,
   holdings_value: 12000,
   total_value: 13500,

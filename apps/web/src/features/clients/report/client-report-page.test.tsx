@@ -27,6 +27,7 @@ const portfolio = (id: string, name: string, overrides: Partial<PortfolioDetail>
   status: 'active',
   benchmark_symbol: 'SPY',
   lot_method: 'fifo',
+  model_id: null,
   cash_balance: 1000,
   holdings_value: 9000,
   total_value: 10000,

@@ -1,0 +1,70 @@
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { clientRiskBand } from '@meridian/domain/model-portfolios';
+import { reviewPortfolio } from '@meridian/domain/rebalancing/review';
+import type { Db } from '../client.ts';
+import { clients } from '../schema/clients.ts';
+import { firms } from '../schema/firms.ts';
+import { portfolios } from '../schema/portfolios.ts';
+import { modelPortfolios, recommendations } from '../schema/recommendations.ts';
+import { users } from '../schema/users.ts';
+import { addStarterModels } from '../../modules/model-portfolios/starter-models.ts';
+import { firmModels, loadClientBook, modelsByBand, portfolioReview } from '../../modules/recommendations/review-inputs.ts';
+import { demoAccounts, demoFirmName } from './demo-accounts.ts';
+
+/** Clients of the demo advisor whose portfolios are reviewed at seed time, so the pages open on real recommendations. */
+const reviewedClients = 12;
+
+/**
+ * The demo firm's models and advice: the five starter models, each client's first active portfolio
+ * following the model of the client's risk band, and the demo advisor's first clients (by name)
+ * reviewed, as POST /recommendations/generate would. Runs after the portfolios are seeded; does
+ * nothing when the firm already has models.
+ */
+export async function seedDemoAdvice(db: Db, asOf: string): Promise<void> {
+  const [firm] = await db.select({ id: firms.id }).from(firms).where(eq(firms.name, demoFirmName));
+  if (!firm) return;
+  const [existing] = await db.select({ total: count() }).from(modelPortfolios).where(eq(modelPortfolios.firmId, firm.id));
+  if ((existing?.total ?? 0) > 0) return;
+  await addStarterModels(db, firm.id);
+  const byBand = modelsByBand(await firmModels(db, firm.id));
+
+  const rows = await db
+    .select({ client: clients, portfolioId: portfolios.id })
+    .from(clients)
+    .innerJoin(portfolios, and(eq(portfolios.clientId, clients.id), eq(portfolios.status, 'active'), isNull(portfolios.deletedAt)))
+    .where(and(eq(clients.firmId, firm.id), isNull(clients.deletedAt)))
+    .orderBy(asc(clients.lastName), asc(clients.firstName), asc(clients.id), asc(portfolios.createdAt), asc(portfolios.id));
+  const firstPortfolio = new Map<string, { client: (typeof rows)[number]['client']; portfolioId: string }>();
+  for (const row of rows) if (!firstPortfolio.has(row.client.id)) firstPortfolio.set(row.client.id, row);
+  await db.transaction(async (tx) => {
+    for (const { client, portfolioId } of firstPortfolio.values()) {
+      const model = byBand.get(clientRiskBand(client.riskCapacity, client.investmentExperience));
+      if (model) await tx.update(portfolios).set({ modelId: model.id }).where(eq(portfolios.id, portfolioId));
+    }
+  });
+
+  const advisorEmail = demoAccounts.find((account) => account.role === 'advisor')!.email;
+  const [advisor] = await db.select({ id: users.id }).from(users).where(eq(users.email, advisorEmail));
+  const reviewed = [...firstPortfolio.values()].filter(({ client }) => client.advisorId === advisor?.id).slice(0, reviewedClients);
+  for (const { client } of reviewed) {
+    const book = await loadClientBook(db, client, asOf);
+    for (const portfolio of book.portfolios.filter((row) => row.status === 'active')) {
+      const review = portfolioReview(book, portfolio);
+      const outcome = review && reviewPortfolio(review);
+      if (!outcome) continue;
+      await db.insert(recommendations).values({
+        firmId: firm.id,
+        clientId: client.id,
+        portfolioId: portfolio.id,
+        modelId: outcome.model.id,
+        securityId: outcome.securityId,
+        type: outcome.type,
+        source: 'review',
+        title: outcome.title,
+        rationale: outcome.rationale,
+        details: outcome.details,
+        createdBy: advisor?.id ?? null,
+      });
+    }
+  }
+}
