@@ -12,6 +12,7 @@ import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { modelPortfoliosRoutes } from './modules/model-portfolios/model-portfolios.routes.ts';
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes.ts';
+import { optimizationRoutes } from './modules/recommendations/optimization.routes.ts';
 import { portfoliosRoutes } from './modules/portfolios/portfolios.routes.ts';
 import { householdsRoutes } from './modules/households/households.routes.ts';
 import { securitiesRoutes } from './modules/securities/securities.routes.ts';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(portfoliosRoutes);
       await api.register(modelPortfoliosRoutes);
       await api.register(recommendationsRoutes);
+      await api.register(optimizationRoutes);
       await api.register(telemetryRoutes);
       // A browser opening the API's login URL gets the SPA, which renders the API token page there.
       api.get('/auth/login', { schema: { hide: true }, config: { access: 'public' } }, async (request, reply) => {

@@ -29,6 +29,15 @@ export const riskBandTargetVolatility: Record<RiskBand, number> = {
   aggressive: 0.17,
 };
 
+/** The share of stocks the optimiser keeps a band's portfolio within, [least, most]. */
+export const riskBandEquityRange: Record<RiskBand, readonly [number, number]> = {
+  conservative: [0, 0.35],
+  moderately_conservative: [0.15, 0.5],
+  moderate: [0.3, 0.7],
+  moderately_aggressive: [0.5, 0.85],
+  aggressive: [0.65, 1],
+};
+
 /**
  * A client's band from their profile until a questionnaire sets it: the capacity for risk sets the
  * middle of three, and experience moves low and high capacity one step (a beginner with high capacity

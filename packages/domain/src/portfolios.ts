@@ -143,6 +143,31 @@ export const portfolioCreateSchema = z.object({
 });
 export type PortfolioCreate = z.infer<typeof portfolioCreateSchema>;
 
+/**
+ * A proposed portfolio built from target weights (the portfolio builder's "save as proposal"): opened
+ * with status proposed, funded with `amount`, and each security bought in whole shares at its latest
+ * close for its weight of the amount; what the weights leave stays in cash.
+ */
+export const proposalCreateSchema = z
+  .object({
+    client_id: idSchema(portfolioMessages.clientRequired),
+    name,
+    account_type: z.enum(accountTypes, { error: portfolioMessages.accountTypeInvalid }),
+    model_id: modelId,
+    amount: z
+      .number({ error: portfolioMessages.proposalAmountInvalid })
+      .gt(0, portfolioMessages.proposalAmountInvalid)
+      .max(portfolioLimits.amountMax, portfolioMessages.amountTooLarge),
+    targets: z
+      .array(z.object({ security_id: idSchema(portfolioMessages.securityRequired), weight: z.number({ error: portfolioMessages.proposalWeightInvalid }).gt(0, portfolioMessages.proposalWeightInvalid).max(1, portfolioMessages.proposalWeightInvalid) }), {
+        error: portfolioMessages.proposalTargetsRequired,
+      })
+      .min(1, portfolioMessages.proposalTargetsRequired)
+      .max(60, portfolioMessages.proposalTargetsRequired),
+  })
+  .refine((body) => body.targets.reduce((sum, target) => sum + target.weight, 0) <= 1 + 1e-6, { message: portfolioMessages.proposalWeightsOver, path: ['targets'] });
+export type ProposalCreate = z.infer<typeof proposalCreateSchema>;
+
 /** Every field but sync_version is optional; sync_version must be the version being edited (409 otherwise). */
 export const portfolioUpdateSchema = z.object({
   name: name.optional(),

@@ -177,3 +177,70 @@ export const statusUpdateSchema = z.object({
   sync_version: syncVersion(clientMessages.syncVersionInvalid).nullish(),
 });
 export type StatusUpdate = z.infer<typeof statusUpdateSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Optimisation
+
+const riskPointSchema = z.object({ expected_return: z.number(), volatility: z.number() });
+export type RiskPoint = z.infer<typeof riskPointSchema>;
+
+export const optimizationSchema = z.object({
+  portfolio_id: z.string(),
+  risk_band: z.enum(riskBands),
+  /** The band's annual volatility the optimum aims at. */
+  target_volatility: z.number(),
+  risk_free_rate: z.number(),
+  /** The closes the estimates come from: first and last day, and how many daily returns. */
+  history: z.object({ start: z.string(), end: z.string(), days: z.number() }),
+  /** Ledoit–Wolf shrinkage of the sample covariance towards a scaled identity (0 none, 1 all). */
+  shrinkage: z.number(),
+  /** The band's equity range could not be met with these securities and was left out. */
+  constraints_relaxed: z.boolean(),
+  /** The held securities and the model's, each with its weight of the whole portfolio now and at the optimum. */
+  assets: z.array(
+    z.object({
+      security_id: z.string(),
+      symbol: z.string(),
+      name: z.string(),
+      asset_class: z.string(),
+      expected_return: z.number(),
+      volatility: z.number(),
+      max_weight: z.number(),
+      current_weight: z.number(),
+      optimal_weight: z.number(),
+    }),
+  ),
+  /** Cash's share now (the optimum is fully invested). */
+  cash_weight: z.number(),
+  current: riskPointSchema,
+  optimal: riskPointSchema,
+  minimum_variance: riskPointSchema,
+  maximum_sharpe: riskPointSchema.nullable(),
+  frontier: z.array(riskPointSchema),
+  /** The tax-aware trades from now to the optimum, as a recommendation would propose them. */
+  trades: z.array(proposedTradeSchema),
+  totals: recommendationDetailsSchema.shape.totals,
+  wash_sale_blocked: z.array(washSaleSchema),
+});
+export type Optimization = z.infer<typeof optimizationSchema>;
+
+export const statisticsLimits = { securitiesMax: 60, historyDays: 756, historyDaysMin: 60 } as const;
+
+export const statisticsRequestSchema = z.object({
+  security_ids: z
+    .array(idSchema(recommendationMessages.securityIdsInvalid), { error: recommendationMessages.securityIdsInvalid })
+    .min(1, recommendationMessages.securityIdsInvalid)
+    .max(statisticsLimits.securitiesMax, recommendationMessages.securityIdsTooMany),
+});
+
+/** Annual return statistics of some securities over their common history: what the portfolio builder computes with. */
+export const statisticsSchema = z.object({
+  securities: z.array(z.object({ id: z.string(), symbol: z.string(), name: z.string(), asset_class: z.string(), sector: z.string(), fund: z.boolean() })),
+  expected_returns: z.array(z.number()),
+  /** Row-major, securities × securities. */
+  covariance: z.array(z.number()),
+  shrinkage: z.number(),
+  history: z.object({ start: z.string(), end: z.string(), days: z.number() }),
+  risk_free_rate: z.number(),
+});
+export type Statistics = z.infer<typeof statisticsSchema>;

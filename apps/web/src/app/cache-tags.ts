@@ -15,11 +15,12 @@ import type { Portfolio } from '@meridian/domain/portfolios';
  *   rolled-up values). Any portfolio, ledger,
  *   client or price write moves them, so those writes invalidate the whole type.
  * - `Household/<id>`, `Household/LIST`: households and their members.
+ * - `Recommendation/LIST`: every list of recommendations (a client's, a portfolio's).
  *
  * A client's figures are sums over their portfolios, so every portfolio write reaches its client too;
  * and a portfolio shows its client's name, so a client write reaches every portfolio.
  */
-export const tagTypes = ['Me', 'Security', 'Client', 'Portfolio', 'PortfolioTransactions', 'Analytics', 'Household'] as const;
+export const tagTypes = ['Me', 'Security', 'Client', 'Portfolio', 'PortfolioTransactions', 'Analytics', 'Household', 'Recommendation'] as const;
 
 /** What a portfolio write names so that its owning client's views can follow it. */
 export type PortfolioRef = Pick<Portfolio, 'id' | 'client_id'>;
@@ -32,6 +33,7 @@ export const ledgerTag = (portfolioId: string) => ({ type: 'PortfolioTransaction
 export const analyticsTag = 'Analytics' as const;
 export const householdTag = (id: string) => ({ type: 'Household' as const, id });
 export const householdListTag = { type: 'Household' as const, id: 'LIST' };
+export const recommendationListTag = { type: 'Recommendation' as const, id: 'LIST' };
 
 /** A client's record or figures changed: that client's views and every view over many clients. */
 export const clientChanged = (clientId: string) => [clientTag(clientId), clientListTag, analyticsTag];

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
-import { clientRiskBand } from '@meridian/domain/model-portfolios';
+import { clientRiskBand, riskBands } from '@meridian/domain/model-portfolios';
 import { reviewPortfolio } from '@meridian/domain/rebalancing/review';
 import type { Db } from '../client.ts';
 import { clients } from '../schema/clients.ts';
@@ -37,9 +37,14 @@ export async function seedDemoAdvice(db: Db, asOf: string): Promise<void> {
   const firstPortfolio = new Map<string, { client: (typeof rows)[number]['client']; portfolioId: string }>();
   for (const row of rows) if (!firstPortfolio.has(row.client.id)) firstPortfolio.set(row.client.id, row);
   await db.transaction(async (tx) => {
+    let index = 0;
     for (const { client, portfolioId } of firstPortfolio.values()) {
-      const model = byBand.get(clientRiskBand(client.riskCapacity, client.investmentExperience));
+      const band = clientRiskBand(client.riskCapacity, client.investmentExperience);
+      // Every fifth follows a model two bands away, as an account set up before the client's profile changed: a risk mismatch to review.
+      const followed = index % 5 === 4 ? riskBands[(riskBands.indexOf(band) + 2) % riskBands.length]! : band;
+      const model = byBand.get(followed);
       if (model) await tx.update(portfolios).set({ modelId: model.id }).where(eq(portfolios.id, portfolioId));
+      index += 1;
     }
   });
 

@@ -8,9 +8,11 @@ import {
   portfolioListResponseSchema,
   portfolioSchema,
   portfolioUpdateSchema,
+  proposalCreateSchema,
   syncConflictSchema,
 } from '@meridian/domain/portfolios';
 import { ledgerRoutes } from './ledger.routes.ts';
+import { createProposal } from './proposals.service.ts';
 import { detail, portfolioParams, read, tags, write } from './route-common.ts';
 import { createPortfolio, deletePortfolio, getPortfolio, listPortfolios, updatePortfolio } from './portfolios.service.ts';
 
@@ -65,6 +67,23 @@ export const portfoliosRoutes: FastifyPluginAsyncZod = async (app) => {
       config: write,
     },
     async (request, reply) => reply.status(201).send(await createPortfolio(app, request, request.body)),
+  );
+
+  app.post(
+    '/portfolios/proposals',
+    {
+      schema: {
+        tags,
+        summary: 'Build a proposed portfolio from target weights (the portfolio builder)',
+        description:
+          'Opens a portfolio with status proposed, deposits amount, and buys each security (whole shares at its latest close) for its weight of the amount; ' +
+          'weights may add up to less than 1 (the rest stays cash). A client the caller does not reach answers 404.',
+        body: proposalCreateSchema,
+        response: { 201: portfolioDetailSchema, 404: detail },
+      },
+      config: write,
+    },
+    async (request, reply) => reply.status(201).send(await createProposal(app, request, request.body)),
   );
 
   app.put(

@@ -14,6 +14,7 @@ import { AnalyticsScopePicker } from './analytics-scope-picker.tsx';
 import { AnalyticsSection, ChartSuspense } from './analytics-section.tsx';
 import { ConcentrationFigures } from './concentration-figures.tsx';
 import { LotsTables } from './lots-tables.tsx';
+import { OptimizationSection } from './optimization/optimization-section.tsx';
 import { PeriodToggle } from './period-toggle.tsx';
 import { ReturnsTable } from './returns-table.tsx';
 import { RiskMetricsPanel } from './risk-metrics.tsx';
@@ -62,6 +63,7 @@ function AnalyticsBody({ analytics }: { analytics: PortfolioAnalytics }) {
       <AnalyticsSection title="Concentration" testId="analytics-concentration">
         <ConcentrationFigures concentration={analytics.concentration} />
       </AnalyticsSection>
+      {analytics.scope.kind === 'portfolio' && <OptimizationSection portfolioId={analytics.scope.id} />}
       <AnalyticsSection title="Tax lots" testId="analytics-lots" padded={false}>
         <LotsTables lots={analytics.lots} />
       </AnalyticsSection>

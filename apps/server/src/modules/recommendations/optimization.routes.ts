@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { detailResponseSchema, validationIssueSchema } from '@meridian/domain/auth';
+import { pathId } from '@meridian/domain/ids';
+import { recommendationMessages } from '@meridian/domain/messages';
+import { optimizationSchema, recommendationSchema, statisticsRequestSchema, statisticsSchema } from '@meridian/domain/recommendations';
+import { optimizePortfolio, recommendOptimum, securityStatistics } from './optimization.service.ts';
+
+const detail = detailResponseSchema;
+const unprocessable = z.object({ detail: z.array(validationIssueSchema) }).or(detail);
+const params = z.object({ id: pathId('The portfolio id') });
+const method =
+  'Estimates from up to three years of daily closes: annual mean returns and a Ledoit–Wolf covariance. Long only, fully invested; a fund may be at most 40 % ' +
+  "and a company's stock 10 %; the share of stocks stays in the client's risk band's range (left out, and said so, when the securities cannot meet it). " +
+  'The optimum is the efficient portfolio at the band\'s target volatility (critical line algorithm); the frontier has 20 points.';
+
+/** Optimisation: /portfolios/{id}/optimize, its recommendation, and /securities/statistics for the portfolio builder. */
+export const optimizationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/portfolios/:id/optimize',
+    {
+      schema: {
+        tags: ['portfolios'],
+        summary: "Current and optimal weights for the client's risk band, their expected return and volatility, the efficient frontier and the trades between",
+        description: `${method} The universe is what the account holds and what its model would buy. No body.`,
+        params,
+        response: { 200: optimizationSchema, 404: detail, 422: unprocessable },
+      },
+      config: { access: 'signedIn' },
+    },
+    async (request) => optimizePortfolio(app, app.currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/portfolios/:id/optimize/recommendation',
+    {
+      schema: {
+        tags: ['recommendations'],
+        summary: 'Create a rebalance recommendation from the optimum (a pending rebalance is refreshed instead)',
+        description: method,
+        params,
+        response: { 201: recommendationSchema, 404: detail, 422: unprocessable },
+      },
+      config: { access: 'staff', denied: recommendationMessages.readOnly },
+    },
+    async (request, reply) => reply.status(201).send(await recommendOptimum(app, request, request.params.id)),
+  );
+
+  app.post(
+    '/securities/statistics',
+    {
+      schema: {
+        tags: ['securities'],
+        summary: 'Annual expected returns and Ledoit–Wolf covariance of up to 60 securities over their common history (the portfolio builder computes with them)',
+        body: statisticsRequestSchema,
+        response: { 200: statisticsSchema, 404: detail, 422: unprocessable },
+      },
+      config: { access: 'staff' },
+    },
+    async (request) => securityStatistics(app, app.currentUser(request), request.body.security_ids),
+  );
+};

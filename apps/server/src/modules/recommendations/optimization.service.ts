@@ -1,0 +1,217 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recommendationMessages } from '@meridian/domain/messages';
+import { riskBandLabels } from '@meridian/domain/model-portfolios';
+import { assetStatistics, optimumFor, riskAndReturn, type AssetStatistics } from '@meridian/domain/rebalancing/optimum';
+import { planToTargets, tradeSummary, type ReviewModel } from '@meridian/domain/rebalancing/review';
+import type { PlanSecurity, SecurityTarget } from '@meridian/domain/rebalancing/trade-plan';
+import { statisticsLimits, type Optimization, type Recommendation, type RiskPoint, type Statistics } from '@meridian/domain/recommendations';
+import { fundSectors } from '@meridian/domain/securities';
+import { addDays, marketDate } from '@meridian/domain/trading-calendar';
+import { tradeValue } from '@meridian/domain/ledger';
+import type { Db } from '../../db/client.ts';
+import { clients } from '../../db/schema/clients.ts';
+import { firms } from '../../db/schema/firms.ts';
+import type { PortfolioRow } from '../../db/schema/portfolios.ts';
+import { securities } from '../../db/schema/securities.ts';
+import { HttpError } from '../../platform/http-error.ts';
+import type { Viewer } from '../../platform/reach.ts';
+import { uuidArray } from '../analytics/valuations.service.ts';
+import { reachablePortfolio } from '../portfolios/portfolios.service.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import { getRecommendation, saveOutcome } from './recommendations.service.ts';
+import { loadClientBook, portfolioReview } from './review-inputs.ts';
+
+/**
+ * POST /portfolios/{id}/optimize and the statistics the portfolio builder computes with: estimates
+ * from the last three years of daily closes (statisticsLimits.historyDays), the optimum for the
+ * client's risk band, and the tax-aware trades that would move the portfolio there.
+ */
+
+type UniverseSecurity = PlanSecurity & { sector: string; fund: boolean };
+
+/** A fund (index, sector, bond, cash or commodity fund) may weigh more than one company's stock. */
+const isFund = (row: { sector: string; industry: string }) => (fundSectors as readonly string[]).includes(row.sector) || /Fund$/.test(row.industry);
+
+async function universeRows(db: Db, ids: readonly string[]): Promise<UniverseSecurity[]> {
+  const rows = await db
+    .select({
+      securityId: securities.id,
+      symbol: securities.symbol,
+      name: securities.name,
+      assetClass: securities.assetClass,
+      sector: securities.sector,
+      industry: securities.industry,
+      price: sql<number>`coalesce(${securities.lastClose}, 0)::float8`.mapWith(Number),
+    })
+    .from(securities)
+    .where(inArray(securities.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.securityId, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ securityId: row.securityId, symbol: row.symbol, name: row.name, assetClass: row.assetClass, price: row.price, sector: row.sector, fund: isFund(row) }] : [];
+  });
+}
+
+type History = { dates: string[]; closes: Float64Array[]; covered: boolean[] };
+
+/**
+ * Closes of the securities on the trading days since `from` that all of them have, each security's
+ * gaps carried forward from its previous close. `covered` says whether a security has closes through
+ * at least historyDaysMin of those days.
+ */
+async function alignedCloses(db: Db, ids: readonly string[], from: string): Promise<History> {
+  const result = (await db.execute(sql`
+    select p.security_id as "securityId", p.date::text as date, p.close::float8 as close from prices p
+    where p.security_id = any(${uuidArray(ids)}::uuid[]) and p.date >= ${from}::date
+    order by p.date`)) as unknown as { rows: Array<{ securityId: string; date: string; close: number }> };
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const dates: string[] = [];
+  const byDay = new Map<string, Float64Array>();
+  for (const row of result.rows) {
+    let day = byDay.get(row.date);
+    if (!day) {
+      day = new Float64Array(ids.length).fill(Number.NaN);
+      byDay.set(row.date, day);
+      dates.push(row.date);
+    }
+    day[index.get(row.securityId)!] = Number(row.close);
+  }
+  const closes = ids.map(() => new Float64Array(dates.length));
+  const first = new Int32Array(ids.length).fill(-1);
+  dates.forEach((date, d) => {
+    const day = byDay.get(date)!;
+    for (let i = 0; i < ids.length; i += 1) {
+      const close = day[i]!;
+      if (!Number.isNaN(close)) {
+        if (first[i] === -1) first[i] = d;
+        closes[i]![d] = close;
+      } else closes[i]![d] = d > 0 ? closes[i]![d - 1]! : Number.NaN;
+    }
+  });
+  const covered = [...first].map((day) => day !== -1 && dates.length - day > statisticsLimits.historyDaysMin);
+  // Start where every covered security has a close.
+  const start = Math.max(0, ...[...first].filter((day, i) => covered[i] && day >= 0));
+  return { dates: dates.slice(start), closes: closes.map((series) => series.slice(start)), covered };
+}
+
+/** How far back the estimates read: three years of trading days and a little more for holidays. */
+const historyStart = (asOf: string) => addDays(asOf, -Math.ceil((statisticsLimits.historyDays * 365) / 252));
+
+const riskFreeRateOf = async (db: Db, firmId: string) => (await db.select({ rate: firms.riskFreeRate }).from(firms).where(eq(firms.id, firmId)))[0]?.rate ?? 0;
+
+const point = (allocation: { expectedReturn: number; volatility: number }): RiskPoint => ({ expected_return: allocation.expectedReturn, volatility: allocation.volatility });
+
+type Computed = { optimization: Optimization; model: ReviewModel; details: ReturnType<typeof planToTargets>['details'] };
+
+async function computeOptimum(app: FastifyInstance, portfolio: PortfolioRow): Promise<Computed> {
+  const asOf = marketDate(app.now());
+  const [client] = await app.db.select().from(clients).where(eq(clients.id, portfolio.clientId));
+  if (!client) throw new Error(`portfolio ${portfolio.id} has no client`);
+  const book = await loadClientBook(app.db, client, asOf);
+  const review = portfolioReview(book, portfolio);
+  if (!review || review.holdings.length === 0) throw new HttpError(422, recommendationMessages.nothingToOptimize);
+  // The universe: what the account holds and what its model (or the band's model) would buy.
+  const modelSecurities = review.model.targets.flatMap((target) => (target.security ? [target.security.securityId] : target.assetClass ? [book.vehicles.get(target.assetClass)?.securityId ?? ''] : []));
+  const ids = [...new Set([...review.holdings.map((holding) => holding.securityId), ...modelSecurities.filter(Boolean)])];
+  const history = await alignedCloses(app.db, ids, historyStart(asOf));
+  const heldIds = new Set(review.holdings.map((holding) => holding.securityId));
+  if (ids.some((id, i) => heldIds.has(id) && !history.covered[i])) throw new HttpError(422, recommendationMessages.noHistory);
+  const kept = ids.map((id, i) => ({ id, i })).filter(({ i }) => history.covered[i]);
+  const universe = await universeRows(app.db, kept.map(({ id }) => id));
+  const statistics = assetStatistics(kept.map(({ i }) => history.closes[i]!));
+  const riskFreeRate = await riskFreeRateOf(app.db, portfolio.firmId);
+  const optimum = optimumFor(statistics, universe, book.band, riskFreeRate);
+
+  const total = review.cash + review.holdings.reduce((sum, holding) => sum + tradeValue(holding.quantity, holding.price), 0);
+  const heldValue = new Map(review.holdings.map((holding) => [holding.securityId, tradeValue(holding.quantity, holding.price)]));
+  const current = Float64Array.from(universe, (security) => (total > 0 ? (heldValue.get(security.securityId) ?? 0) / total : 0));
+  const targets: SecurityTarget[] = universe.flatMap((security, i) => (optimum.optimal.weights[i]! > 1e-9 ? [{ ...security, weight: optimum.optimal.weights[i]! }] : []));
+  const model: ReviewModel = {
+    id: 'optimum',
+    name: `${riskBandLabels[book.band]} optimum`,
+    riskBand: book.band,
+    driftBand: review.model.driftBand,
+    kind: 'security',
+    targets: targets.map((target) => ({ assetClass: null, security: target, weight: target.weight })),
+  };
+  const { details } = planToTargets(review, model, targets);
+  const currentRisk = riskAndReturn(statistics, current, riskFreeRate);
+  details.risk = { current: point(currentRisk), proposed: point(optimum.optimal) };
+  const upper = optimum.problem.upper!;
+  return {
+    model,
+    details,
+    optimization: {
+      portfolio_id: portfolio.id,
+      risk_band: book.band,
+      target_volatility: optimum.targetVolatility,
+      risk_free_rate: riskFreeRate,
+      history: { start: history.dates[0] ?? asOf, end: history.dates.at(-1) ?? asOf, days: Math.max(0, history.dates.length - 1) },
+      shrinkage: statistics.shrinkage,
+      constraints_relaxed: optimum.relaxed,
+      assets: universe.map((security, i) => ({
+        security_id: security.securityId,
+        symbol: security.symbol,
+        name: security.name,
+        asset_class: security.assetClass,
+        expected_return: statistics.expected[i]!,
+        volatility: statistics.volatility[i]!,
+        max_weight: upper[i]!,
+        current_weight: current[i]!,
+        optimal_weight: optimum.optimal.weights[i]!,
+      })),
+      cash_weight: total > 0 ? review.cash / total : 0,
+      current: point(currentRisk),
+      optimal: point(optimum.optimal),
+      minimum_variance: point(optimum.minimumVariance),
+      maximum_sharpe: optimum.maximumSharpe && point(optimum.maximumSharpe),
+      frontier: optimum.frontier.map(point),
+      trades: details.trades,
+      totals: details.totals,
+      wash_sale_blocked: details.wash_sale_blocked,
+    },
+  };
+}
+
+/** POST /portfolios/{id}/optimize. */
+export async function optimizePortfolio(app: FastifyInstance, viewer: UserRow, portfolioId: string): Promise<Optimization> {
+  return (await computeOptimum(app, await reachablePortfolio(app.db, viewer, portfolioId))).optimization;
+}
+
+const percent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
+
+/** POST /portfolios/{id}/optimize/recommendation: the optimum as a rebalance recommendation (a pending rebalance is refreshed). */
+export async function recommendOptimum(app: FastifyInstance, request: FastifyRequest, portfolioId: string): Promise<Recommendation> {
+  const viewer = app.currentUser(request);
+  const portfolio = await reachablePortfolio(app.db, viewer, portfolioId);
+  const { optimization, model, details } = await computeOptimum(app, portfolio);
+  if (details.trades.length === 0) throw new HttpError(422, recommendationMessages.alreadyOptimal);
+  const rationale =
+    `Optimised for a ${riskBandLabels[optimization.risk_band].toLowerCase()} client (target volatility ${percent(optimization.target_volatility)}), ` +
+    `from ${optimization.history.days} days of returns: expected return ${percent(optimization.current.expected_return)} → ${percent(optimization.optimal.expected_return)}, ` +
+    `volatility ${percent(optimization.current.volatility)} → ${percent(optimization.optimal.volatility)}. ${tradeSummary(details)}`;
+  const saved = await app.db.transaction((tx) =>
+    saveOutcome(app, request, tx, portfolio, { type: 'rebalance', model, modelId: null, securityId: null, title: `Rebalance to the ${model.name.toLowerCase()}`, rationale, details }, 'optimizer'),
+  );
+  return getRecommendation(app.db, viewer, saved.id);
+}
+
+/** POST /securities/statistics: annual expected returns and covariance over the securities' common history. */
+export async function securityStatistics(app: FastifyInstance, viewer: Viewer, ids: readonly string[]): Promise<Statistics> {
+  const unique = [...new Set(ids)];
+  const asOf = marketDate(app.now());
+  const rows = await universeRows(app.db, unique);
+  if (rows.length !== unique.length) throw new HttpError(404, recommendationMessages.securityUnknown);
+  const history = await alignedCloses(app.db, unique, historyStart(asOf));
+  if (history.covered.some((covered) => !covered)) throw new HttpError(422, recommendationMessages.noHistory);
+  const statistics: AssetStatistics = assetStatistics(history.closes);
+  return {
+    securities: rows.map((row) => ({ id: row.securityId, symbol: row.symbol, name: row.name, asset_class: row.assetClass, sector: row.sector, fund: row.fund })),
+    expected_returns: [...statistics.expected],
+    covariance: [...statistics.covariance],
+    shrinkage: statistics.shrinkage,
+    history: { start: history.dates[0] ?? asOf, end: history.dates.at(-1) ?? asOf, days: Math.max(0, history.dates.length - 1) },
+    risk_free_rate: await riskFreeRateOf(app.db, viewer.firmId),
+  };
+}

@@ -1,0 +1,105 @@
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, expect, it } from 'vitest';
+import { recommendationMessages } from '@meridian/domain/messages';
+import { riskBandEquityRange } from '@meridian/domain/model-portfolios';
+import type { Optimization, Recommendation, Statistics } from '@meridian/domain/recommendations';
+import { clients } from '../../db/schema/clients.ts';
+import { portfolios } from '../../db/schema/portfolios.ts';
+import { api, call, demo } from '../../test/api.ts';
+import { describeEachDatabase } from '../../test/harness.ts';
+import { insertClient, openPortfolio, securityBySymbol, session, type Session } from '../portfolios/portfolios.fixtures.ts';
+
+describeEachDatabase('optimisation', (t) => {
+  let app: FastifyInstance;
+  let alex: Session;
+  let priya: Session;
+  let portfolioId: string;
+
+  beforeAll(async () => {
+    app = await t.buildApp({ rateLimitMax: 100_000 });
+    [alex, priya] = await Promise.all([session(app, demo.alex), session(app, demo.priya)]);
+    // One of Alex's demo accounts with holdings.
+    const [row] = await t.db
+      .select({ id: portfolios.id })
+      .from(portfolios)
+      .innerJoin(clients, eq(clients.id, portfolios.clientId))
+      .where(and(eq(clients.advisorId, alex.userId), isNull(clients.deletedAt), isNull(portfolios.deletedAt), eq(portfolios.status, 'active'), gt(portfolios.holdingsCount, 2)))
+      .orderBy(asc(portfolios.id))
+      .limit(1);
+    portfolioId = row!.id;
+  });
+
+  const optimize = (who: Session, id: string) => call(app, 'POST', api(`/portfolios/${id}/optimize`), { token: who.token });
+
+  it("answers the optimum for the client's band: fully invested, within the caps and the band's equity range, with the frontier and the trades", async () => {
+    const response = await optimize(alex, portfolioId);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const result = response.body as Optimization;
+    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+    expect(sum(result.assets.map((asset) => asset.optimal_weight))).toBeCloseTo(1, 9);
+    expect(sum(result.assets.map((asset) => asset.current_weight)) + result.cash_weight).toBeCloseTo(1, 6);
+    for (const asset of result.assets) expect(asset.optimal_weight).toBeLessThanOrEqual(asset.max_weight + 1e-9);
+    if (!result.constraints_relaxed) {
+      const equity = sum(result.assets.filter((asset) => asset.asset_class === 'equity').map((asset) => asset.optimal_weight));
+      const [least, most] = riskBandEquityRange[result.risk_band];
+      expect(equity).toBeGreaterThanOrEqual(least - 1e-9);
+      expect(equity).toBeLessThanOrEqual(most + 1e-9);
+    }
+    // On the frontier at the band's volatility, or its least volatile point when the band asks for less.
+    expect(result.optimal.volatility).toBeLessThanOrEqual(Math.max(result.target_volatility, result.minimum_variance.volatility) + 1e-9);
+    expect(result.frontier).toHaveLength(20);
+    const returns = result.frontier.map((point) => point.expected_return);
+    expect([...returns].sort((a, b) => a - b)).toEqual(returns);
+    expect(result.history.days).toBeGreaterThan(500);
+    expect(result.shrinkage).toBeGreaterThanOrEqual(0);
+    expect(result.shrinkage).toBeLessThanOrEqual(1);
+    // The trades: sells of what the optimum holds less of, buys of what it holds more of.
+    const byId = new Map(result.assets.map((asset) => [asset.security_id, asset]));
+    for (const trade of result.trades) {
+      const asset = byId.get(trade.security_id)!;
+      if (trade.side === 'sell') expect(asset.optimal_weight).toBeLessThan(asset.current_weight);
+      else expect(asset.optimal_weight).toBeGreaterThan(asset.current_weight);
+    }
+  });
+
+  it('turns the optimum into a rebalance recommendation, refreshed rather than duplicated', async () => {
+    const first = await call(app, 'POST', api(`/portfolios/${portfolioId}/optimize/recommendation`), { token: alex.token });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const recommendation = first.body as Recommendation;
+    expect(recommendation).toMatchObject({ type: 'rebalance', source: 'optimizer', status: 'pending', model: null });
+    expect(recommendation.details.risk).not.toBeNull();
+    expect(recommendation.rationale).toContain('Optimised for a');
+    const again = (await call(app, 'POST', api(`/portfolios/${portfolioId}/optimize/recommendation`), { token: alex.token })).body as Recommendation;
+    expect(again.id).toBe(recommendation.id);
+  });
+
+  it('keeps to reach and refuses what cannot be optimised', async () => {
+    expect((await optimize(priya, portfolioId)).status).toBe(404);
+    const client = await insertClient(t.db, alex);
+    const empty = await openPortfolio(app, alex.token, client.id, { initial_deposit: 1000 });
+    expect((await optimize(alex, empty.id)).body).toEqual({ detail: recommendationMessages.nothingToOptimize });
+    const jordan = await session(app, demo.client);
+    expect((await call(app, 'POST', api(`/portfolios/${portfolioId}/optimize/recommendation`), { token: jordan.token })).status).toBe(403);
+  });
+
+  it('gives the builder annual statistics of securities over their common history', async () => {
+    const [vti, agg] = await Promise.all([securityBySymbol(t.db, 'VTI'), securityBySymbol(t.db, 'AGG')]);
+    const response = await call(app, 'POST', api('/securities/statistics'), { token: alex.token, body: { security_ids: [vti.id, agg.id] } });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const statistics = response.body as Statistics;
+    expect(statistics.securities.map((security) => [security.symbol, security.fund])).toEqual([
+      ['VTI', true],
+      ['AGG', true],
+    ]);
+    expect(statistics.covariance).toHaveLength(4);
+    expect(statistics.covariance[1]).toBeCloseTo(statistics.covariance[2]!, 15);
+    // Stocks move more than bonds.
+    expect(statistics.covariance[0]).toBeGreaterThan(statistics.covariance[3]!);
+    const tooMany = await call(app, 'POST', api('/securities/statistics'), { token: alex.token, body: { security_ids: Array.from({ length: 61 }, () => vti.id) } });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.detail[0].msg).toBe(recommendationMessages.securityIdsTooMany);
+    const unknown = await call(app, 'POST', api('/securities/statistics'), { token: alex.token, body: { security_ids: ['00000000-0000-4000-8000-000000000000'] } });
+    expect(unknown).toMatchObject({ status: 404, body: { detail: recommendationMessages.securityUnknown } });
+  });
+});
