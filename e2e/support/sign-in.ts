@@ -7,6 +7,7 @@ export type Account = { email: string; password: string };
 export const admin: Account = { email: 'admin@summitridge.example', password: 'Admin#2026' };
 export const alex: Account = { email: 'alex.chen@summitridge.example', password: 'Advisor#2026' };
 export const priya: Account = { email: 'priya.patel@summitridge.example', password: 'Advisor#2026' };
+export const jordan: Account = { email: 'client@summitridge.example', password: 'Client#2026' };
 
 /** Signs in through the login screen (Remember me unticked) and waits for the dashboard. */
 export async function signIn(target: Page, account: Account): Promise<void> {

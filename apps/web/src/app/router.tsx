@@ -39,6 +39,7 @@ const ClientReportPage = lazyNamed(() => import('../features/clients/report/clie
 const ClientProfilesPage = lazyNamed(() => import('../features/clients/profiles/client-profiles-page.tsx'), 'ClientProfilesPage');
 const PortfolioRoutes = lazyNamed(() => import('../features/portfolios/portfolio-routes.tsx'), 'PortfolioRoutes');
 const PortfolioAnalyticsPage = lazyNamed(() => import('../features/analytics/portfolio-analytics-page.tsx'), 'PortfolioAnalyticsPage');
+const PortfolioBuilderPage = lazyNamed(() => import('../features/portfolio-builder/portfolio-builder-page.tsx'), 'PortfolioBuilderPage');
 const HouseholdRoutes = lazyNamed(() => import('../features/households/household-routes.tsx'), 'HouseholdRoutes');
 const LogoutRoute = lazyNamed(() => import('../features/shell/logout-route.tsx'), 'LogoutRoute');
 const SessionExpiryWarning = lazyNamed(
@@ -85,6 +86,7 @@ export const routes: RouteObject[] = [
       { path: 'client-profiles', element: <ClientProfilesPage /> },
       { path: 'portfolios/*', element: <PortfolioRoutes /> },
       { path: 'portfolio-analytics', element: <PortfolioAnalyticsPage /> },
+      { path: 'portfolio-builder', element: <PortfolioBuilderPage /> },
       { path: 'households/*', element: <HouseholdRoutes /> },
       { path: 'logout', element: <LogoutRoute /> },
       ...protectedAreas.map((area) => ({ path: area.path, element: <UnavailablePage title={area.title} /> })),

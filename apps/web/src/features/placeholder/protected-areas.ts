@@ -9,7 +9,6 @@ export const protectedAreas: { path: string; title: string }[] = [
   { path: 'assessments/new', title: 'New Assessment' },
   { path: 'assessment-manager', title: 'Assessment Manager' },
   { path: 'ipq-assessment/:clientId', title: 'Investment Policy Questionnaire' },
-  { path: 'portfolio-builder', title: 'Portfolio Builder' },
   { path: 'contacts', title: 'Contact Directory' },
   { path: 'agent-access', title: 'Agent Access' },
   { path: 'support', title: 'Support' },

@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import TuneIcon from '@mui/icons-material/Tune';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -70,6 +71,10 @@ export function PortfoliosPage() {
             Every account of the clients in your book, valued at the latest close
           </Typography>
         </Box>
+        {/* The spec's menu has no entry for the builder: it is reached from here. */}
+        <Button component={RouterLink} to="/portfolio-builder" variant="outlined" startIcon={<TuneIcon />}>
+          Portfolio Builder
+        </Button>
         <Button component={RouterLink} to="/portfolios/new" variant="contained" startIcon={<AddIcon />}>
           New Portfolio
         </Button>
