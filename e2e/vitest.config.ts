@@ -6,7 +6,8 @@ export default defineProject({
     name: 'e2e',
     include: ['journeys/**/*.e2e.ts'],
     testTimeout: 120_000,
-    hookTimeout: 120_000,
+    // A file's hook seeds a fresh demo database (about a minute); a loaded machine can double that.
+    hookTimeout: 240_000,
     fileParallelism: false,
   },
 });
