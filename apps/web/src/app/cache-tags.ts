@@ -16,11 +16,12 @@ import type { Portfolio } from '@meridian/domain/portfolios';
  *   client or price write moves them, so those writes invalidate the whole type.
  * - `Household/<id>`, `Household/LIST`: households and their members.
  * - `Recommendation/LIST`: every list of recommendations (a client's, a portfolio's).
+ * - `ModelPortfolio/LIST`: every list of the firm's model portfolios.
  *
  * A client's figures are sums over their portfolios, so every portfolio write reaches its client too;
  * and a portfolio shows its client's name, so a client write reaches every portfolio.
  */
-export const tagTypes = ['Me', 'Security', 'Client', 'Portfolio', 'PortfolioTransactions', 'Analytics', 'Household', 'Recommendation'] as const;
+export const tagTypes = ['Me', 'Security', 'Client', 'Portfolio', 'PortfolioTransactions', 'Analytics', 'Household', 'Recommendation', 'ModelPortfolio'] as const;
 
 /** What a portfolio write names so that its owning client's views can follow it. */
 export type PortfolioRef = Pick<Portfolio, 'id' | 'client_id'>;
@@ -34,6 +35,7 @@ export const analyticsTag = 'Analytics' as const;
 export const householdTag = (id: string) => ({ type: 'Household' as const, id });
 export const householdListTag = { type: 'Household' as const, id: 'LIST' };
 export const recommendationListTag = { type: 'Recommendation' as const, id: 'LIST' };
+export const modelListTag = { type: 'ModelPortfolio' as const, id: 'LIST' };
 
 /** A client's record or figures changed: that client's views and every view over many clients. */
 export const clientChanged = (clientId: string) => [clientTag(clientId), clientListTag, analyticsTag];

@@ -3,19 +3,15 @@ import type { PortfolioDetail, ProposalCreate } from '@meridian/domain/portfolio
 import type { Statistics } from '@meridian/domain/recommendations';
 import type { SecuritySearchResponse } from '@meridian/domain/securities';
 import { api } from '../../app/api.ts';
-import { clientPortfoliosChanged } from '../../app/cache-tags.ts';
+import { clientPortfoliosChanged, modelListTag } from '../../app/cache-tags.ts';
 import type { SecurityOption } from '../portfolios/security-picker.tsx';
-
-/** Every list of model portfolios: a model saved anywhere refetches them. */
-const modelListTag = { type: 'ModelPortfolio' as const, id: 'LIST' };
 
 /**
  * The portfolio builder's calls: the firm's models, the return statistics of a set of securities,
- * and the two saves. The `ModelPortfolio` tag type is added here, where it is used (cache-tags.ts
- * holds the rest of the scheme). A proposal opens a portfolio for a client, so it refreshes the
+ * and the two saves. A model saved anywhere refetches every model list (`ModelPortfolio/LIST`). A proposal opens a portfolio for a client, so it refreshes the
  * portfolio lists and that client's figures.
  */
-export const portfolioBuilderApi = api.enhanceEndpoints({ addTagTypes: ['ModelPortfolio'] }).injectEndpoints({
+export const portfolioBuilderApi = api.injectEndpoints({
   endpoints: (build) => ({
     listModelPortfolios: build.query<ModelListResponse, void>({
       query: () => ({ url: '/model-portfolios', params: { per_page: 100 } }),

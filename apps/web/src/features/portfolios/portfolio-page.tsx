@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -13,6 +14,7 @@ import { PageSpinner } from '../../components/page-spinner.tsx';
 import { RefreshErrorAlert } from '../../components/refresh-error-alert.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { usePageDialogs } from '../../lib/use-page-dialogs.ts';
+import { RecommendationsPanel } from '../recommendations/recommendations-panel.tsx';
 import { AddHoldingDialog } from './add-holding-dialog.tsx';
 import { AllocationDonuts } from './allocation-donuts.tsx';
 import { EditHoldingDialog } from './edit-holding-dialog.tsx';
@@ -63,6 +65,9 @@ export function PortfolioPage() {
           <TransactionsPanel portfolio={portfolio} readOnly={readOnly} />
         )}
       </Paper>
+      <Box sx={{ mt: 3 }}>
+        <RecommendationsPanel clientId={portfolio.client_id} portfolioId={portfolio.id} />
+      </Box>
 
       <AddHoldingDialog portfolio={portfolio} open={dialog?.kind === 'add'} onClose={close} />
       {dialog?.kind === 'edit-holding' && <EditHoldingDialog portfolio={portfolio} holding={dialog.holding} onClose={close} />}

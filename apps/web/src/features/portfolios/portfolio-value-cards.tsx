@@ -12,7 +12,8 @@ function ValueCard({ label, testId, children, note }: { label: string; testId: s
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Box sx={{ typography: 'h5', fontWeight: 500, mt: 0.5 }} data-testid={`${testId}-value`}>
+      {/* A smaller figure on a phone, where two cards share the width and millions would spill out. */}
+      <Box sx={{ typography: { xs: 'h6', sm: 'h5' }, fontWeight: 500, mt: 0.5, overflowWrap: 'anywhere' }} data-testid={`${testId}-value`}>
         {children}
       </Box>
       {note && (
@@ -27,7 +28,7 @@ function ValueCard({ label, testId, children, note }: { label: string; testId: s
 /** Total value, holdings value, cash (red below zero) and the unrealised gain or loss. */
 export function PortfolioValueCards({ portfolio }: { portfolio: Portfolio }) {
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, mb: 3 }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, mb: 3 }}>
       <ValueCard label="Total value" testId="card-total-value" note="Holdings plus cash">
         {formatDollars(portfolio.total_value)}
       </ValueCard>

@@ -13,6 +13,7 @@ import { portfolioMessages } from '@meridian/domain/messages';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
+import { RecommendationsPanel } from '../../recommendations/recommendations-panel.tsx';
 import { ClientPortfolioList } from '../client-portfolio-list.tsx';
 import { useClientPortfoliosQuery, useClientSummaryQuery, useGetClientQuery } from '../clients-api.ts';
 import { Field, ProfileSection } from '../profile-section.tsx';
@@ -63,7 +64,8 @@ export function ClientProfilePage() {
           </>
         }
       />
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 2fr' }, alignItems: 'start' }}>
+      {/* minmax(0, …): a wide table scrolls inside its card instead of widening the page on a phone. */}
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: 3 }}>
           <ProfileSection title="Contact">
             <Field label="E-mail" value={client.email} />
@@ -121,6 +123,10 @@ export function ClientProfilePage() {
             {portfolios.data && <ClientRecentTransactions portfolios={list} />}
           </ProfileSection>
         </Box>
+      </Box>
+      {/* The whole width: its trade tables have seven columns. */}
+      <Box sx={{ mt: 3 }}>
+        <RecommendationsPanel clientId={client.id} />
       </Box>
       <ClientDeleteDialog client={client} open={deleting} onClose={() => setDeleting(false)} />
     </>

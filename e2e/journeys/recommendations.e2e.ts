@@ -1,0 +1,206 @@
+/**
+ * Recommendation journeys (the recommendations panel of the client profile and the portfolio page)
+ * in the system Chromium against the real product and its demo seed, where the demo advisor's first
+ * clients by name have pending recommendations. What the screen shows is compared with the API.
+ *
+ * 1. Alex opens the profile of a client with a pending recommendation, reads its trades, accepts it
+ *    and marks it implemented after confirming: the portfolio's holdings, cash and ledger change as
+ *    the trades said, in the API, on the profile and on the portfolio's page.
+ * 2. On a phone, he reads another client's recommendation, accepts it, looks at the confirmation
+ *    and cancels it, generates the client's recommendations again and opens the portfolio: the
+ *    panel fits the screen, its trade table scrolling sideways within it.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { formatDollars, formatSignedDollars } from '@meridian/domain/format';
+import type { PortfolioDetail, TransactionListResponse } from '@meridian/domain/portfolios';
+import type { GenerateResponse, Recommendation, RecommendationListResponse } from '@meridian/domain/recommendations';
+import { apiSession, type ApiSession } from '../support/api.ts';
+import { snap, snapDialog, viewports } from '../support/browser.ts';
+import { journeyFile } from '../support/journey.ts';
+import { alex, signIn } from '../support/sign-in.ts';
+
+const journey = journeyFile('recommendations');
+let api: ApiSession;
+
+beforeAll(async () => {
+  api = await apiSession(journey.server.url, alex);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Scene
+// ---------------------------------------------------------------------------------------------
+
+/** Alex's pending recommendations that trade, one per client (each journey works in a client of its own). */
+async function pendingByClient(): Promise<Recommendation[]> {
+  const { recommendations } = await api.get<RecommendationListResponse>('/recommendations?status=pending&per_page=100');
+  const byClient = new Map<string, Recommendation>();
+  for (const recommendation of recommendations) {
+    if (recommendation.details.trades.length > 0 && !byClient.has(recommendation.client_id)) byClient.set(recommendation.client_id, recommendation);
+  }
+  if (byClient.size < 2) throw new Error("expected pending recommendations with trades for two of the demo advisor's clients");
+  return [...byClient.values()];
+}
+
+/** Quantity held of each symbol (0 when not held). */
+const quantities = (detail: PortfolioDetail) => new Map(detail.holdings.map((holding) => [holding.security.symbol, holding.quantity]));
+
+/** The figure a cell shows, as a number ("1,234.5" → 1234.5). */
+const shownNumber = (text: string) => Number(text.replace(/[$,+]/g, ''));
+
+async function openProfile(page: Page, recommendation: Recommendation): Promise<Locator> {
+  await page.goto(`/clients/${recommendation.client_id}/profile`);
+  await page.getByRole('heading', { name: recommendation.client_name, level: 1 }).waitFor();
+  const card = page.getByTestId('recommendations').getByRole('article', { name: recommendation.title });
+  await card.waitFor();
+  return card;
+}
+
+const statusOf = (card: Locator) => card.getByTestId('recommendation-status').innerText();
+
+/** On a phone the panel and its cards fit the screen: a wider trade table scrolls sideways within its own box. */
+async function expectPanelFitsPhone(page: Page): Promise<void> {
+  const panel = page.getByTestId('recommendations');
+  for (const box of [await panel.boundingBox(), ...(await Promise.all((await panel.getByRole('article').all()).map((card) => card.boundingBox())))]) {
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(viewports.phone.width);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Journeys
+// ---------------------------------------------------------------------------------------------
+
+describe('recommendation journeys', () => {
+  it('1. advisor: accepts a recommendation and marks it implemented; the holdings and the ledger follow its trades', async () => {
+    const [recommendation] = await pendingByClient();
+    const { trades, totals } = recommendation!.details;
+    const portfolioPath = `/portfolios/${recommendation!.portfolio_id}`;
+    const before = await api.get<PortfolioDetail>(portfolioPath);
+    const ledgerBefore = await api.get<TransactionListResponse>(`${portfolioPath}/transactions?per_page=1`);
+
+    const page = await journey.page();
+    await signIn(page, alex);
+    const card = await openProfile(page, recommendation!);
+    expect(await statusOf(card)).toBe('Pending');
+    expect(await card.getByTestId('recommendation-context').innerText()).toContain(recommendation!.portfolio_name);
+    await card.getByText(recommendation!.rationale).waitFor();
+
+    // The details: each trade as proposed, and the totals.
+    await card.getByRole('button', { name: 'Show details' }).click();
+    for (const trade of trades) {
+      const cells = await card.getByTestId(`trade-row-${trade.symbol}`).locator('td').allInnerTexts();
+      expect(cells[0], trade.symbol).toBe(trade.side === 'sell' ? 'Sell' : 'Buy');
+      expect(shownNumber(cells[2]!), `${trade.symbol} quantity`).toBeCloseTo(trade.quantity, 6);
+      expect(cells[4], `${trade.symbol} amount`).toBe(formatDollars(trade.amount));
+      if (trade.side === 'sell') expect(cells.slice(5), `${trade.symbol} gains`).toEqual([formatSignedDollars(trade.realized_short), formatSignedDollars(trade.realized_long)]);
+    }
+    expect(await card.getByTestId('recommendation-totals').innerText()).toContain(`${formatDollars(totals.cash_before)} → ${formatDollars(totals.cash_after)}`);
+    await snap(page, 'recommendations-01-profile-details');
+
+    // Accept, then implement after confirming.
+    await card.getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => statusOf(card)).toBe('Accepted');
+    expect((await api.get<Recommendation>(`/recommendations/${recommendation!.id}`)).status).toBe('accepted');
+    await card.getByRole('button', { name: 'Mark implemented' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Implement recommendation' });
+    await dialog.getByText(/will be recorded in the ledger of .+ at the latest close/).waitFor();
+    await snapDialog(page, 'recommendations-02-implement-confirm');
+    await dialog.getByRole('button', { name: 'Mark implemented' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => statusOf(card)).toBe('Implemented');
+    expect(await card.getByRole('button', { name: /Accept|Reject|Mark implemented/ }).count()).toBe(0);
+
+    // The API: the status, every trade in the ledger, the holdings moved by them and the cash as proposed.
+    const stored = await api.get<Recommendation>(`/recommendations/${recommendation!.id}`);
+    expect([stored.status, stored.implemented_at === null]).toEqual(['implemented', false]);
+    const ledger = await api.get<TransactionListResponse>(`${portfolioPath}/transactions?per_page=100`);
+    expect(ledger.total).toBe(ledgerBefore.total + trades.length);
+    const recorded = ledger.transactions
+      .slice(0, trades.length)
+      .map((entry) => [entry.type, entry.security?.symbol, entry.quantity, entry.notes])
+      .sort();
+    expect(recorded).toEqual(trades.map((trade) => [trade.side, trade.symbol, trade.quantity, `Recommendation: ${recommendation!.title}`]).sort());
+    const after = await api.get<PortfolioDetail>(portfolioPath);
+    const held = quantities(before);
+    const expected = new Map(held);
+    for (const trade of trades) expected.set(trade.symbol, (expected.get(trade.symbol) ?? 0) + (trade.side === 'buy' ? trade.quantity : -trade.quantity));
+    const heldAfter = quantities(after);
+    for (const [symbol, quantity] of expected) expect(heldAfter.get(symbol) ?? 0, symbol).toBeCloseTo(quantity, 6);
+    expect(after.cash_balance).toBeCloseTo(before.cash_balance - totals.buys + totals.sells, 2);
+    expect(after.cash_balance).toBeCloseTo(totals.cash_after, 2);
+
+    // The profile's recent transactions lead with the trades now, without a reload.
+    const symbols = new Set(trades.map((trade) => trade.symbol));
+    const newestRecent = () =>
+      page.getByTestId('transactions').getByTestId('transaction-row').first().evaluate((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent ?? ''));
+    await expect.poll(async () => {
+      const [, type, symbol, portfolio] = await newestRecent();
+      return portfolio === recommendation!.portfolio_name && symbols.has(symbol!) && ['Buy', 'Sell'].includes(type!);
+    }).toBe(true);
+    await snap(page, 'recommendations-03-profile-implemented');
+
+    // The portfolio's page, through the profile's link: the holdings as the API holds them, the trades on the ledger.
+    await page.getByTestId('portfolios').getByRole('link', { name: recommendation!.portfolio_name, exact: true }).click();
+    await page.getByRole('heading', { name: recommendation!.portfolio_name, level: 1 }).waitFor();
+    for (const trade of trades) {
+      const row = page.getByTestId(`holding-row-${trade.symbol}`);
+      const quantity = heldAfter.get(trade.symbol) ?? 0;
+      if (quantity === 0) expect(await row.count(), trade.symbol).toBe(0);
+      else expect(shownNumber((await row.locator('td').allInnerTexts())[2]!), trade.symbol).toBeCloseTo(quantity, 6);
+    }
+    expect(await page.getByTestId('card-cash-value').innerText()).toBe(formatDollars(after.cash_balance));
+    const onPortfolio = page.getByTestId('recommendations').getByRole('article', { name: recommendation!.title });
+    expect(await statusOf(onPortfolio)).toBe('Implemented');
+    // The ledger's first page (ten rows, newest first): all trades of the recommendation.
+    await page.getByRole('tab', { name: 'Transactions' }).click();
+    await expect.poll(() => page.getByTestId('transaction-row').filter({ hasText: `Recommendation: ${recommendation!.title}` }).count()).toBe(Math.min(trades.length, 10));
+    await snap(page, 'recommendations-04-portfolio-after');
+  });
+
+  it('2. advisor on a phone: reads, accepts and generates; the panel fits the screen', async () => {
+    const [, recommendation] = await pendingByClient();
+    const page = await journey.page();
+    await page.setViewportSize(viewports.phone);
+    await signIn(page, alex);
+    const card = await openProfile(page, recommendation!);
+    await card.scrollIntoViewIfNeeded();
+    await card.getByRole('button', { name: 'Show details' }).click();
+    await card.getByTestId(`trade-row-${recommendation!.details.trades[0]!.symbol}`).waitFor();
+    await expectPanelFitsPhone(page);
+    const table = card.getByRole('region', { name: `Trades: ${recommendation!.title}` });
+    expect(await table.evaluate((region) => region.scrollWidth > region.clientWidth), 'the trades scroll sideways within their box').toBe(true);
+    await snap(page, 'recommendations-05-phone-profile-details');
+
+    await card.getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => statusOf(card)).toBe('Accepted');
+    await card.getByRole('button', { name: 'Mark implemented' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Implement recommendation' });
+    await dialog.waitFor();
+    await snapDialog(page, 'recommendations-06-phone-implement-confirm');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await api.get<Recommendation>(`/recommendations/${recommendation!.id}`)).status).toBe('accepted');
+
+    // Generating again: the panel says what the review did, as the API answered it.
+    const panel = page.getByTestId('recommendations');
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/v1/recommendations/generate'));
+    await panel.getByRole('button', { name: 'Generate recommendations' }).click();
+    const result = (await (await answered).json()) as GenerateResponse;
+    const said = panel.getByRole('status');
+    await expect.poll(() => said.innerText()).not.toBe('');
+    const text = await said.innerText();
+    for (const [count, word] of [[result.created, 'new'], [result.refreshed, 'updated'], [result.unchanged, 'unchanged']] as const) {
+      if (count > 0) expect(text).toContain(`${count} ${word}`);
+    }
+    await expectPanelFitsPhone(page);
+
+    // The portfolio's page on the phone: its recommendation, still accepted (generating leaves accepted ones alone).
+    await page.getByTestId('portfolios').getByRole('link', { name: recommendation!.portfolio_name, exact: true }).click();
+    await page.getByRole('heading', { name: recommendation!.portfolio_name, level: 1 }).waitFor();
+    const onPortfolio = page.getByTestId('recommendations').getByRole('article', { name: recommendation!.title });
+    await expect.poll(() => statusOf(onPortfolio)).toBe('Accepted');
+    await expectPanelFitsPhone(page);
+    await snap(page, 'recommendations-07-phone-portfolio');
+  });
+});
