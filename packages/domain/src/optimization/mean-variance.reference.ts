@@ -115,7 +115,7 @@ function nonNegativeLeastSquares(columns: number[][], b: number[]): number[] {
     }
     if (best < 0) break;
     passive[best] = true;
-    for (;;) {
+    for (let inner = 0; inner <= count; inner += 1) {
       const candidate = solvePassive();
       if (candidate.every((value, j) => !passive[j] || value > 0)) {
         candidate.forEach((value, j) => (x[j] = value));
@@ -123,7 +123,7 @@ function nonNegativeLeastSquares(columns: number[][], b: number[]): number[] {
       }
       let step = 1;
       candidate.forEach((value, j) => {
-        if (passive[j] && value <= 0) step = Math.min(step, x[j]! / (x[j]! - value));
+        if (passive[j] && value <= 0) step = Math.min(step, x[j]! > value ? x[j]! / (x[j]! - value) : 0);
       });
       for (let j = 0; j < count; j += 1) {
         x[j] = x[j]! + step * (candidate[j]! - x[j]!);
