@@ -15,6 +15,7 @@ import { portfolioMessages } from '@meridian/domain/messages';
 import { riskBandLabels } from '@meridian/domain/model-portfolios';
 import type { Optimization } from '@meridian/domain/recommendations';
 import { useAppSelector } from '../../../app/hooks.ts';
+import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { plainFraction } from '../analytics-format.ts';
 import { AnalyticsSection, ChartSuspense } from '../analytics-section.tsx';
@@ -59,7 +60,7 @@ function WeightsTable({ optimization }: { optimization: Optimization }) {
     .filter((asset) => asset.current_weight >= shownWeight || asset.optimal_weight >= shownWeight)
     .sort((a, b) => b.optimal_weight - a.optimal_weight || b.current_weight - a.current_weight);
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <ScrollableTable label="Weights now and at the optimum">
       <Table size="small" aria-label="Weights now and at the optimum">
         <TableHead>
           <TableRow>
@@ -95,7 +96,7 @@ function WeightsTable({ optimization }: { optimization: Optimization }) {
           </TableRow>
         </TableBody>
       </Table>
-    </Box>
+    </ScrollableTable>
   );
 }
 

@@ -1,0 +1,104 @@
+/**
+ * Optimisation journey (issue 11) in the system Chromium against the real product and its demo seed.
+ *
+ * 1. An advisor opens a portfolio's analytics: the efficient frontier section shows the figures the
+ *    optimiser's API answers for the client's risk band.
+ * 2. He makes a recommendation of the optimum, opens it on the portfolio page, accepts it and marks
+ *    it implemented: the portfolio's holdings and its ledger change exactly as the trades said.
+ * 3. The section reads on a phone too.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { HoldingListResponse, PortfolioListResponse, TransactionListResponse } from '@meridian/domain/portfolios';
+import type { Optimization, Recommendation } from '@meridian/domain/recommendations';
+import { apiSession, type ApiSession } from '../support/api.ts';
+import { snap, viewports } from '../support/browser.ts';
+import { journeyFile } from '../support/journey.ts';
+import { alex, signIn } from '../support/sign-in.ts';
+
+const journey = journeyFile('optimization');
+let api: ApiSession;
+let portfolioId: string;
+
+/** A fraction as the section shows it: two decimals. */
+const percent = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
+
+beforeAll(async () => {
+  api = await apiSession(journey.server.url, alex);
+  const list = await api.get<PortfolioListResponse>('/portfolios?status=active&sort=holdings_value&order=desc&per_page=20');
+  portfolioId = list.portfolios.find((portfolio) => portfolio.holdings_count >= 3)!.id;
+});
+
+async function optimum(): Promise<Optimization> {
+  const response = await api.send('POST', `/portfolios/${portfolioId}/optimize`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Optimization;
+}
+
+async function analyticsPage(viewport: keyof typeof viewports = 'desktop'): Promise<Page> {
+  const page = await journey.page();
+  await page.setViewportSize(viewports[viewport]);
+  await signIn(page, alex);
+  await page.goto(`/portfolio-analytics?portfolio=${portfolioId}`);
+  await page.getByRole('heading', { name: 'Efficient frontier and optimum' }).waitFor();
+  await page.getByTestId('optimization-figures').waitFor();
+  return page;
+}
+
+describe('optimisation', () => {
+  it("1. the analytics page shows the frontier and the optimum the API answers for the client's band", async () => {
+    const page = await analyticsPage();
+    const expected = await optimum();
+    const figures = await page.getByTestId('optimization-figures').textContent();
+    expect(figures).toBe(
+      `Now: expected return${percent(expected.current.expected_return)}Now: volatility${percent(expected.current.volatility)}` +
+        `Optimal: expected return${percent(expected.optimal.expected_return)}Optimal: volatility${percent(expected.optimal.volatility)}`,
+    );
+    const section = page.getByTestId('analytics-optimization');
+    await expect.poll(() => section.locator('.MuiScatterChart-root, svg').count()).toBeGreaterThan(0);
+    await expect.poll(() => section.textContent()).toContain(`target volatility ${percent(expected.target_volatility)}`);
+    await snap(page, 'optimization-desktop');
+  });
+
+  it('2. the optimum becomes a recommendation; accepted and implemented, it changes the holdings and the ledger as its trades said', async () => {
+    const page = await analyticsPage();
+    const before = await api.get<HoldingListResponse>(`/portfolios/${portfolioId}/holdings`);
+    await page.getByRole('button', { name: 'Create recommendation from the optimum' }).click();
+    const created = page.getByRole('alert').filter({ hasText: 'pending on the portfolio page' });
+    await created.waitFor();
+    await created.getByRole('link', { name: 'View' }).click();
+    await page.waitForURL(`**/portfolios/${portfolioId}`);
+
+    const [pending] = (await api.get<{ recommendations: Recommendation[] }>(`/recommendations?portfolio_id=${portfolioId}&status=pending`)).recommendations.filter(
+      (recommendation) => recommendation.source === 'optimizer',
+    );
+    expect(pending).toBeDefined();
+    const card = page.getByRole('article', { name: pending!.title });
+    await card.getByRole('button', { name: 'Accept' }).click();
+    await card.getByRole('button', { name: 'Mark implemented' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Mark implemented' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await api.get<Recommendation>(`/recommendations/${pending!.id}`)).status).toBe('implemented');
+    await expect.poll(() => card.getByTestId('recommendation-status').textContent()).toBe('Implemented');
+
+    // Each trade moved its holding by its quantity, and each is in the ledger.
+    const after = await api.get<HoldingListResponse>(`/portfolios/${portfolioId}/holdings`);
+    const quantity = (list: HoldingListResponse, securityId: string) => list.holdings.find((holding) => holding.security.id === securityId)?.quantity ?? 0;
+    for (const trade of pending!.details.trades) {
+      const moved = quantity(after, trade.security_id) - quantity(before, trade.security_id);
+      expect(moved, `${trade.side} ${trade.symbol}`).toBeCloseTo(trade.side === 'buy' ? trade.quantity : -trade.quantity, 6);
+    }
+    const ledger = await api.get<TransactionListResponse>(`/portfolios/${portfolioId}/transactions?per_page=100`);
+    const recorded = ledger.transactions.filter((entry) => entry.notes === `Recommendation: ${pending!.title}`);
+    expect(recorded.map((entry) => `${entry.type} ${entry.security?.symbol} ${entry.quantity}`).sort()).toEqual(
+      pending!.details.trades.map((trade) => `${trade.side} ${trade.symbol} ${trade.quantity}`).sort(),
+    );
+  });
+
+  it('3. the section reads on a phone', async () => {
+    const page = await analyticsPage('phone');
+    await page.getByTestId('analytics-optimization').scrollIntoViewIfNeeded();
+    await snap(page, 'optimization-phone');
+  });
+});
