@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { recommendationMessages } from '@meridian/domain/messages';
+import { portfolioMessages, recommendationMessages } from '@meridian/domain/messages';
 import type { Optimization } from '@meridian/domain/recommendations';
 import { jsonResponse, renderScreen } from '../../../test-utils.tsx';
 import { StubResizeObserver, stubServer } from '../../portfolios/portfolio-test-fixtures.ts';
@@ -64,9 +64,13 @@ describe('the optimisation section', () => {
     expect(calls.find((call) => call.url.pathname.endsWith('/optimize/recommendation'))?.method).toBe('POST');
   });
 
-  it("says why there is nothing to optimise in the server's words", async () => {
+  it("says why there is nothing to optimise in the server's words, else the spec's text", async () => {
     stubServer(() => jsonResponse({ detail: recommendationMessages.nothingToOptimize }, 422));
-    renderScreen(<OptimizationSection portfolioId={portfolioId} />);
+    const first = renderScreen(<OptimizationSection portfolioId={portfolioId} />);
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(recommendationMessages.nothingToOptimize));
+    first.unmount();
+    stubServer(() => new Response('', { status: 500 }));
+    renderScreen(<OptimizationSection portfolioId={portfolioId} />);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(portfolioMessages.optimizeFailed));
   });
 });
