@@ -242,6 +242,7 @@ export const recommendationMessages = {
   statusInvalid: 'status must be one of pending, accepted, rejected, implemented',
   illegalTransition: (from: string, to: string) => `A recommendation that is ${from} cannot become ${to}`,
   holdingsChanged: 'The holdings changed since this recommendation was made: generate it again',
+  generationRaced: 'Recommendations for this client were being generated at the same time: review them, or generate again',
   noPortfolios: 'This client has no active portfolio to review',
   noHistory: 'Not enough price history to optimise: every holding needs at least 60 trading days of closes',
   nothingToOptimize: 'This portfolio holds no securities to optimise',

@@ -4,6 +4,7 @@ import { reviewPortfolio } from '@meridian/domain/rebalancing/review';
 import { marketDate } from '@meridian/domain/trading-calendar';
 import { clients } from '../../db/schema/clients.ts';
 import { holdings, portfolios } from '../../db/schema/portfolios.ts';
+import { isUniqueViolation } from '../../platform/errors.ts';
 import { loadClientBook, portfolioReview } from './review-inputs.ts';
 import { saveOutcome } from './recommendations.service.ts';
 
@@ -40,7 +41,13 @@ export async function raiseDriftRecommendations(app: FastifyInstance, request: F
       const review = portfolioReview(book, book.portfolios.find((row) => row.id === portfolio.id) ?? portfolio);
       const outcome = review && reviewPortfolio(review);
       if (outcome?.type !== 'rebalance') continue;
-      const saved = await app.db.transaction((tx) => saveOutcome(app, request, tx, portfolio, { ...outcome, modelId: outcome.model.id }, 'drift'));
+      const saved = await app.db
+        .transaction((tx) => saveOutcome(app, request, tx, portfolio, { ...outcome, modelId: outcome.model.id }, 'drift'))
+        // A generation for this account committed its own rebalance meanwhile: that one stands.
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error, 'recommendations_open_unique')) return { outcome: 'unchanged' as const };
+          throw error;
+        });
       if (saved.outcome !== 'unchanged') raised += 1;
     }
   }

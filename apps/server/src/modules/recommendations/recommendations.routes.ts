@@ -59,7 +59,7 @@ export const recommendationsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Sells take losses and long-term lots first, with the estimated realised gain per trade; nothing sold at a loss in the last 30 days is bought back. ' +
           'A pending recommendation of the same kind is refreshed, an accepted one left alone: generating again never duplicates.',
         body: generateRequestSchema,
-        response: { 200: generateResponseSchema, 404: detail, 422: unprocessable },
+        response: { 200: generateResponseSchema, 404: detail, 409: detail, 422: unprocessable },
       },
       config: write,
     },

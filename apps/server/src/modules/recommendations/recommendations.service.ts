@@ -20,6 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { clients, type ClientRow } from '../../db/schema/clients.ts';
 import { portfolios, type PortfolioRow } from '../../db/schema/portfolios.ts';
 import { modelPortfolios, recommendations, type RecommendationRow } from '../../db/schema/recommendations.ts';
+import { isUniqueViolation } from '../../platform/errors.ts';
 import { HttpError, notFound } from '../../platform/http-error.ts';
 import { clientReach, type Viewer } from '../../platform/reach.ts';
 import { loadClientBook, portfolioReview } from './review-inputs.ts';
@@ -159,15 +160,21 @@ export async function generateRecommendations(app: FastifyInstance, request: Fas
   const book = await loadClientBook(app.db, client, marketDate(app.now()));
   const active = book.portfolios.filter((portfolio) => portfolio.status === 'active');
   if (active.length === 0) throw new HttpError(422, recommendationMessages.noPortfolios);
-  const saved = await app.db.transaction(async (tx) => {
-    const results: Saved[] = [];
-    for (const portfolio of active) {
-      const review = portfolioReview(book, portfolio);
-      const outcome = review && reviewPortfolio(review);
-      if (outcome) results.push(await saveOutcome(app, request, tx, portfolio, { ...outcome, modelId: outcome.model.id }, 'review'));
-    }
-    return results;
-  });
+  const saved = await app.db
+    .transaction(async (tx) => {
+      const results: Saved[] = [];
+      for (const portfolio of active) {
+        const review = portfolioReview(book, portfolio);
+        const outcome = review && reviewPortfolio(review);
+        if (outcome) results.push(await saveOutcome(app, request, tx, portfolio, { ...outcome, modelId: outcome.model.id }, 'review'));
+      }
+      return results;
+    })
+    .catch((error: unknown) => {
+      // Another generation for the same account committed first: its recommendations stand, nothing of this one was written.
+      if (isUniqueViolation(error, 'recommendations_open_unique')) throw new HttpError(409, recommendationMessages.generationRaced);
+      throw error;
+    });
   const touched = saved.filter((result) => result.outcome !== 'unchanged').map((result) => result.id);
   const rows = touched.length === 0 ? [] : await selectRecommendations(app.db, inArray(recommendations.id, touched)).orderBy(desc(recommendations.updatedAt));
   const tally = (outcome: Saved['outcome']) => saved.filter((result) => result.outcome === outcome).length;
