@@ -28,8 +28,11 @@ const denied = new Set([401, 403, 404]);
 
 type Exchange = { cell: Cell; answer: Answer; markers: string[] };
 
-/** A client of the advisor in a household, with a portfolio that holds something. */
-async function bookOf(db: Db, advisorId: string): Promise<{ ids: RecordIds; lastName: string }> {
+/**
+ * A client of the advisor in a household, with a portfolio that holds something. (Models are the
+ * whole firm's, so a colleague has none of their own.)
+ */
+async function bookOf(db: Db, advisorId: string): Promise<{ ids: Omit<RecordIds, 'model' | 'recommendation'>; lastName: string }> {
   const [row] = await db
     .select({
       client: clients.id,

@@ -108,7 +108,7 @@ export function apiOperations(app: FastifyInstance): ApiOperation[] {
 }
 
 /** The kinds of record an id in a path, a query or a body names. */
-export type IdKind = 'client' | 'household' | 'portfolio' | 'holding' | 'user' | 'security';
+export type IdKind = 'client' | 'household' | 'portfolio' | 'holding' | 'user' | 'security' | 'model' | 'recommendation';
 
 /** A path segment (the collection before `{id}`) or a field name (`client_id`) and the kind of id it names. */
 const idKinds: Record<string, IdKind> = {
@@ -125,6 +125,9 @@ const idKinds: Record<string, IdKind> = {
   user_id: 'user',
   securities: 'security',
   security_id: 'security',
+  'model-portfolios': 'model',
+  model_id: 'model',
+  recommendations: 'recommendation',
 };
 
 /** The kind of record a path parameter names, read from the segment before it; undefined when nobody has classified it. */

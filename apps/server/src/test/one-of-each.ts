@@ -11,6 +11,10 @@ export type RecordIds = {
   /** An advisor (what `advisor_id` names). */
   user: string;
   security: string;
+  /** A model portfolio of the firm, which the portfolio follows. */
+  model: string;
+  /** A pending recommendation about the portfolio. */
+  recommendation: string;
 };
 
 /** One record of each kind, with the names that would show if an answer leaked it (the client's last name first). */
@@ -41,25 +45,52 @@ export async function createOneOfEach(app: FastifyInstance, token: string, advis
     advisor_id: advisorId,
     members: [{ client_id: client.id, role: 'head' }],
   });
+  const modelName = `Quillfeather model ${tag}`;
+  const model = await created(app, token, '/model-portfolios', {
+    name: modelName,
+    risk_band: 'moderate',
+    targets: [
+      { asset_class: 'equity', weight: 0.6 },
+      { asset_class: 'fixed_income', weight: 0.4 },
+    ],
+  });
   const portfolioName = `Quillfeather account ${tag}`;
   const portfolio = await created(app, token, '/portfolios', {
     client_id: client.id,
     name: portfolioName,
     account_type: 'taxable',
     initial_deposit: 100_000,
+    model_id: model.id,
   });
   const holding = await created(app, token, `/portfolios/${portfolio.id}/holdings`, { symbol, quantity: 10 });
   if (!holding.security) throw new Error('the holding names no security');
+  // Mostly cash against a 60/40 model: the review recommends a change.
+  const generated = await call(app, 'POST', api('/recommendations/generate'), { token, body: { client_id: client.id } });
+  const recommendation = (generated.body as { recommendations?: Array<{ id: string }> }).recommendations?.[0];
+  if (generated.status !== 200 || !recommendation) throw new Error(`POST /recommendations/generate answered ${generated.status} ${JSON.stringify(generated.body)}`);
   return {
-    ids: { client: client.id, household: household.id, portfolio: portfolio.id, holding: holding.id, user: advisorId, security: holding.security.id },
-    names: [lastName, householdName, portfolioName],
+    ids: {
+      client: client.id,
+      household: household.id,
+      portfolio: portfolio.id,
+      holding: holding.id,
+      user: advisorId,
+      security: holding.security.id,
+      model: model.id,
+      recommendation: recommendation.id,
+    },
+    names: [lastName, householdName, portfolioName, modelName],
   };
 }
 
-/** One record of each kind, then deleted through the API (portfolio, household, client): ids that name nobody's records. */
+/**
+ * One record of each kind, then deleted through the API (portfolio, its model once nothing follows
+ * it, household, client): ids that name nobody's records. The recommendation goes with its portfolio.
+ */
 export async function createDeletedOneOfEach(app: FastifyInstance, token: string, advisorId: string): Promise<OneOfEach> {
   const records = await createOneOfEach(app, token, advisorId);
-  for (const path of [`/portfolios/${records.ids.portfolio}`, `/households/${records.ids.household}`, `/clients/${records.ids.client}`]) {
+  const { portfolio, model, household, client } = records.ids;
+  for (const path of [`/portfolios/${portfolio}`, `/model-portfolios/${model}`, `/households/${household}`, `/clients/${client}`]) {
     const response = await call(app, 'DELETE', api(path), { token });
     if (response.status !== 204) throw new Error(`DELETE ${path} answered ${response.status} ${JSON.stringify(response.body)}`);
   }

@@ -2,13 +2,14 @@ import { asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { clients, households } from '../db/schema/clients.ts';
 import { holdings, portfolios, transactions } from '../db/schema/portfolios.ts';
+import { modelPortfolios, recommendations } from '../db/schema/recommendations.ts';
 import { users } from '../db/schema/users.ts';
 
 /** The records to watch: a whole firm's, and the named ones with whatever refers to them. */
 export type SnapshotScope = { firmId?: string; clientIds?: string[]; householdIds?: string[]; portfolioIds?: string[]; userIds?: string[] };
 
 /**
- * Every row of the scope's clients, households, portfolios, holdings, transactions and users, in
+ * Every row of the scope's clients, households, portfolios, holdings, transactions, users, models and recommendations, in
  * id order, so two snapshots are equal exactly when nothing in scope was changed, added or removed.
  * Rows that point at a watched record (a portfolio of a watched client) are watched too.
  */
@@ -59,5 +60,11 @@ export async function snapshotRows(db: Db, scope: SnapshotScope) {
       .from(users)
       .where(any(ofFirm(users.firmId), among(users.id, scope.userIds)))
       .orderBy(asc(users.id)),
+    modelPortfolios: await db.select().from(modelPortfolios).where(any(ofFirm(modelPortfolios.firmId))).orderBy(asc(modelPortfolios.id)),
+    recommendations: await db
+      .select()
+      .from(recommendations)
+      .where(any(ofFirm(recommendations.firmId), among(recommendations.portfolioId, portfolioIds)))
+      .orderBy(asc(recommendations.id)),
   };
 }
