@@ -41,7 +41,8 @@ export type ReviewOutcome = {
   details: RecommendationDetails;
 };
 
-const percent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
+/** A weight or rate as rationales write it: one decimal. */
+export const percent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
 const points = (fraction: number) => `${(fraction * 100).toFixed(1)} pts`;
 
 type Planned = { details: RecommendationDetails; rows: WeightRow[] };

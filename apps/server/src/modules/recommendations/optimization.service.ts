@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recommendationMessages } from '@meridian/domain/messages';
 import { riskBandLabels } from '@meridian/domain/model-portfolios';
 import { assetStatistics, optimumFor, riskAndReturn, type AssetStatistics } from '@meridian/domain/rebalancing/optimum';
-import { planToTargets, tradeSummary, type ReviewModel } from '@meridian/domain/rebalancing/review';
+import { percent, planToTargets, tradeSummary, type ReviewModel } from '@meridian/domain/rebalancing/review';
 import type { PlanSecurity, SecurityTarget } from '@meridian/domain/rebalancing/trade-plan';
 import { statisticsLimits, type Optimization, type Recommendation, type RiskPoint, type Statistics } from '@meridian/domain/recommendations';
 import { fundSectors } from '@meridian/domain/securities';
@@ -178,8 +178,6 @@ async function computeOptimum(app: FastifyInstance, portfolio: PortfolioRow): Pr
 export async function optimizePortfolio(app: FastifyInstance, viewer: UserRow, portfolioId: string): Promise<Optimization> {
   return (await computeOptimum(app, await reachablePortfolio(app.db, viewer, portfolioId))).optimization;
 }
-
-const percent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
 
 /** POST /portfolios/{id}/optimize/recommendation: the optimum as a rebalance recommendation (a pending rebalance is refreshed). */
 export async function recommendOptimum(app: FastifyInstance, request: FastifyRequest, portfolioId: string): Promise<Recommendation> {
