@@ -1,12 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { ReactNode } from 'react';
+import { ButtonSpinner } from './button-spinner.tsx';
 
 type Props = {
   open: boolean;
@@ -41,7 +41,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy = fals
           color="error"
           variant="contained"
           disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          startIcon={busy ? <ButtonSpinner /> : undefined}
         >
           {confirmLabel}
         </Button>

@@ -1,10 +1,10 @@
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { FormEvent, ReactNode } from 'react';
+import { ButtonSpinner } from './button-spinner.tsx';
 
 type Props = {
   /** Id of the title, which names the dialog. */
@@ -32,7 +32,7 @@ export function FormDialog({ titleId, title, submitLabel, busy, onSubmit, onClos
           <Button onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={busy || submitDisabled} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button type="submit" variant="contained" disabled={busy || submitDisabled} startIcon={busy ? <ButtonSpinner /> : undefined}>
             {submitLabel}
           </Button>
         </DialogActions>

@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { ReactNode } from 'react';
+import { ButtonSpinner } from './button-spinner.tsx';
 import { useFormState, type Control, type FieldError, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
 
 /** The error banner above a form; nothing when there is no error. */
@@ -24,7 +24,7 @@ export function SubmitButton({ submitting, children }: { submitting: boolean; ch
       size="large"
       fullWidth
       disabled={submitting}
-      startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+      startIcon={submitting ? <ButtonSpinner size={18} /> : undefined}
     >
       {children}
     </Button>

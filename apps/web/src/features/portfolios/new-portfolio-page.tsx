@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -13,6 +12,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { portfolioMessages } from '@meridian/domain/messages';
 import { accountTypeLabels, accountTypes, isUuid, portfolioStatuses } from '@meridian/domain/portfolios';
+import { ButtonSpinner } from '../../components/button-spinner.tsx';
 import { FormError, FormTextField } from '../../components/form.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { serverFieldErrors } from '../../lib/field-errors.ts';
@@ -147,7 +147,7 @@ export function NewPortfolioPage() {
           <Button component={RouterLink} to="/portfolios">
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={isLoading} startIcon={isLoading ? <CircularProgress size={18} color="inherit" /> : undefined}>
+          <Button type="submit" variant="contained" disabled={isLoading} startIcon={isLoading ? <ButtonSpinner size={18} /> : undefined}>
             Create Portfolio
           </Button>
         </Box>

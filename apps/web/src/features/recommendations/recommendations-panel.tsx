@@ -2,7 +2,6 @@ import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
@@ -10,6 +9,7 @@ import { formatDollars } from '@meridian/domain/format';
 import { portfolioMessages } from '@meridian/domain/messages';
 import type { GenerateResponse, Recommendation } from '@meridian/domain/recommendations';
 import { useAppSelector } from '../../app/hooks.ts';
+import { ButtonSpinner } from '../../components/button-spinner.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
@@ -85,7 +85,7 @@ export function RecommendationsPanel({ clientId, portfolioId }: Props) {
           <Button
             variant="outlined"
             disabled={generation.isLoading}
-            startIcon={generation.isLoading ? <CircularProgress size={16} color="inherit" /> : <AutoAwesomeOutlinedIcon />}
+            startIcon={generation.isLoading ? <ButtonSpinner /> : <AutoAwesomeOutlinedIcon />}
             onClick={() => void generate(clientId)}
           >
             {generation.isLoading ? text.generating : text.generate}
