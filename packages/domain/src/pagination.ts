@@ -90,3 +90,6 @@ export const pageInfo = (total: number, page: number, perPage: number): PageInfo
  */
 export const pageTotal = async (rows: readonly { total?: number | null }[], page: number, countAll: () => Promise<number>) =>
   rows[0]?.total ?? (page > 1 ? countAll() : 0);
+
+/** A blank query parameter reads as absent ("?status=" is a filter set to All). */
+export const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);

@@ -4,7 +4,7 @@ import { idSchema } from './ids.ts';
 import { roundMoney, transactionTypes } from './ledger.ts';
 import { searchQuerySchema } from './clients.ts';
 import { clientMessages, portfolioMessages } from './messages.ts';
-import { pageOf, pageQuery, perPageMax } from './pagination.ts';
+import { emptyAsMissing, pageOf, pageQuery, perPageMax } from './pagination.ts';
 import { assetClasses, priceSources, riskRatings } from './securities.ts';
 import { syncVersion } from './sync-version.ts';
 import { isIsoDate, isoDateLength } from './trading-calendar.ts';
@@ -65,8 +65,6 @@ export const portfolioLimits = {
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 
-/** An empty query parameter (`?status=`) means "no filter", as a select set to "All" sends it. */
-const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
 const optionalFilter = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsMissing, schema.optional());
 
 const isoDate = (required: string = portfolioMessages.dateInvalid) =>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './ids.ts';
 import { clientMessages, recommendationMessages } from './messages.ts';
 import { riskBands } from './model-portfolios.ts';
-import { pageOf, pageQuery } from './pagination.ts';
+import { emptyAsMissing, pageOf, pageQuery } from './pagination.ts';
 import { syncVersion } from './sync-version.ts';
 
 /** Recommendations and optimisation: contracts of /api/v1/recommendations and /portfolios/{id}/optimize. */
@@ -146,7 +146,6 @@ export type Recommendation = z.infer<typeof recommendationSchema>;
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
 
 export const recommendationListQuerySchema = z.object({
   client_id: z.preprocess(emptyAsMissing, idSchema(recommendationMessages.clientIdRequired).optional()),

@@ -1,9 +1,13 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { isUuid } from '@meridian/domain/ids';
+import { clientMessages } from '@meridian/domain/messages';
 import type { Role } from '@meridian/domain/roles';
+import type { Db } from '../db/client.ts';
 import { inlineValues, type Binder } from '../db/statements.ts';
-import { clients, households } from '../db/schema/clients.ts';
+import { clients, households, type ClientRow } from '../db/schema/clients.ts';
 import { bookValuationChanges, bookValuations, portfolios } from '../db/schema/portfolios.ts';
 import { users } from '../db/schema/users.ts';
+import { notFound } from './http-error.ts';
 
 /**
  * Who sees which record: the one place that says it. Every query of a client, a portfolio, a
@@ -23,6 +27,13 @@ export function clientReach(viewer: Viewer, { bind }: Binder = inlineValues): SQ
   if (viewer.role === 'advisor') conditions.push(eq(clients.advisorId, bind('ownAdvisorId', viewer.id)));
   if (viewer.role === 'client') conditions.push(eq(clients.userId, bind('ownUserId', viewer.id)));
   return and(...conditions) as SQL;
+}
+
+/** The client in reach with this id; 404 'Client not found' otherwise. */
+export async function reachableClient(db: Db, viewer: Viewer, clientId: string): Promise<ClientRow> {
+  const [client] = isUuid(clientId) ? await db.select().from(clients).where(and(eq(clients.id, clientId), clientReach(viewer))) : [];
+  if (!client) throw notFound(clientMessages.clientNotFound);
+  return client;
 }
 
 /** The live portfolios of the clients in reach (the query joins clients on portfolios.client_id). */

@@ -5,6 +5,7 @@ import {
   fieldsOf,
   fillPath,
   isIdField,
+  isIdParameter,
   optionsOf,
   pathIdKind,
   withValueAt,
@@ -44,7 +45,7 @@ export type Cell = Request & { label: string; place: 'path' | 'body' | 'extra' |
 export function unclassifiedIds(operation: ApiOperation): string[] {
   const fields = fieldsOf(operation.body?.schema ?? {}).map((field) => field.path.join('.'));
   return [
-    ...operation.pathParams.filter((p) => !pathIdKind(operation.path, p.name)).map((p) => `path {${p.name}}`),
+    ...operation.pathParams.filter((p) => isIdParameter(p) && !pathIdKind(operation.path, p.name)).map((p) => `path {${p.name}}`),
     ...operation.queryParams.filter((p) => isIdField(p.name) && !fieldIdKind(p.name)).map((p) => `query ${p.name}`),
     ...fields.filter((path) => isIdField(path.split('.').at(-1) ?? '') && !fieldIdKind(path.split('.').at(-1) ?? '')).map((path) => `body ${path}`),
   ].map((where) => `${operation.name} ${where}`);

@@ -7,7 +7,7 @@ import { holdings, portfolios } from '../db/schema/portfolios.ts';
 import { prices, securities } from '../db/schema/securities.ts';
 import { api, demo, signIn } from '../test/api.ts';
 import { describeEachDatabase } from '../test/harness.ts';
-import { createDeletedOneOfEach, createOneOfEach, type RecordIds } from '../test/one-of-each.ts';
+import { createDeletedOneOfEach, createOneOfEach, startedQuestionnaire, type RecordIds } from '../test/one-of-each.ts';
 import { snapshotRows, type SnapshotScope } from '../test/row-snapshot.ts';
 import { createSecondFirm, type SecondFirm } from '../test/second-firm.ts';
 import { describeExchange, send, shapeProblem, type Answer } from './answer-rules.ts';
@@ -32,7 +32,7 @@ type Exchange = { cell: Cell; answer: Answer; markers: string[] };
  * A client of the advisor in a household, with a portfolio that holds something. (Models are the
  * whole firm's, so a colleague has none of their own.)
  */
-async function bookOf(db: Db, advisorId: string): Promise<{ ids: Omit<RecordIds, 'model' | 'recommendation'>; lastName: string }> {
+async function bookOf(db: Db, advisorId: string): Promise<{ ids: Omit<RecordIds, 'model' | 'recommendation' | 'assessment'>; lastName: string }> {
   const [row] = await db
     .select({
       client: clients.id,
@@ -79,8 +79,10 @@ describeEachDatabase('tenant isolation of every operation that names a record', 
     const admin = await session('demo admin', demo.admin, true);
     const alex = await session('advisor alex', demo.alex, true);
     const client = await session('demo client user', demo.client, false);
-    const priya = (await signIn(app, demo.priya.email, demo.priya.password)).user.id;
-    const colleagueBook = await bookOf(t.db, priya);
+    const priyaLogin = await signIn(app, demo.priya.email, demo.priya.password);
+    const priya = priyaLogin.user.id;
+    const book = await bookOf(t.db, priya);
+    const colleagueBook = { ...book, ids: { ...book.ids, assessment: await startedQuestionnaire(app, priyaLogin.access_token, book.ids.client) } };
 
     const deleted = await createDeletedOneOfEach(app, admin.caller.token, alex.id);
 
@@ -89,7 +91,7 @@ describeEachDatabase('tenant isolation of every operation that names a record', 
     const { security: _colleagueSecurity, ...colleagueRecords } = colleagueBook.ids;
     const { security: _deletedSecurity, user: _deletedAdvisor, ...deletedRecords } = deleted.ids;
     const none = new Set<IdKind>();
-    const colleagueMarkers = [colleagueRecords.client, colleagueRecords.household, colleagueRecords.portfolio, colleagueRecords.holding];
+    const colleagueMarkers = [colleagueRecords.client, colleagueRecords.household, colleagueRecords.portfolio, colleagueRecords.holding, colleagueRecords.assessment];
     const attacks: Array<{ attack: Attack; callers: Caller[]; markers: string[] }> = [
       {
         attack: { name: "another firm's records", foreign: { ...firmRecords, user: firm.advisor.id }, firmId: firm.firmId, searchFor: firm.names[0], readable: none },

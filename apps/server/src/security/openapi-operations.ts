@@ -108,12 +108,13 @@ export function apiOperations(app: FastifyInstance): ApiOperation[] {
 }
 
 /** The kinds of record an id in a path, a query or a body names. */
-export type IdKind = 'client' | 'household' | 'portfolio' | 'holding' | 'user' | 'security' | 'model' | 'recommendation';
+export type IdKind = 'client' | 'household' | 'portfolio' | 'holding' | 'user' | 'security' | 'model' | 'recommendation' | 'assessment';
 
 /** A path segment (the collection before `{id}`) or a field name (`client_id`) and the kind of id it names. */
 const idKinds: Record<string, IdKind> = {
   clients: 'client',
   client_id: 'client',
+  clientId: 'client',
   households: 'household',
   household_id: 'household',
   portfolios: 'portfolio',
@@ -128,7 +129,11 @@ const idKinds: Record<string, IdKind> = {
   'model-portfolios': 'model',
   model_id: 'model',
   recommendations: 'recommendation',
+  assessments: 'assessment',
 };
+
+/** A path parameter naming a record (a string id), not a number such as a questionnaire module. */
+export const isIdParameter = (parameter: Parameter) => !['integer', 'number'].some((type) => acceptedTypes(parameter.schema).has(type));
 
 /** The kind of record a path parameter names, read from the segment before it; undefined when nobody has classified it. */
 export function pathIdKind(path: string, parameter: string): IdKind | undefined {
@@ -137,8 +142,8 @@ export function pathIdKind(path: string, parameter: string): IdKind | undefined 
   return at > 0 ? idKinds[segments[at - 1] ?? ''] : undefined;
 }
 
-/** True for a field that holds a record id (`client_id`, `id`…), whose kind `fieldIdKind` must then know. */
-export const isIdField = (name: string) => name === 'id' || name.endsWith('_id');
+/** True for a field that holds a record id (`client_id`, `clientId`, `id`…), whose kind `fieldIdKind` must then know. */
+export const isIdField = (name: string) => name === 'id' || name.endsWith('_id') || /[a-z]Id$/.test(name);
 
 export const fieldIdKind = (name: string): IdKind | undefined => idKinds[name];
 

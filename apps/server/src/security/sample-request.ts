@@ -5,6 +5,7 @@ import {
   fieldsOf,
   fillPath,
   isIdField,
+  isIdParameter,
   optionsOf,
   pathIdKind,
   sampleOf,
@@ -55,7 +56,9 @@ export const withQuery = (path: string, pairs: Array<[string, string]>) =>
 /** The operation's path parameters naming the records of `ids`. */
 export const pathIdsOf = (operation: ApiOperation, ids: Record<IdKind, string>): Record<string, string> =>
   // An id of a kind nobody has classified fails the isolation suite (unclassifiedIds); meanwhile any record will do.
-  Object.fromEntries(operation.pathParams.map((p) => [p.name, ids[pathIdKind(operation.path, p.name) ?? 'client']]));
+  Object.fromEntries(
+    operation.pathParams.map((p) => [p.name, isIdParameter(p) ? ids[pathIdKind(operation.path, p.name) ?? 'client'] : String(sampleOf(p.schema, p.name, idSourceOf(ids)))]),
+  );
 
 /** The operation's URL naming the records of `ids`, with sample values of its required query parameters. */
 export const urlOf = (operation: ApiOperation, ids: Record<IdKind, string>) =>

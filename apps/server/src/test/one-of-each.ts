@@ -15,6 +15,8 @@ export type RecordIds = {
   model: string;
   /** A pending recommendation about the portfolio. */
   recommendation: string;
+  /** The client's investor questionnaire, started. */
+  assessment: string;
 };
 
 /** One record of each kind, with the names that would show if an answer leaked it (the client's last name first). */
@@ -24,6 +26,13 @@ async function created(app: FastifyInstance, token: string, path: string, body: 
   const response = await call(app, 'POST', api(path), { token, body });
   if (response.status !== 201) throw new Error(`POST ${path} answered ${response.status} ${JSON.stringify(response.body)}`);
   return response.body as { id: string };
+}
+
+/** The id of the client's investor questionnaire, started through the API as `token`. */
+export async function startedQuestionnaire(app: FastifyInstance, token: string, clientId: string): Promise<string> {
+  const response = await call(app, 'POST', api('/ipq/start'), { token, body: { clientId } });
+  if (response.status !== 201 && response.status !== 200) throw new Error(`POST /ipq/start answered ${response.status} ${JSON.stringify(response.body)}`);
+  return (response.body as { session_id: string }).session_id;
 }
 
 /**
@@ -68,6 +77,7 @@ export async function createOneOfEach(app: FastifyInstance, token: string, advis
   const generated = await call(app, 'POST', api('/recommendations/generate'), { token, body: { client_id: client.id } });
   const recommendation = (generated.body as { recommendations?: Array<{ id: string }> }).recommendations?.[0];
   if (generated.status !== 200 || !recommendation) throw new Error(`POST /recommendations/generate answered ${generated.status} ${JSON.stringify(generated.body)}`);
+  const assessment = await startedQuestionnaire(app, token, client.id);
   return {
     ids: {
       client: client.id,
@@ -78,6 +88,7 @@ export async function createOneOfEach(app: FastifyInstance, token: string, advis
       security: holding.security.id,
       model: model.id,
       recommendation: recommendation.id,
+      assessment,
     },
     names: [lastName, householdName, portfolioName, modelName],
   };
@@ -85,7 +96,7 @@ export async function createOneOfEach(app: FastifyInstance, token: string, advis
 
 /**
  * One record of each kind, then deleted through the API (portfolio, its model once nothing follows
- * it, household, client): ids that name nobody's records. The recommendation goes with its portfolio.
+ * it, household, client): ids that name nobody's records. The recommendation goes with its portfolio, the questionnaire with its client.
  */
 export async function createDeletedOneOfEach(app: FastifyInstance, token: string, advisorId: string): Promise<OneOfEach> {
   const records = await createOneOfEach(app, token, advisorId);

@@ -3,13 +3,14 @@ import type { Db } from '../db/client.ts';
 import { clients, households } from '../db/schema/clients.ts';
 import { holdings, portfolios, transactions } from '../db/schema/portfolios.ts';
 import { modelPortfolios, recommendations } from '../db/schema/recommendations.ts';
+import { assessmentResponses } from '../db/schema/assessments.ts';
 import { users } from '../db/schema/users.ts';
 
 /** The records to watch: a whole firm's, and the named ones with whatever refers to them. */
 export type SnapshotScope = { firmId?: string; clientIds?: string[]; householdIds?: string[]; portfolioIds?: string[]; userIds?: string[] };
 
 /**
- * Every row of the scope's clients, households, portfolios, holdings, transactions, users, models and recommendations, in
+ * Every row of the scope's clients, households, portfolios, holdings, transactions, users, models, recommendations and questionnaires, in
  * id order, so two snapshots are equal exactly when nothing in scope was changed, added or removed.
  * Rows that point at a watched record (a portfolio of a watched client) are watched too.
  */
@@ -66,5 +67,10 @@ export async function snapshotRows(db: Db, scope: SnapshotScope) {
       .from(recommendations)
       .where(any(ofFirm(recommendations.firmId), among(recommendations.portfolioId, portfolioIds)))
       .orderBy(asc(recommendations.id)),
+    assessmentResponses: await db
+      .select()
+      .from(assessmentResponses)
+      .where(any(ofFirm(assessmentResponses.firmId), among(assessmentResponses.clientId, scope.clientIds)))
+      .orderBy(asc(assessmentResponses.id)),
   };
 }

@@ -1,5 +1,5 @@
 import { sumMoney } from '../ledger.ts';
-import type { Allocations, AnalyticsPoint, Lots, PeriodReturn, PortfolioAnalytics, RiskMetrics } from '../portfolio-analytics.ts';
+import type { Allocations, AnalyticsPoint, PeriodReturn, PortfolioAnalytics, RiskMetrics } from '../portfolio-analytics.ts';
 import { assetClassLabel, type AssetClass } from '../securities.ts';
 import { addDays, dayNumber } from '../trading-calendar.ts';
 import { concentration, weightsBy, type KeyedValue } from './allocation.ts';

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { check, date, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { responseStatuses } from '@meridian/domain/assessments/template-definition';
+import { riskBands } from '@meridian/domain/model-portfolios';
 import { at, createdAt, id, syncColumns } from './columns.ts';
 import { firms } from './firms.ts';
 import { users } from './users.ts';
@@ -53,6 +55,11 @@ export const clients = pgTable(
     annualIncome: numeric('annual_income', { precision: 18, scale: 2, mode: 'number' }),
     riskCapacity: text('risk_capacity', { enum: ['low', 'medium', 'high'] }),
     investmentExperience: text('investment_experience', { enum: ['beginner', 'intermediate', 'advanced', 'expert'] }),
+    /** The band the investor questionnaire set (confirmed by the advisor when it changed); null until one did. */
+    riskBand: text('risk_band', { enum: riskBands }),
+    riskBandSetAt: at('risk_band_set_at'),
+    /** The status of the client's latest assessment, kept here so the list filters on it without a join. */
+    assessmentStatus: text('assessment_status', { enum: responseStatuses }).notNull().default('pending'),
     financialGoals: text('financial_goals'),
     notes: text('notes'),
     /**
@@ -91,6 +98,8 @@ export const clients = pgTable(
       'clients_investment_experience_check',
       sql`${table.investmentExperience} in ('beginner', 'intermediate', 'advanced', 'expert')`,
     ),
+    check('clients_assessment_status_check', sql`${table.assessmentStatus} in ('pending', 'in_progress', 'complete')`),
+    check('clients_risk_band_check', sql`${table.riskBand} in ('conservative', 'moderately_conservative', 'moderate', 'moderately_aggressive', 'aggressive')`),
     check('clients_household_role_check', sql`${table.householdRole} in ('head', 'spouse', 'child', 'other')`),
   ],
 );

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
-import { clientRiskBand, riskBands } from '@meridian/domain/model-portfolios';
+import { riskBands } from '@meridian/domain/model-portfolios';
 import { reviewPortfolio } from '@meridian/domain/rebalancing/review';
 import type { Db } from '../client.ts';
 import { clients } from '../schema/clients.ts';
@@ -8,7 +8,7 @@ import { portfolios } from '../schema/portfolios.ts';
 import { modelPortfolios, recommendations } from '../schema/recommendations.ts';
 import { users } from '../schema/users.ts';
 import { addStarterModels } from '../../modules/model-portfolios/starter-models.ts';
-import { firmModels, loadClientBook, modelsByBand, portfolioReview } from '../../modules/recommendations/review-inputs.ts';
+import { clientBand, firmModels, loadClientBook, modelsByBand, portfolioReview } from '../../modules/recommendations/review-inputs.ts';
 import { demoAccounts, demoFirmName } from './demo-accounts.ts';
 
 /** Clients of the demo advisor whose portfolios are reviewed at seed time, so the pages open on real recommendations. */
@@ -39,7 +39,7 @@ export async function seedDemoAdvice(db: Db, asOf: string): Promise<void> {
   await db.transaction(async (tx) => {
     let index = 0;
     for (const { client, portfolioId } of firstPortfolio.values()) {
-      const band = clientRiskBand(client.riskCapacity, client.investmentExperience);
+      const band = clientBand(client);
       // Every fifth follows a model two bands away, as an account set up before the client's profile changed: a risk mismatch to review.
       const followed = index % 5 === 4 ? riskBands[(riskBands.indexOf(band) + 2) % riskBands.length]! : band;
       const model = byBand.get(followed);

@@ -9,6 +9,7 @@ import { marketDate } from '@meridian/domain/trading-calendar';
 import { extendValuations } from '../../modules/analytics/valuations.service.ts';
 import { seedDemoPortfolios } from './demo-portfolios.ts';
 import { seedDemoAdvice } from './demo-advice.ts';
+import { seedDemoAssessments } from './demo-assessments.ts';
 import { demoMarketEndDate, seedMarket } from './market.ts';
 
 /** True when the database holds no user yet (a first start). */
@@ -43,6 +44,8 @@ export async function seedDemo(db: Db, options: { now?: () => Date } = {}): Prom
   await seedDemoPortfolios(db);
   // Their daily valuations, from each ledger's first day to the latest trading day.
   await extendValuations(db, marketDate(options.now?.() ?? new Date()));
+  // Questionnaires set the clients' bands, which the models they follow and the recommendations go by.
+  await seedDemoAssessments(db, options.now?.() ?? new Date());
   // Models, who follows them, and the demo advisor's first recommendations: after the holdings exist.
   await seedDemoAdvice(db, marketDate(options.now?.() ?? new Date()));
 }

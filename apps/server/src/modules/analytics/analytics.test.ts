@@ -17,6 +17,7 @@ import { foldBookChanges } from './books.ts';
 import { extendValuations } from './valuations.service.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { createSecondFirm, type SecondFirm } from '../../test/second-firm.ts';
+import { completeQuestionnaire } from '../ipq/ipq.fixtures.ts';
 import { demoSessions, insertClient, openPortfolio, securityBySymbol, type Session } from '../portfolios/portfolios.fixtures.ts';
 
 /** A portfolio's series replayed from scratch: its whole ledger against every close (what the stored table must equal). */
@@ -321,14 +322,23 @@ describeEachDatabase('analytics', (t) => {
       expect((await get<BookPerformanceResponse>('/analytics/performance?period=1Y')).data.as_of).toBe(through);
     });
 
-    it('counts clients now and then, and says completed assessments are not recorded yet', async () => {
+    it('counts clients now and then, and the assessments completed in the period by the clients in reach', async () => {
       const count = await get<ClientCountResponse>('/analytics/clients/count?period=year');
       const list = await get<ClientListResponse>('/clients?per_page=1');
       expect(count.data.active_clients).toBe(list.total);
       expect(count.data.period_label).toBe(today.slice(0, 4));
-      const assessments = await get<CompletedAssessmentsResponse>('/analytics/assessments/completed');
-      expect(assessments.data).toMatchObject({ completed_assessments: 0, available: false });
-      expect(assessments.data.note).toMatch(/no assessments are recorded yet/i);
+      const completed = async (token: string) => (await get<CompletedAssessmentsResponse>('/analytics/assessments/completed', token)).data;
+      const metric = async () => (await get<PerformanceMetricsResponse>('/analytics/performance-metrics', alex.token)).data.metrics.find((entry) => entry.key === 'completed_assessments')!;
+      const [alexBefore, priyaBefore, adminBefore, metricBefore] = [await completed(alex.token), await completed(priya.token), await completed(admin.token), await metric()];
+      expect(alexBefore).toMatchObject({ available: true, note: null });
+
+      const client = await insertClient(t.db, alex);
+      await completeQuestionnaire(app, alex.token, client.id);
+      expect((await completed(alex.token)).completed_assessments).toBe(alexBefore.completed_assessments + 1);
+      expect((await completed(admin.token)).completed_assessments).toBe(adminBefore.completed_assessments + 1);
+      expect((await completed(priya.token)).completed_assessments).toBe(priyaBefore.completed_assessments);
+      // The metric counts completions to date, against the count at the last quarter's end.
+      expect((await metric()).value).toBe(metricBefore.value! + 1);
     });
 
     it('answers the metrics with the spec targets, "no feedback yet" for satisfaction, and five quarters of trends', async () => {

@@ -1,4 +1,4 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { periodSlice, timeWeightedReturn, type PerformancePeriod } from '@meridian/domain/analytics/returns';
 import {
@@ -20,6 +20,7 @@ import {
 } from '@meridian/domain/dashboard';
 import { addDays, addMonths, lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/trading-calendar';
 import type { Db } from '../../db/client.ts';
+import { assessmentResponses } from '../../db/schema/assessments.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { firms } from '../../db/schema/firms.ts';
 import { bookValuationChanges, bookValuations } from '../../db/schema/portfolios.ts';
@@ -116,11 +117,30 @@ export async function clientCount(app: FastifyInstance, viewer: Viewer, period: 
   return { data: { active_clients: now, previous_active_clients: before, ...change(now, before), ...window } };
 }
 
-export const assessmentsNote = 'No assessments are recorded yet: completed questionnaires are counted here once clients take them.';
+/** Assessments completed by the clients in reach, counted per range of (New York) dates, both ends included. */
+async function completionsIn(db: Db, viewer: Viewer, ranges: ReadonlyArray<readonly [string, string]>): Promise<number[]> {
+  const day = sql`(${assessmentResponses.completedAt} at time zone 'America/New_York')::date`;
+  const counts = Object.fromEntries(ranges.map(([from, to], index) => [`r${index}`, sql<number>`count(*) filter (where ${day} between ${from}::date and ${to}::date)`.mapWith(Number)]));
+  const [row] = await db
+    .select(counts)
+    .from(assessmentResponses)
+    .innerJoin(clients, eq(clients.id, assessmentResponses.clientId))
+    .where(and(clientReach(viewer), eq(assessmentResponses.status, 'complete'), isNull(assessmentResponses.deletedAt)));
+  return ranges.map((_, index) => (row?.[`r${index}`] as number | undefined) ?? 0);
+}
 
-export async function completedAssessments(app: FastifyInstance, _viewer: Viewer, period: DashboardPeriod): Promise<CompletedAssessmentsResponse> {
+/** Since before any record: a cumulative count's lower bound. */
+const beginning = '1900-01-01';
+
+/** Completions in the period so far, against the whole period before it. */
+export async function completedAssessments(app: FastifyInstance, viewer: Viewer, period: DashboardPeriod): Promise<CompletedAssessmentsResponse> {
   const window = periodWindow(period, marketDate(app.now()));
-  return { data: { completed_assessments: 0, previous_completed_assessments: 0, ...change(0, 0), ...window, available: false, note: assessmentsNote } };
+  const before = periodWindow(period, window.previous_as_of);
+  const [now, previous] = await completionsIn(app.db, viewer, [
+    [window.start_date, window.as_of],
+    [before.start_date, window.previous_as_of],
+  ]);
+  return { data: { completed_assessments: now!, previous_completed_assessments: previous!, ...change(now!, previous!), ...window, available: true, note: null } };
 }
 
 /** The book's daily series (values and flows of the open portfolios in reach summed per day) from a day on. */
@@ -175,12 +195,14 @@ export async function performanceMetrics(app: FastifyInstance, viewer: Viewer): 
   const today = marketDate(now);
   const ends = quarterEnds(today);
   const previousEnd = ends.at(-2) as string;
-  const [settings, stats, clientsNow, aumAt, clientsAt] = await Promise.all([
+  const [settings, stats, clientsNow, aumAt, clientsAt, completedBy] = await Promise.all([
     analyticsSettings(app.db, viewer.firmId),
     clientStats(app.db, clientReach(viewer)),
     activeClients(app.db, viewer),
     bookValuesAt(app.db, viewer, ends.slice(0, -1)),
     clientCountsAt(app.db, viewer, ends.slice(0, -1)),
+    // Completed to date at each quarter's end, like the other metrics' levels.
+    completionsIn(app.db, viewer, ends.map((end) => [beginning, end] as const)),
   ]);
   aumAt.set(today, stats.total_aum);
   clientsAt.set(today, clientsNow);
@@ -197,7 +219,7 @@ export async function performanceMetrics(app: FastifyInstance, viewer: Viewer): 
   const values: Record<MetricKey, PerformanceMetric> = {
     total_aum: metric('total_aum', stats.total_aum, aumAt.get(previousEnd) ?? 0, versus),
     active_clients: metric('active_clients', clientsNow, clientsAt.get(previousEnd) ?? 0, versus),
-    completed_assessments: metric('completed_assessments', 0, 0, 'none recorded yet'),
+    completed_assessments: metric('completed_assessments', completedBy.at(-1)!, completedBy.at(-2)!, versus),
     client_satisfaction: metric('client_satisfaction', null, null, 'no feedback yet'),
   };
   return {
@@ -205,12 +227,12 @@ export async function performanceMetrics(app: FastifyInstance, viewer: Viewer): 
       period: quarterLabel(today),
       last_updated: now.toISOString(),
       metrics: metricKeys.map((key) => values[key]),
-      trends: ends.map((end) => ({
+      trends: ends.map((end, index) => ({
         quarter: quarterLabel(end),
         end_date: end,
         total_aum: aumAt.get(end) ?? 0,
         active_clients: clientsAt.get(end) ?? 0,
-        completed_assessments: 0,
+        completed_assessments: completedBy[index]!,
         client_satisfaction: null,
       })),
     },

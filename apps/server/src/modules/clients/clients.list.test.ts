@@ -6,6 +6,7 @@ import { clientMessages, messages } from '@meridian/domain/messages';
 import { clients } from '../../db/schema/clients.ts';
 import { api, call, demo } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
+import { completeQuestionnaire } from '../ipq/ipq.fixtures.ts';
 import { addClient, colleague, insertPortfolio, insertSecurity, newAdvisorFirm, session, type Session } from './clients.fixtures.ts';
 
 /** The list of a firm of our own: eight clients whose order under every sort is known. */
@@ -178,7 +179,7 @@ describeEachDatabase('clients: list, filters, sorting, paging, stats', (t) => {
     await expectInvalid('?advisor_id=nope', 'advisor_id', clientMessages.advisorIdInvalid);
   });
 
-  it('filters by assessment status: everyone is Pending until assessments exist', async () => {
+  it('filters by assessment status: everyone is Pending before any assessment', async () => {
     expect((await list('?assessment_status=Pending')).total).toBe(book.length);
     expect((await list('?assessment_status=pending,complete')).total).toBe(book.length);
     expect((await list('?assessment_status=Complete')).total).toBe(0);
@@ -316,5 +317,25 @@ describeEachDatabase('clients: list, filters, sorting, paging, stats', (t) => {
     expect(own.total).toBe(1);
     expect(own.clients[0]).toMatchObject({ email: demo.client.email, user_id: jordan!.userId });
     expect(own.clients[0]?.last_login_at).not.toBeNull();
+  });
+
+  it("shows each client's latest assessment status, filters on it and counts the completed share", async () => {
+    const [ada, grace] = [created[0]!, created[1]!];
+    await completeQuestionnaire(app, advisor.token, ada.id);
+    const started = await call(app, 'POST', api('/ipq/start'), { token: advisor.token, body: { clientId: grace.id } });
+    expect(started.status).toBe(201);
+    const statusOf = async (id: string) => (await list('?per_page=100')).clients.find((client) => client.id === id)!.assessment_status;
+    expect(await statusOf(ada.id)).toBe('Complete');
+    expect(await statusOf(grace.id)).toBe('In Progress');
+    expect(emails(await list('?assessment_status=Complete'))).toEqual([ada.email]);
+    expect(emails(await list('?assessment_status=in_progress'))).toEqual([grace.email]);
+    expect((await list('?assessment_status=Pending')).total).toBe(book.length - 2);
+    expect((await list('?assessment_status=Complete,In Progress')).total).toBe(2);
+    const response = await call(app, 'GET', api('/clients/stats'), { token: advisor.token });
+    // One of the book's clients complete, to one decimal.
+    expect((response.body as ClientStats).assessment_complete_percent).toBe(Math.round((1 / book.length) * 1000) / 10);
+    // A new questionnaire makes the latest one in progress again.
+    await call(app, 'POST', api('/ipq/start'), { token: advisor.token, body: { clientId: ada.id } });
+    expect(await statusOf(ada.id)).toBe('In Progress');
   });
 });

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { responseStatuses, responseStatusLabels } from '@meridian/domain/assessments/template-definition';
 import { todayIso, type Client, type ClientFilterQuery, type ClientSortField, type ClientStats } from '@meridian/domain/clients';
 import { ageFrom } from '@meridian/domain/format';
 import { defaultAnalyticsPeriod } from '@meridian/domain/portfolio-analytics';
@@ -41,10 +42,9 @@ export function clientConditions(viewer: Viewer, filters: ClientFilterQuery, bin
   if (filters.max_net_worth !== undefined) conditions.push(sql`coalesce(${clients.netWorth}, 0) <= ${bind('maxNetWorth', filters.max_net_worth)}`);
   if (filters.advisor_id) conditions.push(eq(clients.advisorId, bind('advisorId', filters.advisor_id.toLowerCase())));
   if (filters.household_id) conditions.push(eq(clients.householdId, bind('householdId', filters.household_id.toLowerCase())));
-  // Until assessments exist every client's status is Pending: asking for other statuses finds none.
-  if (filters.assessment_status && !filters.assessment_status.includes('Pending')) {
-    binder.mark('noneAssessed');
-    conditions.push(sql`false`);
+  if (filters.assessment_status?.length) {
+    const wanted = responseStatuses.filter((status) => filters.assessment_status!.includes(responseStatusLabels[status]));
+    conditions.push(inArray(clients.assessmentStatus, each('assessment', wanted)));
   }
   return and(...conditions) as SQL;
 }
@@ -185,6 +185,7 @@ export function selectClients(
       riskCapacity: clients.riskCapacity,
       investmentExperience: clients.investmentExperience,
       financialGoals: clients.financialGoals,
+      assessmentStatus: clients.assessmentStatus,
       aum: valuation.aum,
       gainLossPercent: valuation.gainLossPercent,
       lastLoginAt: login.lastLoginAt,
@@ -233,8 +234,7 @@ export function toClient(row: ClientListRow, now: Date, performance: number | nu
     aum: row.aum,
     gain_loss_percent: row.gainLossPercent,
     performance,
-    // Assessments do not exist yet: every client is Pending until their first one (spec values).
-    assessment_status: 'Pending',
+    assessment_status: responseStatusLabels[row.assessmentStatus],
     last_login_at: row.lastLoginAt?.toISOString() ?? null,
     last_activity_at: row.lastActivityAt.toISOString(),
     created_at: row.createdAt.toISOString(),
@@ -260,12 +260,13 @@ export async function findClient(db: Db, viewer: Viewer, id: string, now: Date):
  * The list page's four cards over the same clients as the list (reach and filters). Performance
  * stands in as the unrealised gain/loss of the book until return history exists:
  * Σ(market value − cost) / Σ cost × 100 over the holdings of open portfolios, 0 without a cost base.
- * Assessment completion: no assessment exists yet, so every client is Pending and the share is 0
+ * Assessment completion: the share of them whose latest assessment is complete, to one decimal
  * (null when there is no client to count, which the UI shows as '—').
  */
 export async function clientStats(db: Db, where: SQL): Promise<ClientStats> {
   const matching = db.select({ id: clients.id }).from(clients).where(where).as('matching');
-  const [counted] = await db.select({ total: count() }).from(matching);
+  const complete = db.select({ id: clients.id }).from(clients).where(and(where, eq(clients.assessmentStatus, 'complete'))).as('complete');
+  const [[counted], [completed]] = await Promise.all([db.select({ total: count() }).from(matching), db.select({ total: count() }).from(complete)]);
   const [book] = await db
     .select({
       aum: sql<number>`round(coalesce(sum(${portfolios.cashBalance} + ${portfolios.holdingsValue}), 0), 2)`.mapWith(Number),
@@ -279,7 +280,7 @@ export async function clientStats(db: Db, where: SQL): Promise<ClientStats> {
     total_clients: total,
     total_aum: book?.aum ?? 0,
     average_performance: book?.performance ?? 0,
-    assessment_complete_percent: total > 0 ? 0 : null,
+    assessment_complete_percent: total > 0 ? Math.round(((completed?.total ?? 0) / total) * 1000) / 10 : null,
   };
 }
 

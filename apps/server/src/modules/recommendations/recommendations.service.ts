@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isUuid } from '@meridian/domain/ids';
-import { clientMessages, recommendationMessages } from '@meridian/domain/messages';
+import { recommendationMessages } from '@meridian/domain/messages';
 import { pageInfo, pageWindow } from '@meridian/domain/pagination';
 import type { ReviewOutcome } from '@meridian/domain/rebalancing/review';
 import { reviewPortfolio } from '@meridian/domain/rebalancing/review';
@@ -22,7 +22,7 @@ import { portfolios, type PortfolioRow } from '../../db/schema/portfolios.ts';
 import { modelPortfolios, recommendations, type RecommendationRow } from '../../db/schema/recommendations.ts';
 import { isUniqueViolation } from '../../platform/errors.ts';
 import { HttpError, notFound } from '../../platform/http-error.ts';
-import { clientReach, type Viewer } from '../../platform/reach.ts';
+import { clientReach, reachableClient, type Viewer } from '../../platform/reach.ts';
 import { loadClientBook, portfolioReview } from './review-inputs.ts';
 
 /**
@@ -147,20 +147,26 @@ export async function saveOutcome(
   return { id: created!.id, outcome: 'created' };
 }
 
-async function reachableClient(db: Db, viewer: Viewer, clientId: string): Promise<ClientRow> {
-  const [client] = await db.select().from(clients).where(and(eq(clients.id, clientId), clientReach(viewer)));
-  if (!client) throw notFound(clientMessages.clientNotFound);
-  return client;
-}
-
 /** POST /recommendations/generate: reviews each active portfolio of the client. */
 export async function generateRecommendations(app: FastifyInstance, request: FastifyRequest, clientId: string): Promise<GenerateResponse> {
-  const viewer = app.currentUser(request);
-  const client = await reachableClient(app.db, viewer, clientId);
+  const client = await reachableClient(app.db, app.currentUser(request), clientId);
+  const saved = await reviewClientPortfolios(app, request, client);
+  if (!saved) throw new HttpError(422, recommendationMessages.noPortfolios);
+  const touched = saved.filter((result) => result.outcome !== 'unchanged').map((result) => result.id);
+  const rows = touched.length === 0 ? [] : await selectRecommendations(app.db, inArray(recommendations.id, touched)).orderBy(desc(recommendations.updatedAt));
+  const tally = (outcome: Saved['outcome']) => saved.filter((result) => result.outcome === outcome).length;
+  return { recommendations: rows.map(toRecommendation), created: tally('created'), refreshed: tally('refreshed'), unchanged: tally('unchanged') };
+}
+
+/**
+ * Reviews each active portfolio of the client against its model and saves what applies; null when
+ * the client has no active portfolio. Also run when a questionnaire moves the client's risk band.
+ */
+export async function reviewClientPortfolios(app: FastifyInstance, request: FastifyRequest, client: ClientRow): Promise<Saved[] | null> {
   const book = await loadClientBook(app.db, client, marketDate(app.now()));
   const active = book.portfolios.filter((portfolio) => portfolio.status === 'active');
-  if (active.length === 0) throw new HttpError(422, recommendationMessages.noPortfolios);
-  const saved = await app.db
+  if (active.length === 0) return null;
+  return app.db
     .transaction(async (tx) => {
       const results: Saved[] = [];
       for (const portfolio of active) {
@@ -175,10 +181,6 @@ export async function generateRecommendations(app: FastifyInstance, request: Fas
       if (isUniqueViolation(error, 'recommendations_open_unique')) throw new HttpError(409, recommendationMessages.generationRaced);
       throw error;
     });
-  const touched = saved.filter((result) => result.outcome !== 'unchanged').map((result) => result.id);
-  const rows = touched.length === 0 ? [] : await selectRecommendations(app.db, inArray(recommendations.id, touched)).orderBy(desc(recommendations.updatedAt));
-  const tally = (outcome: Saved['outcome']) => saved.filter((result) => result.outcome === outcome).length;
-  return { recommendations: rows.map(toRecommendation), created: tally('created'), refreshed: tally('refreshed'), unchanged: tally('unchanged') };
 }
 
 /** Locks a recommendation in reach for a status change; 404 when out of reach. */

@@ -128,8 +128,11 @@ export async function loadClientBook(db: Db, client: ClientRow, asOf: string): P
     .where(and(eq(portfolios.clientId, client.id), isNull(portfolios.deletedAt)))
     .orderBy(asc(portfolios.createdAt), asc(portfolios.id));
   const [trades, models, vehicles] = await Promise.all([tradesOf(db, rows.map((row) => row.id)), firmModels(db, client.firmId), vehicleFunds(db)]);
-  return { client, band: clientRiskBand(client.riskCapacity, client.investmentExperience), portfolios: rows, asOf, trades, models, bandModels: modelsByBand(models), vehicles };
+  return { client, band: clientBand(client), portfolios: rows, asOf, trades, models, bandModels: modelsByBand(models), vehicles };
 }
+
+/** The band the questionnaire set, else the one the profile implies. */
+export const clientBand = (client: ClientRow): RiskBand => client.riskBand ?? clientRiskBand(client.riskCapacity, client.investmentExperience);
 
 const heldQuantity = (trades: readonly LotTrade[]) => trades.reduce((sum, trade) => sum + (trade.type === 'buy' ? trade.quantity : -trade.quantity), 0);
 

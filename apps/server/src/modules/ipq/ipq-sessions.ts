@@ -1,0 +1,70 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { isUuid } from '@meridian/domain/ids';
+import { ipqTemplateId, type IpqSession } from '@meridian/domain/ipq/contracts';
+import { ipqModules, ipqProgress } from '@meridian/domain/ipq/instrument';
+import type { IpqAnswers } from '@meridian/domain/ipq/modules';
+import { ipqMessages } from '@meridian/domain/messages';
+import type { Db } from '../../db/client.ts';
+import { assessmentResponses, type AssessmentResponseRow } from '../../db/schema/assessments.ts';
+import { clients, type ClientRow } from '../../db/schema/clients.ts';
+import { notFound } from '../../platform/http-error.ts';
+import { clientReach, type Viewer } from '../../platform/reach.ts';
+
+/** A questionnaire session as stored and as the API shows it; the reach rule that finds it. */
+
+export const assessmentNotFound = () => notFound(ipqMessages.assessmentNotFound);
+
+export type Session = { row: AssessmentResponseRow; client: ClientRow };
+
+/** The questionnaire in reach with this id, locked for update inside a transaction when asked. */
+export async function loadSession(db: Db, viewer: Viewer, id: string, { lock = false } = {}): Promise<Session> {
+  if (!isUuid(id)) throw assessmentNotFound();
+  const query = db
+    .select({ row: assessmentResponses, client: clients })
+    .from(assessmentResponses)
+    .innerJoin(clients, eq(clients.id, assessmentResponses.clientId))
+    .where(and(eq(assessmentResponses.id, id), eq(assessmentResponses.templateId, ipqTemplateId), isNull(assessmentResponses.deletedAt), clientReach(viewer)));
+  const [found] = lock ? await query.for('update', { of: assessmentResponses }) : await query;
+  if (!found) throw assessmentNotFound();
+  return found;
+}
+
+export const completedModules = (answers: IpqAnswers) => ipqModules.filter((module) => answers[module] != null);
+
+/** The first module not yet answered, 1-4; null when all four are. */
+export function resumeAt(answers: IpqAnswers): number | null {
+  const index = ipqModules.findIndex((module) => answers[module] == null);
+  return index === -1 ? null : index + 1;
+}
+
+export const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+export function toSession({ row, client }: Session): IpqSession {
+  const answers = row.answers;
+  return {
+    session_id: row.id,
+    assessment_id: row.id,
+    client_id: row.clientId,
+    client_name: `${client.firstName} ${client.lastName}`,
+    status: row.status,
+    resume_at_module: resumeAt(answers),
+    progress: ipqProgress(completedModules(answers).length),
+    completed_modules: completedModules(answers),
+    modules: Object.fromEntries(ipqModules.map((module) => [module, (answers[module] as Record<string, unknown> | undefined) ?? null])) as IpqSession['modules'],
+    started_at: iso(row.startedAt),
+    completed_at: iso(row.completedAt),
+    sync_version: row.syncVersion,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Keeps the client list's assessment status that of the client's latest assessment. */
+export async function refreshAssessmentStatus(tx: Db, clientId: string) {
+  await tx
+    .update(clients)
+    .set({
+      assessmentStatus: sql`coalesce((select r.status from assessment_responses r where r.client_id = ${clientId} and r.deleted_at is null order by r.created_at desc, r.id desc limit 1), 'pending')`,
+    })
+    .where(eq(clients.id, clientId));
+}
+

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { responseStatuses } from '../assessments/template-definition.ts';
+import { idSchema } from '../ids.ts';
+import { ipqMessages } from '../messages.ts';
+import { riskBands } from '../model-portfolios.ts';
+import { bigFiveTraits, ipqModules } from './instrument.ts';
+
+/** Contracts of /api/v1/ipq: start or resume a questionnaire, submit a module, read results and the prediction. */
+
+
+/** The built-in questionnaire's template row, the same in every database (migration 0012). */
+export const ipqTemplateId = '00000000-0000-4000-8000-000000000001';
+
+export const ipqStartSchema = z.object({
+  clientId: idSchema(ipqMessages.clientIdRequired),
+  metadata: z
+    .object({
+      source: z.string().max(40).optional(),
+      startTime: z.string().max(40).optional(),
+    })
+    .optional(),
+});
+export type IpqStartRequest = z.infer<typeof ipqStartSchema>;
+
+const moduleData = z.record(z.string(), z.unknown()).nullable();
+
+export const ipqSessionSchema = z.object({
+  session_id: z.string(),
+  /** The same id: the spec's front end reads either name. */
+  assessment_id: z.string(),
+  client_id: z.string(),
+  client_name: z.string(),
+  status: z.enum(responseStatuses),
+  /** The first module not yet completed (1-4); null once all four are. */
+  resume_at_module: z.number().int().min(1).max(4).nullable(),
+  progress: z.number(),
+  completed_modules: z.array(z.enum(ipqModules)),
+  modules: z.object(Object.fromEntries(ipqModules.map((module) => [module, moduleData])) as Record<(typeof ipqModules)[number], typeof moduleData>),
+  started_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  sync_version: z.number().int(),
+  updated_at: z.string(),
+});
+export type IpqSession = z.infer<typeof ipqSessionSchema>;
+
+const factorSchema = z.object({ key: z.string(), label: z.string(), score: z.number(), weight: z.number(), points: z.number(), explanation: z.string() });
+const factorScoreSchema = z.object({ score: z.number(), factors: z.array(factorSchema) });
+
+export const predictionSchema = z.object({
+  risk_tolerance: factorScoreSchema,
+  risk_capacity: factorScoreSchema,
+  profile: z.object({ score: z.number(), limited_by: z.enum(['tolerance', 'capacity']), band: z.enum(riskBands), level: z.enum(['low', 'medium', 'high']) }),
+  base_equity_share: z.number(),
+  glide_path_cap: z.number(),
+  recommended_equity_share: z.number(),
+  recommended_band: z.enum(riskBands),
+  current_equity_share: z.number().nullable(),
+  equity_gap: z.number().nullable(),
+  explanation: z.array(z.string()),
+});
+
+const modelRefSchema = z.object({ id: z.string(), name: z.string(), risk_band: z.enum(riskBands) }).nullable();
+
+export const predictionResponseSchema = predictionSchema.extend({
+  /** The client the prediction is for (the spec's prediction service answers with user_id). */
+  user_id: z.string(),
+  session_id: z.string(),
+  recommended_model: modelRefSchema,
+  cached: z.boolean(),
+  computed_at: z.string(),
+  expires_at: z.string(),
+});
+export type PredictionResponse = z.infer<typeof predictionResponseSchema>;
+
+/** applied: the band did not change; awaiting_confirmation → confirmed | kept by the advisor; superseded by a later questionnaire. */
+export const bandStatuses = ['applied', 'awaiting_confirmation', 'confirmed', 'kept', 'superseded'] as const;
+export type BandStatus = (typeof bandStatuses)[number];
+
+export const ipqResultsSchema = z.object({
+  session_id: z.string(),
+  client_id: z.string(),
+  client_name: z.string(),
+  completed_at: z.string(),
+  traits: z.object(Object.fromEntries(bigFiveTraits.map((trait) => [trait, z.number()])) as Record<(typeof bigFiveTraits)[number], z.ZodNumber>),
+  loss_aversion: z.number(),
+  prediction: predictionSchema,
+  recommended_model: modelRefSchema,
+  /** The client's band now; the proposal and what became of it. */
+  current_band: z.enum(riskBands),
+  band: z.object({
+    proposed: z.enum(riskBands),
+    status: z.enum(bandStatuses),
+    note: z.string().nullable(),
+    decided_by: z.string().nullable(),
+    decided_at: z.string().nullable(),
+  }),
+});
+export type IpqResults = z.infer<typeof ipqResultsSchema>;
+
+export const bandDecisions = ['confirm', 'keep'] as const;
+export const bandDecisionSchema = z.object({
+  decision: z.enum(bandDecisions, { error: 'decision must be confirm or keep' }),
+  note: z
+    .string({ error: ipqMessages.bandNoteRequired })
+    .trim()
+    .min(1, { error: ipqMessages.bandNoteRequired })
+    .max(1000, { error: ipqMessages.bandNoteTooLong }),
+});
+export type BandDecision = z.infer<typeof bandDecisionSchema>;
+
+export const ipqSessionListSchema = z.object({
+  assessments: z.array(
+    z.object({
+      session_id: z.string(),
+      status: z.enum(responseStatuses),
+      progress: z.number(),
+      started_at: z.string().nullable(),
+      completed_at: z.string().nullable(),
+      proposed_band: z.enum(riskBands).nullable(),
+      band_status: z.enum(bandStatuses).nullable(),
+    }),
+  ),
+});
+export type IpqSessionList = z.infer<typeof ipqSessionListSchema>;
+
+/** The results after the decision, and what the review under the new band did to the recommendations. */
+export const bandDecisionResponseSchema = ipqResultsSchema.extend({
+  recommendations: z.object({ reviewed: z.boolean(), created: z.number().int(), refreshed: z.number().int(), withdrawn: z.number().int() }),
+});
+export type BandDecisionResponse = z.infer<typeof bandDecisionResponseSchema>;

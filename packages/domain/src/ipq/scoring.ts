@@ -1,0 +1,170 @@
+import type { RiskCapacity } from '../clients.ts';
+import { formatWholeDollars } from '../format.ts';
+import { riskBands, type RiskBand } from '../model-portfolios.ts';
+import {
+  beliefItems,
+  bigFiveTraits,
+  drawdownReactionLabels,
+  employmentStabilityLabels,
+  gambleAmounts,
+  gambleGainMultiples,
+  ipqInvestmentExperienceLabels,
+  liquidityNeedLabels,
+  lossAversionIfNoneAccepted,
+  personalityItems,
+  unrealisticReturnExpectation,
+  type BigFiveTrait,
+  type DrawdownReaction,
+  type EmploymentStability,
+  type IpqInvestmentExperience,
+  type LikertItem,
+  type LiquidityNeed,
+} from './instrument.ts';
+import type { AssetAllocationData, BeliefsData, DemographicsData, PersonalityData } from './modules.ts';
+
+/**
+ * Scoring of the questionnaire. Every score is 0-100 and is a weighted sum of sub-scores, each
+ * 0-100, with weights adding to 1; so a score is 50 plus each factor's `points`, weight × (sub-score
+ * − 50), and the explanation can say in plain words how far each answer moved it.
+ */
+
+export type ScoreFactor = {
+  key: string;
+  label: string;
+  /** The factor's own score, 0-100. */
+  score: number;
+  weight: number;
+  /** How far the factor moves the total from the neutral 50. */
+  points: number;
+  explanation: string;
+};
+
+export type FactorScore = { score: number; factors: ScoreFactor[] };
+
+const clamp = (value: number, low = 0, high = 100) => Math.min(high, Math.max(low, value));
+
+function combine(parts: readonly Omit<ScoreFactor, 'points'>[]): FactorScore {
+  const factors = parts.map((part) => ({ ...part, points: part.weight * (part.score - 50) }));
+  return { score: clamp(50 + factors.reduce((sum, factor) => sum + factor.points, 0)), factors };
+}
+
+/** A five-point agreement answer on 0-100, turned round for a reverse-keyed item. */
+export const agreementScore = (item: LikertItem, answer: number) => ((item.reverse ? 6 - answer : answer) - 1) * 25;
+
+/** The mean score of a set of agreement items. */
+export function likertScore(items: readonly LikertItem[], answers: Readonly<Record<string, number>>): number {
+  return items.reduce((sum, item) => sum + agreementScore(item, answers[item.id]!), 0) / items.length;
+}
+
+export function personalityTraitScores(data: PersonalityData): Record<BigFiveTrait, number> {
+  return Object.fromEntries(
+    bigFiveTraits.map((trait) => [trait, likertScore(personalityItems.filter((item) => item.trait === trait), data.answers)]),
+  ) as Record<BigFiveTrait, number>;
+}
+
+/** λ: the smallest gain multiple accepted; someone who accepts none has λ = 5. */
+export function lossAversion(beliefs: Pick<BeliefsData, 'gamble_accepts'>): number {
+  const accepted = gambleGainMultiples.filter((_, index) => beliefs.gamble_accepts[index]);
+  return accepted.length ? Math.min(...accepted) : lossAversionIfNoneAccepted;
+}
+
+const drawdownScores: Record<DrawdownReaction, number> = { sell_all: 0, sell_some: 100 / 3, hold: 200 / 3, buy_more: 100 };
+
+/** λ 1.5 (close to neutral) scores 100, λ 5 (accepts no gamble) scores 0. */
+const lossAversionScore = (lambda: number) => clamp(((lossAversionIfNoneAccepted - lambda) / (lossAversionIfNoneAccepted - gambleGainMultiples[0])) * 100);
+
+/** Calm under setbacks counts most towards bearing risk; openness and extraversion a little. */
+export function temperamentScore(traits: Record<BigFiveTrait, number>): number {
+  return 0.5 * (100 - traits.neuroticism) + 0.3 * traits.openness + 0.2 * traits.extraversion;
+}
+
+/** Risk tolerance, the willingness to bear risk: modules 1 and 2. */
+export function riskTolerance(personality: PersonalityData, beliefs: BeliefsData): FactorScore {
+  const lambda = lossAversion(beliefs);
+  const { loss, gain } = gambleAmounts(beliefs.reference_amount, gambleGainMultiples.indexOf(Math.min(lambda, 4) as (typeof gambleGainMultiples)[number]));
+  const lossText =
+    lambda === lossAversionIfNoneAccepted
+      ? `Turned down every 50/50 chance to lose ${formatWholeDollars(loss)}, even for a gain of ${formatWholeDollars(gain)}: strongly loss averse.`
+      : `Would take a 50/50 chance to lose ${formatWholeDollars(loss)} for a gain of ${formatWholeDollars(gain)} (loss aversion ${lambda}×; most people need about 2×).`;
+  const traits = personalityTraitScores(personality);
+  const unrealistic = beliefs.expected_return > unrealisticReturnExpectation;
+  return combine([
+    { key: 'loss_aversion', label: 'Loss aversion', score: lossAversionScore(lambda), weight: 0.3, explanation: lossText },
+    {
+      key: 'drawdown_reaction',
+      label: 'Reaction to a 20% fall',
+      score: drawdownScores[beliefs.drawdown_reaction],
+      weight: 0.3,
+      explanation: `After a 20% fall would: ${drawdownReactionLabels[beliefs.drawdown_reaction].toLowerCase()}.`,
+    },
+    { key: 'market_beliefs', label: 'Beliefs about markets', score: likertScore(beliefItems, beliefs.answers), weight: 0.15, explanation: 'Views on long-run returns, steady versus swinging returns and sitting out a bad year.' },
+    {
+      key: 'return_expectation',
+      label: 'Return expectation',
+      score: clamp(beliefs.expected_return * 10),
+      weight: 0.05,
+      explanation: unrealistic
+        ? `Expects ${beliefs.expected_return}% a year: more than a diversified portfolio has delivered; worth discussing.`
+        : `Expects ${beliefs.expected_return}% a year.`,
+    },
+    {
+      key: 'temperament',
+      label: 'Temperament',
+      score: temperamentScore(traits),
+      weight: 0.2,
+      explanation: 'From the personality module: calm under setbacks counts most, then openness to new ideas and extraversion.',
+    },
+  ]);
+}
+
+const experienceScores: Record<IpqInvestmentExperience, number> = { none: 0, less_than_1: 25, '1_to_5': 50, '5_to_10': 75, over_10: 100 };
+const employmentScores: Record<EmploymentStability, number> = { stable: 100, variable: 60, retired: 40, unstable: 20 };
+const liquidityScores: Record<LiquidityNeed, number> = { low: 100, medium: 50, high: 0 };
+
+/** Horizon scores in full from 20 years; reserves from six months of expenses. */
+export const capacityLimits = { fullHorizonYears: 20, fullReserveMonths: 6, youngestAge: 25, oldestAge: 85 } as const;
+
+/** Risk capacity, the ability to bear losses: modules 3 and 4. */
+export function riskCapacity(allocation: Pick<AssetAllocationData, 'investment_experience'>, demographics: DemographicsData): FactorScore {
+  const { time_horizon_years: horizon, age, emergency_fund_months: reserves, dependants } = demographics;
+  const ageSpan = capacityLimits.oldestAge - capacityLimits.youngestAge;
+  return combine([
+    { key: 'time_horizon', label: 'Time horizon', score: clamp((horizon / capacityLimits.fullHorizonYears) * 100), weight: 0.35, explanation: `${horizon} year${horizon === 1 ? '' : 's'} until the money is needed.` },
+    { key: 'age', label: 'Age', score: clamp(((capacityLimits.oldestAge - age) / ageSpan) * 100), weight: 0.1, explanation: `Aged ${age}.` },
+    { key: 'income_stability', label: 'Income stability', score: employmentScores[demographics.employment_stability], weight: 0.15, explanation: `Income: ${employmentStabilityLabels[demographics.employment_stability].toLowerCase()}.` },
+    {
+      key: 'emergency_fund',
+      label: 'Emergency reserves',
+      score: clamp((reserves / capacityLimits.fullReserveMonths) * 100),
+      weight: 0.15,
+      explanation: `Reserves cover ${reserves} month${reserves === 1 ? '' : 's'} of expenses${reserves < capacityLimits.fullReserveMonths ? ' (six is the usual aim)' : ''}.`,
+    },
+    { key: 'liquidity_needs', label: 'Liquidity needs', score: liquidityScores[demographics.liquidity_needs], weight: 0.15, explanation: `Need for this money: ${liquidityNeedLabels[demographics.liquidity_needs].toLowerCase()}.` },
+    { key: 'dependants', label: 'Dependants', score: clamp(100 - 25 * dependants), weight: 0.05, explanation: `${dependants} dependant${dependants === 1 ? '' : 's'}.` },
+    { key: 'experience', label: 'Investment experience', score: experienceScores[allocation.investment_experience], weight: 0.05, explanation: `Investing experience: ${ipqInvestmentExperienceLabels[allocation.investment_experience].toLowerCase()}.` },
+  ]);
+}
+
+/** Upper edges of the five bands on the 0-100 profile score. */
+export const bandUpperScores = [20, 40, 60, 80] as const;
+
+export function bandOfScore(score: number): RiskBand {
+  const index = bandUpperScores.findIndex((upper) => score < upper);
+  return riskBands[index === -1 ? riskBands.length - 1 : index]!;
+}
+
+/** The three-level profile the client list shows: Conservative, Moderate, Aggressive. */
+export function riskLevelOfBand(band: RiskBand): RiskCapacity {
+  if (band === 'conservative' || band === 'moderately_conservative') return 'low';
+  if (band === 'moderate') return 'medium';
+  return 'high';
+}
+
+export type RiskProfile = { score: number; limited_by: 'tolerance' | 'capacity'; band: RiskBand; level: RiskCapacity };
+
+/** The profile is the lower of willingness and ability: nobody is asked to bear more than either allows. */
+export function riskProfile(tolerance: number, capacity: number): RiskProfile {
+  const score = Math.min(tolerance, capacity);
+  const band = bandOfScore(score);
+  return { score, limited_by: tolerance <= capacity ? 'tolerance' : 'capacity', band, level: riskLevelOfBand(band) };
+}
