@@ -9,6 +9,7 @@ import type { Db } from './db/client.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
+import { assessmentsRoutes } from './modules/assessments/assessments.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ipqRoutes } from './modules/ipq/ipq.routes.ts';
 import { modelPortfoliosRoutes } from './modules/model-portfolios/model-portfolios.routes.ts';
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(recommendationsRoutes);
       await api.register(optimizationRoutes);
       await api.register(ipqRoutes);
+      await api.register(assessmentsRoutes);
       await api.register(telemetryRoutes);
       // A browser opening the API's login URL gets the SPA, which renders the API token page there.
       api.get('/auth/login', { schema: { hide: true }, config: { access: 'public' } }, async (request, reply) => {

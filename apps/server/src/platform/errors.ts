@@ -105,8 +105,12 @@ export const acceptsHtml = (request: FastifyRequest) => (request.headers.accept 
  * a member of another household): answered 422 in the same shape as a schema failure, at `loc`.
  */
 export function fieldError(path: string | Array<string | number>, message: string, input: unknown): RequestValidationError {
-  const issue = { code: 'custom', path: Array.isArray(path) ? path : [path], message, input } as unknown as z.core.$ZodIssue;
-  return new RequestValidationError([issue]);
+  return fieldErrors([{ path: Array.isArray(path) ? path : [path], message, input }]);
+}
+
+/** Several such rules broken at once, each at its own `loc`. */
+export function fieldErrors(issues: ReadonlyArray<{ path: Array<string | number>; message: string; input: unknown }>): RequestValidationError {
+  return new RequestValidationError(issues.map(({ path, message, input }) => ({ code: 'custom', path, message, input }) as unknown as z.core.$ZodIssue));
 }
 
 /** The SQLSTATE and constraint of a database error; drizzle wraps driver errors, so the cause is looked at too. */

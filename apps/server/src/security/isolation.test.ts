@@ -32,7 +32,7 @@ type Exchange = { cell: Cell; answer: Answer; markers: string[] };
  * A client of the advisor in a household, with a portfolio that holds something. (Models are the
  * whole firm's, so a colleague has none of their own.)
  */
-async function bookOf(db: Db, advisorId: string): Promise<{ ids: Omit<RecordIds, 'model' | 'recommendation' | 'assessment'>; lastName: string }> {
+async function bookOf(db: Db, advisorId: string): Promise<{ ids: Omit<RecordIds, 'model' | 'recommendation' | 'assessment' | 'template'>; lastName: string }> {
   const [row] = await db
     .select({
       client: clients.id,
@@ -89,7 +89,8 @@ describeEachDatabase('tenant isolation of every operation that names a record', 
     // Securities are reference data every firm shares: nobody's to isolate, so never attacked.
     const { security: _firmSecurity, ...firmRecords } = firm.ids;
     const { security: _colleagueSecurity, ...colleagueRecords } = colleagueBook.ids;
-    const { security: _deletedSecurity, user: _deletedAdvisor, ...deletedRecords } = deleted.ids;
+    // Templates are not deleted with their client: they are the firm's.
+    const { security: _deletedSecurity, user: _deletedAdvisor, template: _deletedTemplate, ...deletedRecords } = deleted.ids;
     const none = new Set<IdKind>();
     const colleagueMarkers = [colleagueRecords.client, colleagueRecords.household, colleagueRecords.portfolio, colleagueRecords.holding, colleagueRecords.assessment];
     const attacks: Array<{ attack: Attack; callers: Caller[]; markers: string[] }> = [

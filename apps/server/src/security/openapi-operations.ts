@@ -29,6 +29,8 @@ export type JsonSchema = {
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
+  /** What a value must not be: `{not: {}}` is a field that must be absent. */
+  not?: JsonSchema;
 };
 
 type RawParameter = { name: string; in: string; required?: boolean; schema?: JsonSchema };
@@ -108,7 +110,7 @@ export function apiOperations(app: FastifyInstance): ApiOperation[] {
 }
 
 /** The kinds of record an id in a path, a query or a body names. */
-export type IdKind = 'client' | 'household' | 'portfolio' | 'holding' | 'user' | 'security' | 'model' | 'recommendation' | 'assessment';
+export type IdKind = 'client' | 'household' | 'portfolio' | 'holding' | 'user' | 'security' | 'model' | 'recommendation' | 'assessment' | 'template';
 
 /** A path segment (the collection before `{id}`) or a field name (`client_id`) and the kind of id it names. */
 const idKinds: Record<string, IdKind> = {
@@ -130,6 +132,8 @@ const idKinds: Record<string, IdKind> = {
   model_id: 'model',
   recommendations: 'recommendation',
   assessments: 'assessment',
+  'assessment-templates': 'template',
+  template_id: 'template',
 };
 
 /** A path parameter naming a record (a string id), not a number such as a questionnaire module. */
@@ -168,7 +172,7 @@ export const acceptedTypes = (schema: JsonSchema): Set<string> => new Set(option
 export type IdSource = (field: string) => string | undefined;
 
 /** A string a field of this name and schema accepts: recognisable kinds by name, else plain text within the bounds. */
-function sampleText(schema: JsonSchema, field: string, ids: IdSource): string {
+function sampleText(schema: JsonSchema, field: string, ids: IdSource, variant = 0): string {
   const id = isIdField(field) ? ids(field) : undefined;
   if (id !== undefined) return id;
   if (schema.pattern?.includes('[0-9a-f]{8}')) return '00000000-0000-4000-8000-000000000000';
@@ -179,7 +183,11 @@ function sampleText(schema: JsonSchema, field: string, ids: IdSource): string {
   if (/date$|^(from|to)$/.test(field)) return '2024-03-15';
   if (/symbol/.test(field)) return 'AAPL';
   if (/phone/.test(field)) return '+1 303 555 0100';
-  const text = 'Sample text';
+  // A pattern the plain sample breaks (a slug, say): the first simple word that fits it.
+  const pattern = schema.pattern ? new RegExp(schema.pattern) : null;
+  const plain = variant === 0 ? 'Sample text' : `Sample text ${variant}`;
+  const words = variant === 0 ? ['sample', 'SAMPLE', '1'] : [`sample${variant}`, `SAMPLE${variant}`, `${variant}`];
+  const text = pattern && !pattern.test(plain) ? (words.find((word) => pattern.test(word)) ?? plain) : plain;
   return text.padEnd(schema.minLength ?? 0, 'x').slice(0, schema.maxLength ?? text.length);
 }
 
@@ -193,25 +201,26 @@ function sampleNumber(schema: JsonSchema): number {
  * A value the schema accepts, built from its required fields only (optional ones often come in
  * exclusive pairs: security_id or symbol). `field` names the value, for the guesses of sampleText.
  */
-export function sampleOf(schema: JsonSchema, field: string, ids: IdSource): unknown {
+export function sampleOf(schema: JsonSchema, field: string, ids: IdSource, variant = 0): unknown {
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
-  if (schema.allOf?.[0]) return sampleOf(schema.allOf[0], field, ids);
+  if (schema.allOf?.[0]) return sampleOf(schema.allOf[0], field, ids, variant);
   const option = optionsOf(schema).find((candidate) => !typesOf(candidate).includes('null')) ?? optionsOf(schema)[0]!;
-  if (option !== schema) return sampleOf(option, field, ids);
+  if (option !== schema) return sampleOf(option, field, ids, variant);
   const [type] = typesOf(schema);
   switch (type ?? (schema.properties ? 'object' : undefined)) {
     case 'object':
       return Object.fromEntries(
         Object.entries(schema.properties ?? {})
           .filter(([name]) => schema.required?.includes(name))
-          .map(([name, property]) => [name, sampleOf(property, name, ids)]),
+          .map(([name, property]) => [name, sampleOf(property, name, ids, variant)]),
       );
-    // One item, so a list of references (household members) names something.
+    // At least one item, so a list of references (household members) names something; items differ
+    // in their text (`variant`), so a rule that they be unique (a question's options) holds.
     case 'array':
-      return schema.items && (schema.maxItems ?? 1) > 0 ? [sampleOf(schema.items, field, ids)] : [];
+      return schema.items && (schema.maxItems ?? 1) > 0 ? Array.from({ length: Math.max(1, schema.minItems ?? 0) }, (_, index) => sampleOf(schema.items!, field, ids, index)) : [];
     case 'string':
-      return sampleText(schema, field, ids);
+      return sampleText(schema, field, ids, variant);
     case 'integer':
     case 'number':
       return sampleNumber(schema);
@@ -241,9 +250,17 @@ export const valueAt = (body: unknown, path: Array<string | number>): unknown =>
 export function withValueAt(body: unknown, schema: JsonSchema, path: Array<string | number>, value: unknown, ids: IdSource): unknown {
   const [key, ...rest] = path;
   if (key === undefined) return value;
-  const container = optionsOf(schema).find((option) => option.properties || option.items) ?? schema;
+  // In a union (a question of one type or another), the option where the field means something:
+  // a body of another option (a choice question, for a scale's bounds) is replaced by its sample.
+  const containers = optionsOf(schema).filter((option) => option.properties || option.items);
+  const meaningful = (property: JsonSchema | undefined) => property !== undefined && Object.keys(property).length > 0 && property.not === undefined;
+  const holds = (option: JsonSchema) => (typeof key === 'number' ? Boolean(option.items) : meaningful(option.properties?.[key]));
+  const container = containers.find(holds) ?? containers[0] ?? schema;
   const child = (typeof key === 'number' ? container.items : container.properties?.[key]) ?? {};
-  const copy = (Array.isArray(body) ? [...body] : { ...(body as object) }) as Record<string | number, unknown>;
+  const fixedValue = (property: JsonSchema) => property.const ?? (property.enum?.length === 1 ? property.enum[0] : undefined);
+  const fits = Object.entries(container.properties ?? {}).every(([name, property]) => fixedValue(property) === undefined || (body as Record<string, unknown> | null)?.[name] === fixedValue(property));
+  const base = fits ? body : sampleOf(container, String(key), ids);
+  const copy = (Array.isArray(base) ? [...base] : { ...(base as object) }) as Record<string | number, unknown>;
   const current = copy[key] ?? sampleOf(child, String(key), ids);
   copy[key] = withValueAt(current, child, rest, value, ids);
   return copy;

@@ -17,6 +17,8 @@ export type RecordIds = {
   recommendation: string;
   /** The client's investor questionnaire, started. */
   assessment: string;
+  /** A questionnaire template of the firm, assigned to the client. */
+  template: string;
 };
 
 /** One record of each kind, with the names that would show if an answer leaked it (the client's last name first). */
@@ -36,8 +38,9 @@ export async function startedQuestionnaire(app: FastifyInstance, token: string, 
 }
 
 /**
- * Through the API, as a firm admin or an advisor: a client of `advisorId`, heading a household,
- * with a funded portfolio holding one security (bought, so the ledger holds a deposit and a buy).
+ * Through the API, as a firm admin: a client of `advisorId`, heading a household, with a funded
+ * portfolio holding one security (bought, so the ledger holds a deposit and a buy), a started
+ * questionnaire and a custom template assigned to them.
  */
 export async function createOneOfEach(app: FastifyInstance, token: string, advisorId: string, symbol = 'AAPL'): Promise<OneOfEach> {
   const tag = randomBytes(4).toString('hex');
@@ -78,6 +81,13 @@ export async function createOneOfEach(app: FastifyInstance, token: string, advis
   const recommendation = (generated.body as { recommendations?: Array<{ id: string }> }).recommendations?.[0];
   if (generated.status !== 200 || !recommendation) throw new Error(`POST /recommendations/generate answered ${generated.status} ${JSON.stringify(generated.body)}`);
   const assessment = await startedQuestionnaire(app, token, client.id);
+  const templateName = `Quillfeather check-in ${tag}`;
+  const template = await created(app, token, '/assessment-templates', {
+    name: templateName,
+    definition: { sections: [{ key: 'plan', title: 'Your plan', questions: [{ key: 'clear', text: 'My plan is clear to me.', type: 'scale', required: true, scale: { min: 1, max: 5 } }] }] },
+  });
+  const assigned = await call(app, 'POST', api(`/assessment-templates/${template.id}/assignments`), { token, body: { client_ids: [client.id] } });
+  if (assigned.status !== 201) throw new Error(`POST /assessment-templates/{id}/assignments answered ${assigned.status} ${JSON.stringify(assigned.body)}`);
   return {
     ids: {
       client: client.id,
@@ -89,8 +99,9 @@ export async function createOneOfEach(app: FastifyInstance, token: string, advis
       model: model.id,
       recommendation: recommendation.id,
       assessment,
+      template: template.id,
     },
-    names: [lastName, householdName, portfolioName, modelName],
+    names: [lastName, householdName, portfolioName, modelName, templateName],
   };
 }
 

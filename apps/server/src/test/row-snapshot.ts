@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { clients, households } from '../db/schema/clients.ts';
 import { holdings, portfolios, transactions } from '../db/schema/portfolios.ts';
 import { modelPortfolios, recommendations } from '../db/schema/recommendations.ts';
-import { assessmentResponses } from '../db/schema/assessments.ts';
+import { assessmentResponses, assessmentTemplates } from '../db/schema/assessments.ts';
 import { users } from '../db/schema/users.ts';
 
 /** The records to watch: a whole firm's, and the named ones with whatever refers to them. */
@@ -67,6 +67,7 @@ export async function snapshotRows(db: Db, scope: SnapshotScope) {
       .from(recommendations)
       .where(any(ofFirm(recommendations.firmId), among(recommendations.portfolioId, portfolioIds)))
       .orderBy(asc(recommendations.id)),
+    assessmentTemplates: await db.select().from(assessmentTemplates).where(any(ofFirm(assessmentTemplates.firmId))).orderBy(asc(assessmentTemplates.id)),
     assessmentResponses: await db
       .select()
       .from(assessmentResponses)

@@ -40,7 +40,7 @@ export const assessmentTemplateMessages = {
   scaleLabelTooLong: 'Scale labels must be at most 100 characters',
   reverseInvalid: 'reverse must be true or false',
   numberNotAllowed: 'Only number questions have number settings',
-  numberBoundInvalid: 'Number min and max must be numbers',
+  numberBoundInvalid: 'Number min and max must be numbers from -1,000,000,000,000 to 1,000,000,000,000',
   numberRangeInvalid: 'Number min must not be more than max',
   unitTooLong: 'Unit must be at most 20 characters',
 

@@ -48,6 +48,8 @@ export const templateLimits = {
   weightDefault: 1,
   /** Option scores and scale bounds stay within ±1000, so no sum of them loses precision. */
   scoreMax: 1000,
+  /** A number question's own bounds stay within ±1e12, more than any amount a client holds. */
+  numberBoundMax: 1e12,
   /** Points from a scale's min to its max: 0–10 is the widest the usual instruments use. */
   scaleSpanMax: 10,
   textAnswerMax: 2000,
@@ -107,7 +109,11 @@ const scaleSchema = z
   });
 export type ScaleSettings = z.infer<typeof scaleSchema>;
 
-const numberBound = z.number({ error: m.numberBoundInvalid }).optional();
+const numberBound = z
+  .number({ error: m.numberBoundInvalid })
+  .min(-templateLimits.numberBoundMax, { error: m.numberBoundInvalid })
+  .max(templateLimits.numberBoundMax, { error: m.numberBoundInvalid })
+  .optional();
 
 const numberSettingsSchema = z
   .object(
