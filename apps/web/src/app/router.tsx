@@ -40,6 +40,9 @@ const ClientProfilesPage = lazyNamed(() => import('../features/clients/profiles/
 const PortfolioRoutes = lazyNamed(() => import('../features/portfolios/portfolio-routes.tsx'), 'PortfolioRoutes');
 const PortfolioAnalyticsPage = lazyNamed(() => import('../features/analytics/portfolio-analytics-page.tsx'), 'PortfolioAnalyticsPage');
 const PortfolioBuilderPage = lazyNamed(() => import('../features/portfolio-builder/portfolio-builder-page.tsx'), 'PortfolioBuilderPage');
+const IpqAssessmentPage = lazyNamed(() => import('../features/ipq/taking/ipq-assessment-page.tsx'), 'IpqAssessmentPage');
+const IpqResultsPage = lazyNamed(() => import('../features/ipq/results/ipq-results-page.tsx'), 'IpqResultsPage');
+const ClientAssessmentsPage = lazyNamed(() => import('../features/ipq/list/client-assessments-page.tsx'), 'ClientAssessmentsPage');
 const HouseholdRoutes = lazyNamed(() => import('../features/households/household-routes.tsx'), 'HouseholdRoutes');
 const LogoutRoute = lazyNamed(() => import('../features/shell/logout-route.tsx'), 'LogoutRoute');
 const SessionExpiryWarning = lazyNamed(
@@ -83,6 +86,9 @@ export const routes: RouteObject[] = [
       { path: 'clients/:clientId/edit', element: <ClientEditPage /> },
       { path: 'clients/:clientId/profile', element: <ClientProfilePage /> },
       { path: 'clients/:clientId/report', element: <ClientReportPage /> },
+      { path: 'clients/:clientId/assessment', element: <ClientAssessmentsPage /> },
+      { path: 'clients/:clientId/ipq-results', element: <IpqResultsPage /> },
+      { path: 'ipq-assessment/:clientId', element: <IpqAssessmentPage /> },
       { path: 'client-profiles', element: <ClientProfilesPage /> },
       { path: 'portfolios/*', element: <PortfolioRoutes /> },
       { path: 'portfolio-analytics', element: <PortfolioAnalyticsPage /> },

@@ -10,6 +10,7 @@ import {
   persistStore,
 } from 'redux-persist';
 import { authSlice } from '../features/auth/auth-slice.ts';
+import { ipqSlice } from '../features/ipq/ipq-slice.ts';
 import { api } from './api.ts';
 import { uiSlice } from './ui-slice.ts';
 
@@ -23,12 +24,13 @@ const storage = {
 const rootReducer = combineReducers({
   auth: authSlice.reducer,
   ui: uiSlice.reducer,
+  ipq: ipqSlice.reducer,
   [api.reducerPath]: api.reducer,
 });
 
-// Only `ui` is saved for now (the questionnaire's `ipq` joins it later); auth never is.
+// Only `ui` and the questionnaire's `ipq` are saved (spec part 2 §4 "Persistence"); auth never is.
 const persistedReducer = persistReducer(
-  { key: 'root', version: 1, storage, whitelist: ['ui'], timeout: 5000 },
+  { key: 'root', version: 1, storage, whitelist: ['ui', 'ipq'], timeout: 5000 },
   rootReducer,
 );
 

@@ -3,7 +3,8 @@ import { responseStatuses } from '../assessments/template-definition.ts';
 import { idSchema } from '../ids.ts';
 import { ipqMessages } from '../messages.ts';
 import { riskBands } from '../model-portfolios.ts';
-import { bigFiveTraits, ipqModules } from './instrument.ts';
+import { bigFiveTraits } from './instrument.ts';
+import { ipqModules } from './module-list.ts';
 
 /** Contracts of /api/v1/ipq: start or resume a questionnaire, submit a module, read results and the prediction. */
 

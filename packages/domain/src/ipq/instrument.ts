@@ -1,28 +1,10 @@
 /**
- * The investor personality questionnaire (IPQ): four modules, each a quarter of the progress.
+ * The investor personality questionnaire (IPQ), its items (the modules themselves: module-list.ts).
  * The items are our own wording. Their methods are the usual ones: a short Big-Five form on a
  * five-point agreement scale with half of each trait's items reverse-keyed, loss aversion read
  * from 50/50 gambles stated in the client's own dollars, and capacity from horizon, income
  * stability, reserves, liquidity needs and dependants.
  */
-
-export const ipqModules = ['personality', 'beliefs', 'asset_allocation', 'demographics'] as const;
-export type IpqModule = (typeof ipqModules)[number];
-export const ipqModuleCount = ipqModules.length;
-
-/** Module n (1-4) of the spec's API paths. */
-export const ipqModuleNumber = (module: IpqModule) => ipqModules.indexOf(module) + 1;
-export const ipqModuleAt = (moduleNumber: number): IpqModule | undefined => ipqModules[moduleNumber - 1];
-
-export const ipqModuleLabels: Record<IpqModule, string> = {
-  personality: 'Personality',
-  beliefs: 'Beliefs',
-  asset_allocation: 'Asset allocation',
-  demographics: 'Demographics',
-};
-
-/** Progress is 25 % per completed module (spec). */
-export const ipqProgress = (completed: number) => (Math.min(completed, ipqModuleCount) / ipqModuleCount) * 100;
 
 // ---------------------------------------------------------------------------------------------
 // Module 1: personality

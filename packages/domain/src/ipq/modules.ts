@@ -1,20 +1,7 @@
 import { z } from 'zod';
 import { ipqMessages as m } from '../messages.ts';
-import {
-  assetAllocationDefaults,
-  beliefItems,
-  demographicsLimits as d,
-  drawdownReactions,
-  employmentStabilities,
-  expectedReturnLimits,
-  gambleGainMultiples,
-  ipqInvestmentExperiences,
-  liquidityNeeds,
-  personalityItems,
-  totalEquityShare,
-  type IpqModule,
-  type LikertItem,
-} from './instrument.ts';
+import { assetAllocationDefaults, beliefItems, demographicsLimits as d, drawdownReactions, employmentStabilities, expectedReturnLimits, gambleGainMultiples, ipqInvestmentExperiences, liquidityNeeds, personalityItems, totalEquityShare, type LikertItem } from './instrument.ts';
+import { type IpqModule } from './module-list.ts';
 
 /** The data of each questionnaire module as the API takes it, validated per question. */
 

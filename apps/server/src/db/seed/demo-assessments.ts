@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { ipqTemplateId } from '@meridian/domain/ipq/contracts';
-import { gambleGainMultiples, ipqModules, type IpqInvestmentExperience } from '@meridian/domain/ipq/instrument';
+import { gambleGainMultiples, type IpqInvestmentExperience } from '@meridian/domain/ipq/instrument';
+import { ipqModules } from '@meridian/domain/ipq/module-list';
 import type { IpqAnswers } from '@meridian/domain/ipq/modules';
 import { assetAllocationSchema } from '@meridian/domain/ipq/modules';
 import { scoreIpq } from '@meridian/domain/ipq/outcome';

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { isUuid } from '@meridian/domain/ids';
 import { ipqTemplateId, type IpqSession } from '@meridian/domain/ipq/contracts';
-import { ipqModules, ipqProgress } from '@meridian/domain/ipq/instrument';
+import { ipqModules, ipqProgress } from '@meridian/domain/ipq/module-list';
 import type { IpqAnswers } from '@meridian/domain/ipq/modules';
 import { ipqMessages } from '@meridian/domain/messages';
 import type { Db } from '../../db/client.ts';

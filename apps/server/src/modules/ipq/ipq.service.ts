@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ipqTemplateId, type IpqResults, type IpqSession, type IpqSessionList, type IpqStartRequest, type PredictionResponse } from '@meridian/domain/ipq/contracts';
-import { ipqModuleAt, ipqProgress } from '@meridian/domain/ipq/instrument';
+import { ipqModuleAt, ipqProgress } from '@meridian/domain/ipq/module-list';
 import { ipqModuleSchemas, type IpqAnswers } from '@meridian/domain/ipq/modules';
 import type { IpqOutcome } from '@meridian/domain/ipq/outcome';
 import { predict, PredictionGateError, predictionTtlMs } from '@meridian/domain/ipq/prediction';

@@ -2,13 +2,10 @@ import { meridianTalkPages } from '@meridian/domain/navigation';
 
 /** Every protected route of spec part 2 §2 not built yet (besides the dashboard and market data), with the title its page shows. */
 export const protectedAreas: { path: string; title: string }[] = [
-  { path: 'clients/:clientId/assessment', title: 'Client Assessment' },
-  { path: 'clients/:clientId/ipq-results', title: 'Questionnaire Results' },
   { path: 'prospects', title: 'Prospects' },
   { path: 'assessments', title: 'Assessments' },
   { path: 'assessments/new', title: 'New Assessment' },
   { path: 'assessment-manager', title: 'Assessment Manager' },
-  { path: 'ipq-assessment/:clientId', title: 'Investment Policy Questionnaire' },
   { path: 'contacts', title: 'Contact Directory' },
   { path: 'agent-access', title: 'Agent Access' },
   { path: 'support', title: 'Support' },

@@ -1,6 +1,7 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import QuizOutlined from '@mui/icons-material/QuizOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -57,6 +58,9 @@ export function ClientProfilePage() {
             </Button>
             <Button component={RouterLink} to={`/clients/${id}/report`} variant="outlined" startIcon={<DescriptionOutlined />}>
               {text.generateReport}
+            </Button>
+            <Button component={RouterLink} to={`/clients/${id}/assessment`} variant="outlined" startIcon={<QuizOutlined />}>
+              Questionnaire
             </Button>
             <Button color="error" variant="outlined" startIcon={<DeleteOutlined />} onClick={() => setDeleting(true)}>
               {text.delete}

@@ -25,9 +25,12 @@ import { Field, ProfileSection } from '../profile-section.tsx';
 import { combinedAllocation } from './report-allocation.ts';
 import { ReportAllocationChart } from './report-allocation-chart.tsx';
 import { ReportHoldingsTable } from './report-holdings-table.tsx';
-import { ReportPrintStyles } from './report-print-styles.tsx';
+import { PrintStyles } from '../../../components/print-styles.tsx';
 
 /** /clients/{id}/report: a print-ready report — summary, portfolios, allocation, holdings. */
+/** On paper each section stays whole; a portfolio may break across pages. */
+const reportPrintRules = { '.report-section': { breakInside: 'avoid-page' }, '.report-portfolio': { breakBefore: 'auto', breakInside: 'auto' } } as const;
+
 export function ClientReportPage() {
   const { clientId = '' } = useParams();
   const client = useGetClientQuery(clientId);
@@ -56,7 +59,7 @@ export function ClientReportPage() {
 
   return (
     <Box sx={{ maxWidth: 1000 }} data-testid="client-report">
-      <ReportPrintStyles />
+      <PrintStyles page={reportPrintRules} />
       <Box className="no-print" sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mb: 2 }}>
         <Button component={RouterLink} to={`/clients/${encodeURIComponent(c.id)}/profile`}>
           Back to profile

@@ -1,10 +1,13 @@
 import GlobalStyles from '@mui/material/GlobalStyles';
+import type { CSSObject } from '@mui/material/styles';
 
 /**
- * Print layout of the report: the shell's top bar, drawer and the page's buttons are hidden, the
- * content takes the whole width, and pages get margins that suit both A4 and Letter.
+ * Print layout of a printable page (a client report, questionnaire results): the shell's top bar,
+ * drawer and the page's buttons (`.no-print`) are hidden, the content takes the whole width, pages
+ * get margins that suit both A4 and Letter, and links print as text. `page` adds the page's own
+ * rules, such as which panels stay whole.
  */
-export function ReportPrintStyles() {
+export function PrintStyles({ page }: { page: Record<string, CSSObject> }) {
   return (
     <GlobalStyles
       styles={{
@@ -14,11 +17,9 @@ export function ReportPrintStyles() {
           'main.MuiBox-root, main': { width: '100% !important', padding: '0 !important' },
           'main > .MuiToolbar-root': { display: 'none !important' },
           body: { backgroundColor: '#fff' },
-          '.report-section': { breakInside: 'avoid-page' },
-          '.report-portfolio': { breakBefore: 'auto', breakInside: 'auto' },
           '.MuiPaper-root': { boxShadow: 'none !important' },
-          // Links (the portfolio names) lead nowhere on paper: print them as text.
           'main a': { color: 'inherit !important' },
+          ...page,
         },
       }}
     />

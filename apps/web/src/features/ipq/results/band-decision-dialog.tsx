@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { bandDecisionSchema, type BandDecision, type BandDecisionResponse, type IpqResults } from '@meridian/domain/ipq/contracts';
+import { riskBandLabels } from '@meridian/domain/model-portfolios';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { useDecideBandMutation } from '../ipq-api.ts';
+import { ipqTexts as text } from '../ipq-texts.ts';
+
+type Decision = BandDecision['decision'];
+
+type Props = {
+  results: IpqResults;
+  decision: Decision;
+  onClose: () => void;
+  onDecided: (response: BandDecisionResponse, decision: Decision) => void;
+};
+
+const noteMax = 1000;
+
+/** What the decision does, in the client's bands. */
+function question({ client_name, current_band, band }: IpqResults, decision: Decision): string {
+  const current = riskBandLabels[current_band].toLowerCase();
+  const proposed = riskBandLabels[band.proposed].toLowerCase();
+  return decision === 'confirm'
+    ? `Change ${client_name}'s risk band from ${current} to ${proposed}? Their portfolios are then reviewed against the new band's model.`
+    : `Keep ${client_name}'s risk band at ${current} instead of the proposed ${proposed}?`;
+}
+
+/** Confirms the proposed band or keeps the current one, with the note the audit trail keeps (required). */
+export function BandDecisionDialog({ results, decision, onClose, onDecided }: Props) {
+  const titleId = useId();
+  const [decide, deciding] = useDecideBandMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { control, handleSubmit } = useForm<BandDecision>({ resolver: zodResolver(bandDecisionSchema), defaultValues: { decision, note: '' } });
+
+  const submit = handleSubmit(async (body) => {
+    setFailure(null);
+    try {
+      const response = await decide({ sessionId: results.session_id, clientId: results.client_id, ...body }).unwrap();
+      onDecided(response, decision);
+    } catch (caught) {
+      setFailure(errorText(caught, text.decisionFailed));
+    }
+  });
+
+  return (
+    <FormDialog
+      titleId={titleId}
+      title={decision === 'confirm' ? text.confirmBand : text.keepBand}
+      submitLabel={decision === 'confirm' ? text.confirmBand : text.keepBand}
+      busy={deciding.isLoading}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
+      {failure && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {failure}
+        </Alert>
+      )}
+      <Typography sx={{ mb: 2 }}>{question(results, decision)}</Typography>
+      <Controller
+        name="note"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            inputRef={field.ref}
+            id="band-decision-note"
+            label={text.note}
+            required
+            multiline
+            minRows={3}
+            fullWidth
+            autoFocus
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message ?? `${text.noteHelp} ${field.value.length}/${noteMax}`}
+            slotProps={{ htmlInput: { maxLength: noteMax } }}
+          />
+        )}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,174 @@
+/**
+ * Questionnaire journeys in the system Chromium against the real product and its demo seed.
+ *
+ * 1. Alex opens a client's questionnaires from the profile, starts the investor questionnaire,
+ *    answers personality and beliefs (the 50/50 choices in the client's dollars), reloads the page
+ *    and is back at module 3 with nothing lost; he finishes it and reads the results, which show
+ *    the API's scores; the proposed band differs from the client's, so he confirms it with a note:
+ *    the client's band and the recommendations follow.
+ * 2. The results on a phone fit the screen.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ClientListResponse } from '@meridian/domain/clients';
+import type { IpqResults, IpqSession } from '@meridian/domain/ipq/contracts';
+import { beliefItems, personalityItems } from '@meridian/domain/ipq/instrument';
+import { riskBandLabels } from '@meridian/domain/model-portfolios';
+import type { RecommendationListResponse } from '@meridian/domain/recommendations';
+import { apiSession, type ApiSession } from '../support/api.ts';
+import { snap, snapDialog, viewports } from '../support/browser.ts';
+import { journeyFile } from '../support/journey.ts';
+import { alex, signIn } from '../support/sign-in.ts';
+
+const journey = journeyFile('questionnaire');
+let api: ApiSession;
+
+beforeAll(async () => {
+  api = await apiSession(journey.server.url, alex);
+});
+
+/** One of Alex's clients with a profile of medium capacity (the moderate band) who has not taken a questionnaire. */
+async function untestedClient(skip = 0) {
+  const { clients } = await api.get<ClientListResponse>('/clients?assessment_status=Pending&risk_capacity=medium&per_page=50');
+  const candidates = clients.filter((client) => client.user_id === null);
+  if (candidates.length <= skip) throw new Error('expected clients of the demo advisor without a questionnaire');
+  return candidates[skip]!;
+}
+
+/** A bold client: calm, open, takes every 50/50 choice, buys in a fall, long horizon, ample reserves. */
+const agreement = (id: string) => {
+  const calm = new Set(['p01', 'p03', 'p09', 'p11', 'p18', 'p20', 'b1', 'b3']);
+  const anxious = new Set(['p02', 'p04', 'p10', 'p12', 'p17', 'p19', 'b2', 'b4']);
+  return calm.has(id) ? 'Strongly agree' : anxious.has(id) ? 'Strongly disagree' : 'Neither agree nor disagree';
+};
+
+async function answerStatements(page: Page, ids: readonly string[]) {
+  for (const id of ids) await page.getByTestId(`statement-answers.${id}`).getByRole('radio', { name: agreement(id), exact: true }).check();
+}
+
+const progressText = (page: Page) => page.getByText(/\d+% complete/).innerText();
+
+async function saveAndContinue(page: Page, nextHeading: RegExp) {
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.getByRole('heading', { name: nextHeading }).waitFor();
+}
+
+describe('questionnaire journeys', () => {
+  it('1. advisor: starts, stops after module 2, reloads and resumes, completes, reads the results and confirms the band change', async () => {
+    const client = await untestedClient();
+    const page = await journey.page();
+    await signIn(page, alex);
+    await page.goto(`/clients/${client.id}/profile`);
+    await page.getByRole('heading', { name: `${client.first_name} ${client.last_name}`, level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Questionnaire' }).click();
+    await page.getByRole('heading', { name: 'Questionnaires', level: 1 }).waitFor();
+    await snap(page, 'questionnaire-01-client-list-empty');
+    await page.getByRole('link', { name: 'Start questionnaire' }).click();
+
+    // Module 1: twenty statements; a missing answer is named before anything is sent.
+    await page.getByRole('heading', { name: /Module 1 of 4: Personality/ }).waitFor();
+    expect(await progressText(page)).toBe('0% complete');
+    await answerStatements(page, personalityItems.slice(0, 19).map((item) => item.id));
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.getByTestId('statement-answers.p20').getByText('Choose an answer from 1 (strongly disagree) to 5 (strongly agree)').waitFor();
+    await snap(page, 'questionnaire-02-module-1-missing-answer');
+    await answerStatements(page, ['p20']);
+    await saveAndContinue(page, /Module 2 of 4: Beliefs/);
+    expect(await progressText(page)).toBe('25% complete');
+
+    // Module 2: the 50/50 choices are stated in tenths of the client's own amount.
+    await page.getByLabel('An amount you could invest', { exact: true }).fill('50000');
+    await page.getByTestId('gamble-1').getByText('lose $5,000').waitFor();
+    expect(await page.getByTestId('gamble-1').innerText()).toContain('gain $10,000');
+    for (const index of [0, 1, 2, 3]) await page.getByTestId(`gamble-${index}`).getByRole('radio', { name: 'Accept' }).check();
+    await page.getByRole('radio', { name: 'Buy more while prices are low' }).check();
+    await page.getByLabel('Yearly return you expect over the long run', { exact: true }).fill('8');
+    await answerStatements(page, beliefItems.map((item) => item.id));
+    await snap(page, 'questionnaire-03-module-2-beliefs');
+    await saveAndContinue(page, /Module 3 of 4: Asset allocation/);
+
+    // Stopped here: the server holds two modules; a reload resumes at module 3 with them kept.
+    const resumed = await api.send('POST', '/ipq/start', { clientId: client.id });
+    expect(resumed.status).toBe(200);
+    const session = (await resumed.json()) as IpqSession;
+    expect(session).toMatchObject({ resume_at_module: 3, progress: 50, completed_modules: ['personality', 'beliefs'] });
+    expect(session.modules.beliefs).toMatchObject({ reference_amount: 50000, gamble_accepts: [true, true, true, true], drawdown_reaction: 'buy_more' });
+    await page.reload();
+    await page.getByRole('heading', { name: /Module 3 of 4: Asset allocation/ }).waitFor();
+    expect(await progressText(page)).toBe('50% complete');
+
+    // Module 3: the total share in stocks follows the two pots as they are typed.
+    await page.getByLabel('Retirement savings', { exact: true }).fill('300000');
+    await page.getByLabel('Share of retirement savings in stocks', { exact: true }).fill('90');
+    await page.getByLabel('Other investments', { exact: true }).fill('100000');
+    await page.getByLabel('Share of other investments in stocks', { exact: true }).fill('70');
+    await expect.poll(() => page.getByTestId('total-equity-share').innerText()).toBe('85%');
+    await saveAndContinue(page, /Module 4 of 4: Demographics/);
+
+    // Module 4, then the results.
+    await page.getByLabel('Age', { exact: true }).fill('34');
+    await page.getByLabel('Annual income', { exact: true }).fill('180000');
+    await page.getByLabel('Dependants', { exact: true }).fill('0');
+    await page.getByRole('radio', { name: /^Stable salary/ }).check();
+    await page.getByLabel('Years until you need most of this money', { exact: true }).fill('30');
+    await page.getByRole('radio', { name: /^Low: no large withdrawal expected/ }).check();
+    await page.getByLabel('Months of expenses your cash reserves cover', { exact: true }).fill('12');
+    await snap(page, 'questionnaire-04-module-4-demographics');
+    await page.getByRole('button', { name: 'Save and see the results' }).click();
+    await page.waitForURL(new RegExp(`/clients/${client.id}/ipq-results`));
+    await page.getByTestId('ipq-results').waitFor();
+
+    // The screen shows the API's figures.
+    const results = await api.get<IpqResults>(`/ipq/assessments/${session.session_id}/comprehensive-results`);
+    expect(await page.getByTestId('risk-tolerance-score').innerText()).toBe(String(Math.round(results.prediction.risk_tolerance.score)));
+    expect(await page.getByTestId('risk-capacity-score').innerText()).toBe(String(Math.round(results.prediction.risk_capacity.score)));
+    expect(await page.getByTestId('recommended-share').innerText()).toContain(`${results.prediction.recommended_equity_share}%`);
+    expect(await page.getByTestId('recommended-band').innerText()).toContain(riskBandLabels[results.prediction.recommended_band]);
+    expect(results.prediction.current_equity_share).toBe(85);
+    for (const factor of results.prediction.risk_tolerance.factors) await page.getByTestId(`factor-${factor.key}`).first().waitFor();
+    expect(results.band).toMatchObject({ status: 'awaiting_confirmation' });
+    expect(results.current_band).toBe('moderate');
+    expect(results.band.proposed).not.toBe('moderate');
+    await snap(page, 'questionnaire-05-results');
+
+    // The band change: a note is required, then the client's band and recommendations follow.
+    await page.getByTestId('band-status').getByRole('button', { name: 'Confirm new band' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm new band' });
+    await dialog.getByRole('button', { name: 'Confirm new band' }).click();
+    await dialog.getByText('Write a note on why the risk band changes: it is kept in the audit trail').waitFor();
+    await dialog.getByLabel('Note').fill('Thirty-year horizon and a year of reserves; we talked through a 20% fall and the client would buy more.');
+    await snapDialog(page, 'questionnaire-06-confirm-band');
+    await dialog.getByRole('button', { name: 'Confirm new band' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByTestId('band-status-chip').innerText()).toBe('Confirmed');
+    await page.getByTestId('band-note').getByText(/Thirty-year horizon/).waitFor();
+    const after = await api.get<IpqResults>(`/ipq/assessments/${session.session_id}/comprehensive-results`);
+    expect(after.current_band).toBe(results.band.proposed);
+    expect(after.band.decided_by).toBe('Alex Chen');
+    const pending = await api.get<RecommendationListResponse>(`/recommendations?client_id=${client.id}&status=pending`);
+    expect(pending.recommendations.every((recommendation) => recommendation.model === null || recommendation.model.risk_band === results.band.proposed)).toBe(true);
+    await snap(page, 'questionnaire-07-band-confirmed');
+
+    // The client list shows the questionnaire complete.
+    const listed = await api.get<ClientListResponse>(`/clients?search=${encodeURIComponent(client.email)}`);
+    expect(listed.clients[0]!.assessment_status).toBe('Complete');
+  });
+
+  it('2. the results on a phone fit the screen', async () => {
+    const { clients } = await api.get<ClientListResponse>('/clients?assessment_status=Complete&per_page=1');
+    const client = clients[0]!;
+    const page = await journey.page();
+    await page.setViewportSize(viewports.phone);
+    await signIn(page, alex);
+    await page.goto(`/clients/${client.id}/ipq-results`);
+    await page.getByTestId('ipq-results').waitFor();
+    await page.getByTestId('risk-tolerance-score').waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(viewports.phone.width);
+    await snap(page, 'questionnaire-08-phone-results');
+    await page.goto(`/clients/${client.id}/assessment`);
+    await page.getByRole('heading', { name: 'Questionnaires', level: 1 }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+    await snap(page, 'questionnaire-09-phone-list');
+  });
+});
