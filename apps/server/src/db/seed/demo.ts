@@ -10,6 +10,7 @@ import { extendValuations } from '../../modules/analytics/valuations.service.ts'
 import { seedDemoPortfolios } from './demo-portfolios.ts';
 import { seedDemoAdvice } from './demo-advice.ts';
 import { seedDemoAssessments } from './demo-assessments.ts';
+import { seedDemoCheckIns } from './demo-check-ins.ts';
 import { demoMarketEndDate, seedMarket } from './market.ts';
 
 /** True when the database holds no user yet (a first start). */
@@ -46,6 +47,7 @@ export async function seedDemo(db: Db, options: { now?: () => Date } = {}): Prom
   await extendValuations(db, marketDate(options.now?.() ?? new Date()));
   // Questionnaires set the clients' bands, which the models they follow and the recommendations go by.
   await seedDemoAssessments(db, options.now?.() ?? new Date());
+  await seedDemoCheckIns(db, options.now?.() ?? new Date());
   // Models, who follows them, and the demo advisor's first recommendations: after the holdings exist.
   await seedDemoAdvice(db, marketDate(options.now?.() ?? new Date()));
 }
