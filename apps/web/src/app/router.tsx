@@ -43,6 +43,8 @@ const PortfolioBuilderPage = lazyNamed(() => import('../features/portfolio-build
 const IpqAssessmentPage = lazyNamed(() => import('../features/ipq/taking/ipq-assessment-page.tsx'), 'IpqAssessmentPage');
 const IpqResultsPage = lazyNamed(() => import('../features/ipq/results/ipq-results-page.tsx'), 'IpqResultsPage');
 const ClientAssessmentsPage = lazyNamed(() => import('../features/ipq/list/client-assessments-page.tsx'), 'ClientAssessmentsPage');
+const AssessmentRoutes = lazyNamed(() => import('../features/assessments/assessment-routes.tsx'), 'AssessmentRoutes');
+const AssessmentManagerRoutes = lazyNamed(() => import('../features/assessments/assessment-routes.tsx'), 'AssessmentManagerRoutes');
 const HouseholdRoutes = lazyNamed(() => import('../features/households/household-routes.tsx'), 'HouseholdRoutes');
 const LogoutRoute = lazyNamed(() => import('../features/shell/logout-route.tsx'), 'LogoutRoute');
 const SessionExpiryWarning = lazyNamed(
@@ -94,6 +96,8 @@ export const routes: RouteObject[] = [
       { path: 'portfolio-analytics', element: <PortfolioAnalyticsPage /> },
       { path: 'portfolio-builder', element: <PortfolioBuilderPage /> },
       { path: 'households/*', element: <HouseholdRoutes /> },
+      { path: 'assessments/*', element: <AssessmentRoutes /> },
+      { path: 'assessment-manager/*', element: <AssessmentManagerRoutes /> },
       { path: 'logout', element: <LogoutRoute /> },
       ...protectedAreas.map((area) => ({ path: area.path, element: <UnavailablePage title={area.title} /> })),
       { path: '*', element: <UnavailablePage title="Page Not Found" message={webMessages.pageNotFound} /> },

@@ -3,9 +3,6 @@ import { meridianTalkPages } from '@meridian/domain/navigation';
 /** Every protected route of spec part 2 §2 not built yet (besides the dashboard and market data), with the title its page shows. */
 export const protectedAreas: { path: string; title: string }[] = [
   { path: 'prospects', title: 'Prospects' },
-  { path: 'assessments', title: 'Assessments' },
-  { path: 'assessments/new', title: 'New Assessment' },
-  { path: 'assessment-manager', title: 'Assessment Manager' },
   { path: 'contacts', title: 'Contact Directory' },
   { path: 'agent-access', title: 'Agent Access' },
   { path: 'support', title: 'Support' },

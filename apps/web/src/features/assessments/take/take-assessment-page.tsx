@@ -1,0 +1,36 @@
+import Box from '@mui/material/Box';
+import { useRef } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { PageSpinner } from '../../../components/page-spinner.tsx';
+import { AssessmentHeader } from '../assessment-header.tsx';
+import { takePath, viewPath } from '../assessment-links.ts';
+import { useGetAssessmentQuery } from '../assessments-api.ts';
+import { definitionOf } from '../definition-of.ts';
+import { useViewerRole } from '../use-viewer-role.ts';
+import { AssessmentLoadError } from './assessment-load-error.tsx';
+import { TakeForm } from './take-form.tsx';
+
+/**
+ * /assessments/:assessmentId/take: answering a custom assessment, by the client on their own or
+ * with their advisor. The investor questionnaire goes to its own screen; a complete one to its results.
+ */
+export function TakeAssessmentPage() {
+  const { assessmentId = '' } = useParams();
+  const { isClient } = useViewerRole();
+  const { data: assessment, error, isLoading } = useGetAssessmentQuery(assessmentId);
+  // Complete when opened: its results. Completed meanwhile (elsewhere): the form says so and links there.
+  const opened = useRef<{ id: string; complete: boolean } | null>(null);
+  if (assessment && opened.current?.id !== assessment.id) opened.current = { id: assessment.id, complete: assessment.status === 'complete' };
+
+  if (isLoading) return <PageSpinner />;
+  if (!assessment) return <AssessmentLoadError error={error} />;
+  if (assessment.kind === 'ipq') return <Navigate to={takePath(assessment)} replace />;
+  if (opened.current?.complete) return <Navigate to={viewPath(assessment)} replace />;
+  const definition = definitionOf(assessment.definition);
+  return (
+    <Box sx={{ maxWidth: 900 }}>
+      <AssessmentHeader assessment={assessment} own={isClient} />
+      {definition ? <TakeForm key={assessment.id} assessment={assessment} definition={definition} /> : <AssessmentLoadError error={null} />}
+    </Box>
+  );
+}
