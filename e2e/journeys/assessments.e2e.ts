@@ -3,9 +3,9 @@
  * firm's annual check-in has two dozen complete answers, some assignments overdue, and one waiting
  * for the demo client login.
  *
- * 1. Jordan, the client, signs in, finds the check-in under My assessments, leaves a required
- *    question out (named, nothing sent), saves progress, submits, and reads the section scores the
- *    API computed.
+ * 1. Jordan, the client, signs in and is asked first thing to complete the check-in (also under My
+ *    assessments); he leaves a required question out (named, nothing sent), saves progress,
+ *    submits, and reads the section scores the API computed.
  * 2. The admin sees the firm's assessments with the overdue ones flagged, and assigns the check-in
  *    to one of Alex's clients with a due date.
  * 3. The admin reads the check-in in the Assessment Manager: each section's Cronbach's alpha as the
@@ -47,12 +47,17 @@ describe('assessment journeys', () => {
 
     const page = await journey.page();
     await signIn(page, jordan);
+    // Signed in, the client is asked first thing.
+    const asked = page.getByTestId('open-assessments');
+    await asked.getByRole('heading', { name: 'Your advisor asks you to complete a questionnaire' }).waitFor();
+    await snap(page, 'assessments-01-client-signed-in');
     await page.goto('/assessments');
     await page.getByRole('heading', { name: 'My assessments', level: 1 }).waitFor();
     const row = page.getByTestId(`assessment-row-${assigned.id}`);
     expect(await row.innerText()).toContain('Pending');
     await snap(page, 'assessments-01-client-my-assessments');
-    await row.getByRole('link', { name: `Take ${checkIn}` }).click();
+    await page.goBack();
+    await asked.getByRole('link', { name: `Take ${checkIn}` }).click();
     await page.getByRole('heading', { name: checkIn, level: 1 }).waitFor();
 
     // Three of the four scale questions, then Submit: the fourth is named and nothing is sent.

@@ -11,7 +11,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClientListResponse } from '@meridian/domain/clients';
-import type { IpqResults, IpqSession } from '@meridian/domain/ipq/contracts';
+import type { IpqResults, IpqSession, IpqSessionList } from '@meridian/domain/ipq/contracts';
 import { beliefItems, personalityItems } from '@meridian/domain/ipq/instrument';
 import { riskBandLabels } from '@meridian/domain/model-portfolios';
 import type { RecommendationListResponse } from '@meridian/domain/recommendations';
@@ -27,12 +27,14 @@ beforeAll(async () => {
   api = await apiSession(journey.server.url, alex);
 });
 
-/** One of Alex's clients with a profile of medium capacity (the moderate band) who has not taken a questionnaire. */
-async function untestedClient(skip = 0) {
-  const { clients } = await api.get<ClientListResponse>('/clients?assessment_status=Pending&risk_capacity=medium&per_page=50');
-  const candidates = clients.filter((client) => client.user_id === null);
-  if (candidates.length <= skip) throw new Error('expected clients of the demo advisor without a questionnaire');
-  return candidates[skip]!;
+/** One of Alex's clients with a profile of medium capacity (the moderate band) who has never taken the questionnaire. */
+async function untestedClient() {
+  const { clients } = await api.get<ClientListResponse>('/clients?risk_capacity=medium&per_page=100');
+  for (const client of clients.filter((candidate) => candidate.user_id === null)) {
+    const { assessments } = await api.get<IpqSessionList>(`/ipq/clients/${client.id}/assessments`);
+    if (assessments.length === 0) return client;
+  }
+  throw new Error('expected a client of the demo advisor without a questionnaire');
 }
 
 /** A bold client: calm, open, takes every 50/50 choice, buys in a fall, long horizon, ample reserves. */

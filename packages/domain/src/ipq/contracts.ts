@@ -3,7 +3,7 @@ import { responseStatuses } from '../assessments/template-definition.ts';
 import { idSchema } from '../ids.ts';
 import { ipqMessages } from '../messages.ts';
 import { riskBands } from '../model-portfolios.ts';
-import { bigFiveTraits } from './instrument.ts';
+import { bigFiveTraits, ipqInvestmentExperiences } from './instrument.ts';
 import { ipqModules } from './module-list.ts';
 
 /** Contracts of /api/v1/ipq: start or resume a questionnaire, submit a module, read results and the prediction. */
@@ -39,6 +39,19 @@ export const ipqSessionSchema = z.object({
   modules: z.object(Object.fromEntries(ipqModules.map((module) => [module, moduleData])) as Record<(typeof ipqModules)[number], typeof moduleData>),
   started_at: z.string().nullable(),
   completed_at: z.string().nullable(),
+  /**
+   * Until module 3 is answered: what the client's accounts here say (retirement and other wealth with
+   * their share in stocks, and the experience on their profile), to start the module from.
+   */
+  asset_allocation_prefill: z
+    .object({
+      investment_experience: z.enum(ipqInvestmentExperiences),
+      retirement_wealth: z.number(),
+      retirement_equity_percentage: z.number(),
+      non_retirement_wealth: z.number(),
+      non_retirement_equity_percentage: z.number(),
+    })
+    .nullable(),
   sync_version: z.number().int(),
   updated_at: z.string(),
 });

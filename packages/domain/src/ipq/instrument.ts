@@ -1,3 +1,6 @@
+import type { InvestmentExperience } from '../clients.ts';
+import type { AccountType } from '../portfolios.ts';
+
 /**
  * The investor personality questionnaire (IPQ), its items (the modules themselves: module-list.ts).
  * The items are our own wording. Their methods are the usual ones: a short Big-Five form on a
@@ -105,6 +108,17 @@ export const ipqInvestmentExperienceLabels: Record<IpqInvestmentExperience, stri
   '5_to_10': '5 to 10 years',
   over_10: 'More than 10 years',
 };
+
+/** The questionnaire's experience for the level on a client's profile. */
+export const ipqExperienceOfProfile: Record<InvestmentExperience, IpqInvestmentExperience> = {
+  beginner: 'less_than_1',
+  intermediate: '1_to_5',
+  advanced: '5_to_10',
+  expert: 'over_10',
+};
+
+/** Account types whose money is retirement savings (module 3's first pot). */
+export const retirementAccountTypes: readonly AccountType[] = ['ira', 'roth_ira', '401k', '403b'];
 
 export const assetAllocationDefaults = {
   investment_experience: '1_to_5',

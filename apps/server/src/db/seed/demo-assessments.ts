@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { ipqTemplateId } from '@meridian/domain/ipq/contracts';
-import { gambleGainMultiples, type IpqInvestmentExperience } from '@meridian/domain/ipq/instrument';
+import { gambleGainMultiples, ipqExperienceOfProfile } from '@meridian/domain/ipq/instrument';
 import { ipqModules } from '@meridian/domain/ipq/module-list';
 import type { IpqAnswers } from '@meridian/domain/ipq/modules';
 import { assetAllocationSchema } from '@meridian/domain/ipq/modules';
@@ -34,7 +34,6 @@ function unit(id: string, salt: number): number {
 }
 
 const boldnessOf = (client: ClientRow) => ({ low: 0.1, medium: 0.42, high: 0.8 })[client.riskCapacity ?? 'medium'] + (unit(client.id, 1) - 0.5) * 0.3;
-const experienceOf: Record<string, IpqInvestmentExperience> = { beginner: 'less_than_1', intermediate: '1_to_5', advanced: '5_to_10', expert: 'over_10' };
 const likert = (value: number) => Math.min(5, Math.max(1, Math.round(value)));
 
 /** Answers a client of this profile would plausibly give; boldness 0 (cautious) to 1 (bold). */
@@ -65,7 +64,7 @@ export function demoAnswers(client: ClientRow, today: string): Required<IpqAnswe
       answers: { b1: rising(21), b2: falling(22), b3: rising(23), b4: falling(24) },
     },
     asset_allocation: assetAllocationSchema.parse({
-      investment_experience: experienceOf[client.investmentExperience ?? 'intermediate'],
+      investment_experience: ipqExperienceOfProfile[client.investmentExperience ?? 'intermediate'],
       retirement_wealth: Math.round(netWorth * 0.4),
       retirement_equity_percentage: Math.round(25 + 55 * bold),
       non_retirement_wealth: Math.round(netWorth * 0.2),

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { isUuid } from '@meridian/domain/ids';
 import { ipqTemplateId, type IpqSession } from '@meridian/domain/ipq/contracts';
+import { assetAllocationDefaults, ipqExperienceOfProfile, retirementAccountTypes } from '@meridian/domain/ipq/instrument';
 import { ipqModules, ipqProgress } from '@meridian/domain/ipq/module-list';
 import type { IpqAnswers } from '@meridian/domain/ipq/modules';
 import { ipqMessages } from '@meridian/domain/messages';
@@ -39,7 +40,7 @@ export function resumeAt(answers: IpqAnswers): number | null {
 
 export const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-export function toSession({ row, client }: Session): IpqSession {
+export function toSession({ row, client }: Session, prefill: IpqSession['asset_allocation_prefill'] = null): IpqSession {
   const answers = row.answers;
   return {
     session_id: row.id,
@@ -53,6 +54,7 @@ export function toSession({ row, client }: Session): IpqSession {
     modules: Object.fromEntries(ipqModules.map((module) => [module, (answers[module] as Record<string, unknown> | undefined) ?? null])) as IpqSession['modules'],
     started_at: iso(row.startedAt),
     completed_at: iso(row.completedAt),
+    asset_allocation_prefill: row.answers.asset_allocation ? null : prefill,
     sync_version: row.syncVersion,
     updated_at: row.updatedAt.toISOString(),
   };
@@ -68,3 +70,36 @@ export async function refreshAssessmentStatus(tx: Db, clientId: string) {
     .where(eq(clients.id, clientId));
 }
 
+
+const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
+
+/**
+ * Module 3 as the client's open accounts here have it: their value (cash and holdings) in retirement
+ * accounts and elsewhere, and the share of each in stocks at the latest close; the experience from
+ * the profile. Null when there is nothing to start from.
+ */
+export async function assetAllocationPrefill(db: Db, client: ClientRow): Promise<IpqSession['asset_allocation_prefill']> {
+  const result = (await db.execute(sql`
+    select p.account_type in (${sql.join(retirementAccountTypes.map((type) => sql`${type}`), sql`, `)}) as retirement,
+           sum(p.cash_balance + p.holdings_value)::float8 as value,
+           coalesce(sum(e.equity), 0)::float8 as equity
+    from portfolios p
+    left join lateral (
+      select sum(h.quantity * coalesce(s.last_close, h.average_cost)) as equity
+      from holdings h join securities s on s.id = h.security_id
+      where h.portfolio_id = p.id and s.asset_class = 'equity'
+    ) e on true
+    where p.client_id = ${client.id} and p.deleted_at is null and p.status = 'active'
+    group by 1`)) as unknown as { rows: Array<{ retirement: boolean; value: number; equity: number }> };
+  const pots = new Map(result.rows.map((row) => [Boolean(row.retirement), { value: Number(row.value), equity: Number(row.equity) }]));
+  if (pots.size === 0 && !client.investmentExperience) return null;
+  const retirement = pots.get(true) ?? { value: 0, equity: 0 };
+  const other = pots.get(false) ?? { value: 0, equity: 0 };
+  return {
+    investment_experience: client.investmentExperience ? ipqExperienceOfProfile[client.investmentExperience] : assetAllocationDefaults.investment_experience,
+    retirement_wealth: Math.round(retirement.value),
+    retirement_equity_percentage: percentOf(retirement.equity, retirement.value),
+    non_retirement_wealth: Math.round(other.value),
+    non_retirement_equity_percentage: percentOf(other.equity, other.value),
+  };
+}

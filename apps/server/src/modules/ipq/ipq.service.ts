@@ -17,7 +17,7 @@ import { HttpError } from '../../platform/http-error.ts';
 import { reachableClient, type Viewer } from '../../platform/reach.ts';
 import { clientBand } from '../recommendations/review-inputs.ts';
 import { completeIpq } from './ipq-completion.ts';
-import { completedModules, iso, loadSession, refreshAssessmentStatus, resumeAt, toSession } from './ipq-sessions.ts';
+import { assetAllocationPrefill, completedModules, iso, loadSession, refreshAssessmentStatus, resumeAt, toSession } from './ipq-sessions.ts';
 
 /**
  * The investor personality questionnaire: a session per client, answered module by module (in
@@ -42,7 +42,8 @@ export async function startIpq(app: FastifyInstance, request: FastifyRequest, bo
       .where(and(eq(assessmentResponses.clientId, client.id), eq(assessmentResponses.templateId, ipqTemplateId), inArray(assessmentResponses.status, ['pending', 'in_progress']), isNull(assessmentResponses.deletedAt)))
       .orderBy(desc(assessmentResponses.createdAt))
       .limit(1);
-    if (open?.status === 'in_progress') return { session: toSession({ row: open, client }), created: false };
+    const prefill = open?.answers.asset_allocation ? null : await assetAllocationPrefill(tx, client);
+    if (open?.status === 'in_progress') return { session: toSession({ row: open, client }, prefill), created: false };
     let row: AssessmentResponseRow;
     if (open) {
       // An assigned questionnaire is started now.
@@ -70,12 +71,13 @@ export async function startIpq(app: FastifyInstance, request: FastifyRequest, bo
     }
     await refreshAssessmentStatus(tx, client.id);
     await app.audit(request, { action: 'assessment started', entity: 'assessment', entityId: row.id, after: { client_id: client.id, template: 'ipq', metadata: body.metadata ?? null } }, tx);
-    return { session: toSession({ row, client }), created: !open };
+    return { session: toSession({ row, client }, prefill), created: !open };
   });
 }
 
 export async function getSession(app: FastifyInstance, viewer: Viewer, id: string): Promise<IpqSession> {
-  return toSession(await loadSession(app.db, viewer, id));
+  const session = await loadSession(app.db, viewer, id);
+  return toSession(session, session.row.answers.asset_allocation ? null : await assetAllocationPrefill(app.db, session.client));
 }
 
 /**

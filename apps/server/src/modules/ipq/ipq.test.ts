@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import type { BandDecisionResponse, IpqResults, IpqSession, IpqSessionList, PredictionResponse } from '@meridian/domain/ipq/contracts';
 import { ipqMessages } from '@meridian/domain/messages';
+import { lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/trading-calendar';
 import type { Recommendation, RecommendationListResponse } from '@meridian/domain/recommendations';
 import { auditLog } from '../../db/schema/audit.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { api, call } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
-import { colleague, newAdvisorFirm, session, type Session } from '../clients/clients.fixtures.ts';
+import { colleague, insertSecurity, newAdvisorFirm, session, type Session } from '../clients/clients.fixtures.ts';
 import { insertClient, openPortfolio } from '../portfolios/portfolios.fixtures.ts';
 import { boldModules, moderateModules } from './ipq.fixtures.ts';
 
@@ -78,6 +79,29 @@ describeEachDatabase('investor personality questionnaire', (t) => {
 
     const read = await call(app, 'GET', api(`/ipq/assessments/${session.session_id}`), { token: advisor.token });
     expect((read.body as IpqSession).progress).toBe(50);
+  });
+
+  it("starts module 3 from the client's accounts: retirement and other wealth with their share in stocks", async () => {
+    const client = await newClient({ investmentExperience: 'advanced' });
+    const equity = await insertSecurity(t.db, 100);
+    const ira = await openPortfolio(app, advisor.token, client.id, { initial_deposit: 20_000, account_type: 'ira' });
+    const bought = await call(app, 'POST', api(`/portfolios/${ira.id}/transactions`), { token: advisor.token, body: { type: 'buy', security_id: equity.id, quantity: 100, price: 100, trade_date: lastTradingDayOnOrBefore(marketDate(t.clock.now())) } });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    await openPortfolio(app, advisor.token, client.id, { initial_deposit: 5_000, account_type: 'taxable' });
+    const session = await started(advisor, client.id);
+    // The IRA: $10,000 cash and 100 shares at the $100 close, half in stocks; the taxable account is all cash.
+    expect(session.asset_allocation_prefill).toEqual({
+      investment_experience: '5_to_10',
+      retirement_wealth: 20_000,
+      retirement_equity_percentage: 50,
+      non_retirement_wealth: 5_000,
+      non_retirement_equity_percentage: 0,
+    });
+    await answer(advisor, session.session_id, moderateModules, [1, 2, 3]);
+    const read = (await call(app, 'GET', api(`/ipq/assessments/${session.session_id}`), { token: advisor.token })).body as IpqSession;
+    expect(read.asset_allocation_prefill).toBeNull();
+    const bare = await started(advisor, (await newClient({ investmentExperience: null })).id);
+    expect(bare.asset_allocation_prefill).toBeNull();
   });
 
   it('refuses a module with bad answers, naming each, and saves nothing of it', async () => {

@@ -13,6 +13,7 @@ export const assessmentTexts = {
   listEmpty: 'No assessments match these filters.',
   listEmptyNone: 'No assessments yet. Assign one to your clients with Assign assessment.',
   myEmpty: 'No assessments for you yet.',
+  openTitle: (count: number) => (count === 1 ? 'Your advisor asks you to complete a questionnaire' : `Your advisor asks you to complete ${count} questionnaires`),
   statusFilter: 'Status',
   templateFilter: 'Questionnaire',
   advisorFilter: 'Advisor',

@@ -6,6 +6,7 @@ import { registerNavigate } from '../../lib/navigate.ts';
 import { jsonResponse, sampleUser } from '../../test-utils.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 import { dashboardMessages as text } from './dashboard-messages.ts';
+import { listOf, sampleAssessment, stubServer } from '../assessments/test/assessments.fixtures.ts';
 import { assessmentsAnswer, aumAnswer, performanceAnswer, renderSignedIn, stubDashboardServer } from './test/dashboard-fixtures.tsx';
 
 afterEach(() => {
@@ -25,6 +26,29 @@ describe('dashboard for a client user', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls.filter((call) => call.url.pathname.includes('/analytics'))).toEqual([]);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('dashboard for a client user with questionnaires to answer', () => {
+  it('lists the open ones first thing, each with Take or Continue, and leaves out the completed', async () => {
+    stubServer((url) =>
+      url.pathname === '/api/v1/assessments'
+        ? jsonResponse(
+            listOf([
+              sampleAssessment({ id: 'a1', template_name: 'Annual check-in', status: 'pending', due_date: '2026-12-04' }),
+              sampleAssessment({ id: 'a2', template_name: 'Goals review', status: 'in_progress', due_date: null }),
+              sampleAssessment({ id: 'a3', template_name: 'Last year', status: 'complete' }),
+            ]),
+          )
+        : jsonResponse({ detail: 'Not found' }, 404),
+    );
+    renderSignedIn(<DashboardPage />, { ...sampleUser, role_name: 'client' });
+    const open = within(await screen.findByTestId('open-assessments'));
+    expect(open.getByRole('heading', { name: 'Your advisor asks you to complete 2 questionnaires' })).toBeDefined();
+    expect(open.getByRole('link', { name: 'Take Annual check-in' }).getAttribute('href')).toBe('/assessments/a1/take');
+    expect(open.getByRole('link', { name: 'Continue Goals review' }).getAttribute('href')).toBe('/assessments/a2/take');
+    expect(open.queryByText('Last year')).toBeNull();
+    expect(open.getByText('Due Dec 4, 2026')).toBeDefined();
   });
 });
 

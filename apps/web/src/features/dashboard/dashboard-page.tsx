@@ -12,6 +12,7 @@ import { FeaturesGrid } from './features-grid.tsx';
 import { HeadlineCards } from './headline-cards.tsx';
 import { MetricsPanel } from './metrics-panel.tsx';
 import { useDashboardAnalytics } from './use-dashboard-analytics.ts';
+import { OpenAssessments } from '../assessments/list/open-assessments.tsx';
 
 /**
  * /dashboard (spec part 1 §2): four headline cards, the performance metrics, the client table and
@@ -37,6 +38,7 @@ export function DashboardPage() {
 function ClientWelcome() {
   return (
     <Paper variant="outlined" sx={{ p: 3 }} data-testid="dashboard-client">
+      <OpenAssessments />
       <Typography sx={{ mb: 2 }}>{text.clientIntro}</Typography>
       <Button component={RouterLink} to="/portfolios" variant="contained">
         {text.clientPortfolios}

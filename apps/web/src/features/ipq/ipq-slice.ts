@@ -80,10 +80,14 @@ export const ipqSlice = createSlice({
     /**
      * The session the server started or resumed. Another session than the one kept starts afresh;
      * for the same one, the server's copy of each saved module wins over the device's, and the
-     * drafts of the modules not saved yet stay. It opens at the module the server resumes at.
+     * drafts of the modules not saved yet stay; module 3, untouched, starts from the client's accounts.
+     * It opens at the module the server resumes at.
      */
-    sessionLoaded(state, action: PayloadAction<{ clientId: string; session: Pick<IpqSession, 'session_id' | 'resume_at_module' | 'updated_at'>; saved: SavedModules }>) {
-      const { clientId, session, saved } = action.payload;
+    sessionLoaded(
+      state,
+      action: PayloadAction<{ clientId: string; session: Pick<IpqSession, 'session_id' | 'resume_at_module' | 'updated_at'>; saved: SavedModules; allocationPrefill?: unknown }>,
+    ) {
+      const { clientId, session, saved, allocationPrefill } = action.payload;
       if (state.sessionId !== session.session_id) Object.assign(state, initialIpqState(), { sessionId: session.session_id });
       state.clientId = clientId;
       for (const module of ipqModules) {
@@ -93,6 +97,9 @@ export const ipqSlice = createSlice({
         if (copy !== null) kept.data = copy;
         if (copy !== null && kept.lastSaved === null) kept.lastSaved = session.updated_at;
       }
+      // Module 3 not answered nor drafted: it starts from the client's accounts.
+      const allocation = state.modules[ipqSliceKeys.asset_allocation] as ModuleState<unknown>;
+      if (!allocation.isCompleted && allocation.data === null && allocationPrefill) allocation.data = allocationPrefill;
       state.currentModule = session.resume_at_module ?? ipqModuleCount;
       recount(state);
     },

@@ -141,6 +141,10 @@ export const moduleForms: { [M in IpqModule]: ModuleForm<IpqModuleValues[M]> } =
 /** Each module the server has saved, as form values; null for the modules it has not. */
 export type SavedModules = { [M in IpqModule]: IpqModuleValues[M] | null };
 
+/** What module 3 starts from when nobody has answered it: the client's accounts as the server read them. */
+export const prefilledAllocation = (session: Pick<IpqSession, 'asset_allocation_prefill'>) =>
+  session.asset_allocation_prefill ? moduleForms.asset_allocation.fromData(session.asset_allocation_prefill) : null;
+
 export function savedModulesOf(session: Pick<IpqSession, 'modules'>): SavedModules {
   const saved = (module: IpqModule) => {
     const data = session.modules[module];

@@ -59,6 +59,18 @@ describe('taking the questionnaire', () => {
     ]);
   });
 
+  it("starts module 3 from the client's accounts when nobody has answered it", async () => {
+    const prefill = { investment_experience: '5_to_10', retirement_wealth: 20000, retirement_equity_percentage: 50, non_retirement_wealth: 5000, non_retirement_equity_percentage: 0 } as const;
+    server(2, () => jsonResponse(sampleSession(2, { asset_allocation_prefill: prefill })));
+    renderPage();
+    expect((await moduleHeading()).textContent).toBe('Module 3 of 4: Asset allocation');
+    expect((screen.getByLabelText('Retirement savings', { exact: true }) as HTMLInputElement).value).toBe('20000');
+    expect((screen.getByLabelText('Share of retirement savings in stocks') as HTMLInputElement).value).toBe('50');
+    expect((screen.getByLabelText('Other investments', { exact: true }) as HTMLInputElement).value).toBe('5000');
+    // (20,000 × 50 + 5,000 × 0) / 25,000
+    expect(screen.getByTestId('total-equity-share').textContent).toBe('40%');
+  });
+
   it("says 'Failed to initialize assessment' when the start fails, and tries again on request", async () => {
     let refuse = true;
     const calls = server(0, () => (refuse ? new Response(null, { status: 500 }) : undefined));
