@@ -7,7 +7,7 @@
  *    assessments); he leaves a required question out (named, nothing sent), saves progress,
  *    submits, and reads the section scores the API computed.
  * 2. The admin sees the firm's assessments with the overdue ones flagged, and assigns the check-in
- *    to one of Alex's clients with a due date.
+ *    to one of Alex's clients with a due date; on a phone, the list and the questionnaire fit.
  * 3. The admin reads the check-in in the Assessment Manager: each section's Cronbach's alpha as the
  *    API computes it, and the score distribution; on a phone too.
  */
@@ -127,6 +127,18 @@ describe('assessment journeys', () => {
     await page.getByTestId('assign-result').getByText('Assigned to 1 client').waitFor();
     const assigned = await asAdmin.get<AssessmentList>(`/assessments?template_id=${template.id}&client_id=${target.id}`);
     expect(assigned.assessments[0]).toMatchObject({ status: 'pending', due_date: '2027-01-15' });
+
+    // On a phone, beside the client: the list and the questionnaire fit the screen.
+    await page.keyboard.press('Escape');
+    await page.setViewportSize(viewports.phone);
+    await page.goto('/assessments');
+    await page.getByRole('heading', { name: 'Assessments', level: 1 }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+    await page.goto(`/assessments/${assigned.assessments[0]!.id}/take`);
+    await page.getByRole('heading', { name: checkIn, level: 1 }).waitFor();
+    await scale(page, 'understand-plan', 5).check();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+    await snap(page, 'assessments-05b-phone-take');
   });
 
   it('3. admin: the check-in in the Assessment Manager, its reliability and score distribution, on a desktop and a phone', async () => {

@@ -6,7 +6,7 @@
  *    and is back at module 3 with nothing lost; he finishes it and reads the results, which show
  *    the API's scores; the proposed band differs from the client's, so he confirms it with a note:
  *    the client's band and the recommendations follow.
- * 2. The results on a phone fit the screen.
+ * 2. On a phone, the results, the client's questionnaires and the questionnaire itself fit the screen.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -156,7 +156,7 @@ describe('questionnaire journeys', () => {
     expect(listed.clients[0]!.assessment_status).toBe('Complete');
   });
 
-  it('2. the results on a phone fit the screen', async () => {
+  it('2. on a phone: the results, the questionnaires and taking one fit the screen', async () => {
     const { clients } = await api.get<ClientListResponse>('/clients?assessment_status=Complete&per_page=1');
     const client = clients[0]!;
     const page = await journey.page();
@@ -172,5 +172,12 @@ describe('questionnaire journeys', () => {
     await page.getByRole('heading', { name: 'Questionnaires', level: 1 }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
     await snap(page, 'questionnaire-09-phone-list');
+
+    // Taking it on a phone: the statements and their five answers fit the screen.
+    await page.getByRole('link', { name: /Start (a new )?questionnaire|Resume questionnaire/ }).click();
+    await page.getByRole('heading', { name: /Module \d of 4/ }).waitFor();
+    await page.getByTestId('statement-answers.p01').getByRole('radio', { name: 'Agree', exact: true }).check();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+    await snap(page, 'questionnaire-10-phone-taking');
   });
 });
