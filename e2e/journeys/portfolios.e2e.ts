@@ -22,7 +22,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Client, ClientListResponse, ClientStats, ClientSummary } from '@meridian/domain/clients';
 import { formatCompactDollars, formatDollars, formatShortDate, formatSignedPercent, formatSignedReturn } from '@meridian/domain/format';
 import { oversellMessage } from '@meridian/domain/ledger';
-import { portfolioMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import type { Portfolio, PortfolioDetail, PortfolioListResponse, TransactionListResponse } from '@meridian/domain/portfolios';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { choose, fillTransaction, recordTransaction, type Entry } from '../support/portfolio-forms.ts';

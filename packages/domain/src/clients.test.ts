@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { clientLimits, clientListQuerySchema, createClientBodySchema, updateClientBodySchema } from './clients.ts';
 import { createHouseholdBodySchema, householdLimits, setHouseholdMembersBodySchema } from './households.ts';
-import { clientMessages, householdMessages } from './messages.ts';
+import { clientMessages } from './messages.ts';
+import { householdMessages } from './household-messages.ts';
 import { syncVersionMax } from './sync-version.ts';
 
 const messagesOf = (result: { error?: { issues: Array<{ path: PropertyKey[]; message: string }> } | undefined }) =>

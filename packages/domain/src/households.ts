@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { clientLimits, householdRoles, searchQuerySchema } from './clients.ts';
 import { idSchema } from './ids.ts';
-import { clientMessages, householdMessages } from './messages.ts';
+import { clientMessages } from './messages.ts';
+import { householdMessages } from './household-messages.ts';
 import { pageOf, pageQuery } from './pagination.ts';
 import { syncVersion } from './sync-version.ts';
 

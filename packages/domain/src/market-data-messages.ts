@@ -1,4 +1,4 @@
-import type { portfolioMessages } from './messages.ts';
+import type { portfolioMessages } from './portfolio-messages.ts';
 
 /**
  * Texts of the /market-data screen (our design: the spec shows only its route and its

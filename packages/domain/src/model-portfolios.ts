@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RiskCapacity } from './clients.ts';
 import { idSchema } from './ids.ts';
-import { modelMessages } from './messages.ts';
+import { modelMessages } from './advice-messages.ts';
 import { pageOf, pageQuery } from './pagination.ts';
 import { assetClasses, type AssetClass } from './securities.ts';
 import { syncVersion } from './sync-version.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { portfolioMessages } from './messages.ts';
+import { portfolioMessages } from './portfolio-messages.ts';
 import {
   accountTypeLabels,
   accountTypes,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
-import { clientMessages, recommendationMessages } from './messages.ts';
+import { clientMessages } from './messages.ts';
+import { recommendationMessages } from './advice-messages.ts';
 import { riskBands } from './model-portfolios.ts';
 import { emptyAsMissing, pageOf, pageQuery } from './pagination.ts';
 import { syncVersion } from './sync-version.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { responseStatuses } from '../assessments/template-definition.ts';
 import { idSchema } from '../ids.ts';
-import { ipqMessages } from '../messages.ts';
+import { ipqMessages } from './messages.ts';
 import { riskBands } from '../model-portfolios.ts';
 import { bigFiveTraits, ipqInvestmentExperiences } from './instrument.ts';
 import { ipqModules } from './module-list.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ipqMessages as m } from '../messages.ts';
+import { ipqMessages as m } from './messages.ts';
 import { assetAllocationDefaults, beliefItems, personalityItems } from './instrument.ts';
 import { assetAllocationSchema, beliefsSchema, demographicsSchema, personalitySchema } from './modules.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ipqMessages as m } from '../messages.ts';
+import { ipqMessages as m } from './messages.ts';
 import { assetAllocationDefaults, beliefItems, demographicsLimits as d, drawdownReactions, employmentStabilities, expectedReturnLimits, gambleGainMultiples, ipqInvestmentExperiences, liquidityNeeds, personalityItems, totalEquityShare, type LikertItem } from './instrument.ts';
 import { type IpqModule } from './module-list.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ipqMessages } from '../messages.ts';
+import { ipqMessages } from './messages.ts';
 import { beliefItems, personalityItems } from './instrument.ts';
 import { assetAllocationSchema, type IpqAnswers } from './modules.ts';
 import { bandOfEquityShare, baseEquityShare, glidePathCap, predict, PredictionGateError } from './prediction.ts';

@@ -5,7 +5,7 @@ import { combineValuations, periodReturn, timeWeightedReturn, type DailyValuatio
 import { dailyValuations, type DailyClose } from '@meridian/domain/analytics/valuation';
 import type { AumResponse, BookPerformanceResponse, ClientCountResponse, CompletedAssessmentsResponse, PerformanceMetricsResponse, AnalyticsSettings } from '@meridian/domain/dashboard';
 import type { ClientListResponse } from '@meridian/domain/clients';
-import { portfolioMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import type { PortfolioAnalytics } from '@meridian/domain/portfolio-analytics';
 import { addDays, lastTradingDayOnOrBefore, marketDate, tradingDaysBetween } from '@meridian/domain/trading-calendar';
 import type { Db } from '../../db/client.ts';

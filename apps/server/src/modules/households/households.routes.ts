@@ -12,7 +12,7 @@ import {
   setHouseholdMembersBodySchema,
   updateHouseholdBodySchema,
 } from '@meridian/domain/households';
-import { householdMessages } from '@meridian/domain/messages';
+import { householdMessages } from '@meridian/domain/household-messages';
 import {
   createHousehold,
   deleteHousehold,

@@ -10,7 +10,8 @@ import type {
   HouseholdMemberInput,
   UpdateHouseholdBody,
 } from '@meridian/domain/households';
-import { clientMessages, householdMessages } from '@meridian/domain/messages';
+import { clientMessages } from '@meridian/domain/messages';
+import { householdMessages } from '@meridian/domain/household-messages';
 import { pageInfo, pageWindow, perPageOf } from '@meridian/domain/pagination';
 import type { Db } from '../../db/client.ts';
 import { clients, households, type HouseholdRow } from '../../db/schema/clients.ts';

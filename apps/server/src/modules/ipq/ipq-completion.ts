@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BandDecision, BandDecisionResponse } from '@meridian/domain/ipq/contracts';
 import { scoreIpq } from '@meridian/domain/ipq/outcome';
 import { riskLevelOfBand } from '@meridian/domain/ipq/scoring';
-import { ipqMessages } from '@meridian/domain/messages';
+import { ipqMessages } from '@meridian/domain/ipq/messages';
 import type { RiskBand } from '@meridian/domain/model-portfolios';
 import type { Db } from '../../db/client.ts';
 import { assessmentResponses, type AssessmentResponseRow } from '../../db/schema/assessments.ts';

@@ -4,7 +4,7 @@ import { ipqTemplateId, type IpqSession } from '@meridian/domain/ipq/contracts';
 import { assetAllocationDefaults, ipqExperienceOfProfile, retirementAccountTypes } from '@meridian/domain/ipq/instrument';
 import { ipqModules, ipqProgress } from '@meridian/domain/ipq/module-list';
 import type { IpqAnswers } from '@meridian/domain/ipq/modules';
-import { ipqMessages } from '@meridian/domain/messages';
+import { ipqMessages } from '@meridian/domain/ipq/messages';
 import type { Db } from '../../db/client.ts';
 import { assessmentResponses, type AssessmentResponseRow } from '../../db/schema/assessments.ts';
 import { clients, type ClientRow } from '../../db/schema/clients.ts';

@@ -11,7 +11,7 @@ import {
   ipqStartSchema,
   predictionResponseSchema,
 } from '@meridian/domain/ipq/contracts';
-import { ipqMessages } from '@meridian/domain/messages';
+import { ipqMessages } from '@meridian/domain/ipq/messages';
 import { decideBand } from './ipq-completion.ts';
 import { clientSessions, comprehensiveResults, getSession, predictionOf, startIpq, submitModule } from './ipq.service.ts';
 

@@ -5,7 +5,7 @@ import { ipqModuleAt, ipqProgress } from '@meridian/domain/ipq/module-list';
 import { ipqModuleSchemas, type IpqAnswers } from '@meridian/domain/ipq/modules';
 import type { IpqOutcome } from '@meridian/domain/ipq/outcome';
 import { predict, PredictionGateError, predictionTtlMs } from '@meridian/domain/ipq/prediction';
-import { ipqMessages } from '@meridian/domain/messages';
+import { ipqMessages } from '@meridian/domain/ipq/messages';
 import type { RiskBand } from '@meridian/domain/model-portfolios';
 import type { Db } from '../../db/client.ts';
 import { assessmentResponses, type AssessmentResponseRow } from '../../db/schema/assessments.ts';

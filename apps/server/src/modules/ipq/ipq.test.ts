@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import type { BandDecisionResponse, IpqResults, IpqSession, IpqSessionList, PredictionResponse } from '@meridian/domain/ipq/contracts';
-import { ipqMessages } from '@meridian/domain/messages';
+import { ipqMessages } from '@meridian/domain/ipq/messages';
 import { lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/trading-calendar';
 import type { Recommendation, RecommendationListResponse } from '@meridian/domain/recommendations';
 import { auditLog } from '../../db/schema/audit.ts';

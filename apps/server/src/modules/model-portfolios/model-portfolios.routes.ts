@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailResponseSchema } from '@meridian/domain/auth';
 import { pathId } from '@meridian/domain/ids';
-import { modelMessages } from '@meridian/domain/messages';
+import { modelMessages } from '@meridian/domain/advice-messages';
 import { modelCreateSchema, modelListQuerySchema, modelListResponseSchema, modelPortfolioSchema, modelUpdateSchema } from '@meridian/domain/model-portfolios';
 import { syncConflictSchema } from '@meridian/domain/portfolios';
 import { createModel, deleteModel, getModel, listModels, updateModel } from './model-portfolios.service.ts';

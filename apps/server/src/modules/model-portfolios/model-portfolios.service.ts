@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isUuid } from '@meridian/domain/ids';
-import { modelMessages } from '@meridian/domain/messages';
+import { modelMessages } from '@meridian/domain/advice-messages';
 import type { ModelCreate, ModelListQuery, ModelListResponse, ModelPortfolio, ModelUpdate } from '@meridian/domain/model-portfolios';
 import { pageInfo, pageWindow } from '@meridian/domain/pagination';
 import type { Db } from '../../db/client.ts';

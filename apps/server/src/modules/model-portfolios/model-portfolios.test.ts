@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { modelMessages, portfolioMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
+import { modelMessages } from '@meridian/domain/advice-messages';
 import { riskBands, type ModelListResponse, type ModelPortfolio } from '@meridian/domain/model-portfolios';
 import { auditLog } from '../../db/schema/audit.ts';
 import { api, call, demo } from '../../test/api.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { roundQuantity } from '@meridian/domain/ledger';
-import { portfolioMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import { isUuid, type Holding, type HoldingCreate, type HoldingListResponse, type HoldingUpdate } from '@meridian/domain/portfolios';
 import type { Db } from '../../db/client.ts';
 import type { PortfolioRow } from '../../db/schema/portfolios.ts';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { portfolioMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import type { Holding, HoldingListResponse, PortfolioDetail } from '@meridian/domain/portfolios';
 import { addDays, isTradingDay, marketDate } from '@meridian/domain/trading-calendar';
 import type { ClientRow } from '../../db/schema/clients.ts';

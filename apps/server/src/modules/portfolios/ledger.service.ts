@@ -11,7 +11,7 @@ import {
   type TransactionType,
 } from '@meridian/domain/ledger';
 import type { SaleLotMethod } from '@meridian/domain/analytics/tax-lots';
-import { portfolioMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import { pageInfo, pageTotal, pageWindow } from '@meridian/domain/pagination';
 import type { Transaction, TransactionCreate, TransactionListQuery, TransactionListResponse } from '@meridian/domain/portfolios';
 import { marketDate } from '@meridian/domain/trading-calendar';

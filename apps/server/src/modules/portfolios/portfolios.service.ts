@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cashEffect } from '@meridian/domain/ledger';
-import { clientMessages, portfolioMessages } from '@meridian/domain/messages';
+import { clientMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import { pageInfo, pageWindow } from '@meridian/domain/pagination';
 import {
   isUuid,

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { clientMessages, messages, portfolioMessages } from '@meridian/domain/messages';
+import { clientMessages, messages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import type { Portfolio, PortfolioListResponse } from '@meridian/domain/portfolios';
 import { marketDate } from '@meridian/domain/trading-calendar';
 import { auditLog } from '../../db/schema/audit.ts';

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { portfolioMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import type { PortfolioDetail, ProposalCreate } from '@meridian/domain/portfolios';
 import { marketDate } from '@meridian/domain/trading-calendar';
 import { securities } from '../../db/schema/securities.ts';

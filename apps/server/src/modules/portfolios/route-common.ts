@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pathId } from '@meridian/domain/ids';
 import { detailResponseSchema } from '@meridian/domain/auth';
-import { portfolioMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 
 /** OpenAPI and response pieces shared by the portfolio routes. */
 export const tags = ['portfolios'];

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { cashBalance, positionFromTransactions } from '@meridian/domain/ledger';
-import { portfolioMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import type { Holding, PortfolioDetail, Transaction } from '@meridian/domain/portfolios';
 import { addDays, marketDate } from '@meridian/domain/trading-calendar';
 import { auditLog } from '../../db/schema/audit.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailResponseSchema, validationIssueSchema } from '@meridian/domain/auth';
 import { pathId } from '@meridian/domain/ids';
-import { recommendationMessages } from '@meridian/domain/messages';
+import { recommendationMessages } from '@meridian/domain/advice-messages';
 import { optimizationSchema, recommendationSchema, statisticsRequestSchema, statisticsSchema } from '@meridian/domain/recommendations';
 import { optimizePortfolio, recommendOptimum, securityStatistics } from './optimization.service.ts';
 

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { recommendationMessages } from '@meridian/domain/messages';
+import { recommendationMessages } from '@meridian/domain/advice-messages';
 import { riskBandLabels } from '@meridian/domain/model-portfolios';
 import { assetStatistics, optimumFor, riskAndReturn, type AssetStatistics } from '@meridian/domain/rebalancing/optimum';
 import { percent, planToTargets, tradeSummary, type ReviewModel } from '@meridian/domain/rebalancing/review';

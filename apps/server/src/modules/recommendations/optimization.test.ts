@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { recommendationMessages } from '@meridian/domain/messages';
+import { recommendationMessages } from '@meridian/domain/advice-messages';
 import { riskBandEquityRange } from '@meridian/domain/model-portfolios';
 import type { Optimization, Recommendation, Statistics } from '@meridian/domain/recommendations';
 import { clients } from '../../db/schema/clients.ts';

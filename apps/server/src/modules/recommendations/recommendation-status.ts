@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { recommendationMessages } from '@meridian/domain/messages';
+import { recommendationMessages } from '@meridian/domain/advice-messages';
 import type { Recommendation, StatusUpdate } from '@meridian/domain/recommendations';
 import type { Db } from '../../db/client.ts';
 import { portfolios } from '../../db/schema/portfolios.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailResponseSchema, validationIssueSchema } from '@meridian/domain/auth';
 import { pathId } from '@meridian/domain/ids';
-import { recommendationMessages } from '@meridian/domain/messages';
+import { recommendationMessages } from '@meridian/domain/advice-messages';
 import { syncConflictSchema } from '@meridian/domain/portfolios';
 import {
   generateRequestSchema,

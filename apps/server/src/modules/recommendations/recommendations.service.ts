@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isUuid } from '@meridian/domain/ids';
-import { recommendationMessages } from '@meridian/domain/messages';
+import { recommendationMessages } from '@meridian/domain/advice-messages';
 import { pageInfo, pageWindow } from '@meridian/domain/pagination';
 import type { ReviewOutcome } from '@meridian/domain/rebalancing/review';
 import { reviewPortfolio } from '@meridian/domain/rebalancing/review';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { recommendationMessages } from '@meridian/domain/messages';
+import { recommendationMessages } from '@meridian/domain/advice-messages';
 import type { ModelPortfolio } from '@meridian/domain/model-portfolios';
 import type { PortfolioAnalytics } from '@meridian/domain/portfolio-analytics';
 import type { GenerateResponse, Recommendation, RecommendationListResponse } from '@meridian/domain/recommendations';

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { householdMessages, portfolioMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
+import { householdMessages } from '@meridian/domain/household-messages';
 import { jsonResponse, renderScreen } from '../../test-utils.tsx';
 import { StubResizeObserver, stubServer } from '../portfolios/portfolio-test-fixtures.ts';
 import { PortfolioAnalyticsPage } from './portfolio-analytics-page.tsx';

@@ -2,7 +2,7 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { formatShortDate } from '@meridian/domain/format';
 import { updateHouseholdBodySchema, type Household } from '@meridian/domain/households';
-import { householdMessages } from '@meridian/domain/messages';
+import { householdMessages } from '@meridian/domain/household-messages';
 import { DraftConflictAlert } from '../../components/draft-conflict-alert.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { FormError } from '../../components/form.tsx';

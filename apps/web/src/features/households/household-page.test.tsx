@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { householdMessages } from '@meridian/domain/messages';
+import { householdMessages } from '@meridian/domain/household-messages';
 import type { Household } from '@meridian/domain/households';
 import { jsonResponse, renderScreen } from '../../test-utils.tsx';
 import { stubServer, type RecordedCall } from '../portfolios/portfolio-test-fixtures.ts';

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { modelMessages, portfolioMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
+import { modelMessages } from '@meridian/domain/advice-messages';
 import type { ModelPortfolio } from '@meridian/domain/model-portfolios';
 import { jsonResponse, renderScreen, sampleUser } from '../../test-utils.tsx';
 import { loginSuccess } from '../auth/auth-slice.ts';

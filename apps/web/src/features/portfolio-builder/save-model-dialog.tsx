@@ -4,7 +4,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { modelMessages } from '@meridian/domain/messages';
+import { modelMessages } from '@meridian/domain/advice-messages';
 import { modelCreateSchema, modelLimits, modelUpdateSchema, riskBandLabels, riskBands, type ModelPortfolio, type RiskBand } from '@meridian/domain/model-portfolios';
 import { assetClassLabel } from '@meridian/domain/securities';
 import { ConflictAlert } from '../../components/conflict-alert.tsx';

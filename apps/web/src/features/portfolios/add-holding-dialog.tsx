@@ -3,7 +3,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { formatDollars } from '@meridian/domain/format';
-import { portfolioMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import { holdingCreateSchema } from '@meridian/domain/portfolios';
 import type { PortfolioRef } from '../../app/cache-tags.ts';
 import { FormDialog } from '../../components/form-dialog.tsx';

@@ -2,7 +2,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { formatDollars } from '@meridian/domain/format';
-import { portfolioMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import { holdingUpdateSchema, type Holding } from '@meridian/domain/portfolios';
 import type { PortfolioRef } from '../../app/cache-tags.ts';
 import { FormDialog } from '../../components/form-dialog.tsx';

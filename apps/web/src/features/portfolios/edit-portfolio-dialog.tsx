@@ -3,7 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { formatShortDate } from '@meridian/domain/format';
-import { portfolioMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import { accountTypeLabels, accountTypes, portfolioStatuses, portfolioUpdateSchema, type AccountType, type Portfolio, type PortfolioStatus } from '@meridian/domain/portfolios';
 import { DraftConflictAlert } from '../../components/draft-conflict-alert.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';

@@ -10,7 +10,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { portfolioMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import { accountTypeLabels, accountTypes, isUuid, portfolioStatuses } from '@meridian/domain/portfolios';
 import { ButtonSpinner } from '../../components/button-spinner.tsx';
 import { FormError, FormTextField } from '../../components/form.tsx';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { portfolioMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import { defaultBenchmarkSymbol, portfolioCreateSchema, type PortfolioCreate } from '@meridian/domain/portfolios';
 
 const fields = portfolioCreateSchema.shape;

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { portfolioMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import type { PortfolioDetail } from '@meridian/domain/portfolios';
 import { jsonResponse, renderScreen } from '../../test-utils.tsx';
 import { PortfolioPage } from './portfolio-page.tsx';

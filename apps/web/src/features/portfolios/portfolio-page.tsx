@@ -6,7 +6,7 @@ import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatQuantity } from './holdings-table.tsx';
-import { portfolioMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import type { Holding } from '@meridian/domain/portfolios';
 import { useAppSelector } from '../../app/hooks.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { portfolioMessages, recommendationMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
+import { recommendationMessages } from '@meridian/domain/advice-messages';
 import type { Recommendation, RecommendationStatus } from '@meridian/domain/recommendations';
 import { loginSuccess } from '../auth/auth-slice.ts';
 import { PortfolioPage } from '../portfolios/portfolio-page.tsx';

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { formatDollars } from '@meridian/domain/format';
-import { portfolioMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import type { GenerateResponse, Recommendation } from '@meridian/domain/recommendations';
 import { useAppSelector } from '../../app/hooks.ts';
 import { ButtonSpinner } from '../../components/button-spinner.tsx';

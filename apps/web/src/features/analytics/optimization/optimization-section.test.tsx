@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { portfolioMessages, recommendationMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
+import { recommendationMessages } from '@meridian/domain/advice-messages';
 import type { Optimization } from '@meridian/domain/recommendations';
 import { jsonResponse, renderScreen } from '../../../test-utils.tsx';
 import { StubResizeObserver, stubServer } from '../../portfolios/portfolio-test-fixtures.ts';

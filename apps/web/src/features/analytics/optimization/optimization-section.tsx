@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { lazy } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatWholeDollars } from '@meridian/domain/format';
-import { portfolioMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import { riskBandLabels } from '@meridian/domain/model-portfolios';
 import type { Optimization } from '@meridian/domain/recommendations';
 import { useAppSelector } from '../../../app/hooks.ts';

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { formatDollars, formatShortDate, formatSignedPercent } from '@meridian/domain/format';
-import { portfolioMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';

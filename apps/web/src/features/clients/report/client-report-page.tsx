@@ -15,7 +15,7 @@ import {
   netWorthCategory,
   riskProfile,
 } from '@meridian/domain/format';
-import { portfolioMessages } from '@meridian/domain/messages';
+import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';

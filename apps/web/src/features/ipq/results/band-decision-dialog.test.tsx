@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BandDecision, BandDecisionResponse, IpqResults } from '@meridian/domain/ipq/contracts';
-import { ipqMessages } from '@meridian/domain/messages';
+import { ipqMessages } from '@meridian/domain/ipq/messages';
 import { jsonResponse, renderScreen } from '../../../test-utils.tsx';
 import { stubServer } from '../../portfolios/portfolio-test-fixtures.ts';
 import { clientId, listed, sampleResults, sessionId } from '../test/ipq.fixtures.ts';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IpqSessionList } from '@meridian/domain/ipq/contracts';
-import { ipqMessages } from '@meridian/domain/messages';
+import { ipqMessages } from '@meridian/domain/ipq/messages';
 import { jsonResponse, renderScreen, sampleUser } from '../../../test-utils.tsx';
 import { loginSuccess } from '../../auth/auth-slice.ts';
 import { stubServer } from '../../portfolios/portfolio-test-fixtures.ts';

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { BandDecision, BandDecisionResponse } from '@meridian/domain/ipq/contracts';
-import { ipqMessages } from '@meridian/domain/messages';
+import { ipqMessages } from '@meridian/domain/ipq/messages';
 import { riskBandLabels } from '@meridian/domain/model-portfolios';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';

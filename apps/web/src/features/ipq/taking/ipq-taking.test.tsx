@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IpqSession } from '@meridian/domain/ipq/contracts';
 import { ipqModules } from '@meridian/domain/ipq/module-list';
-import { ipqMessages } from '@meridian/domain/messages';
+import { ipqMessages } from '@meridian/domain/ipq/messages';
 import { jsonResponse, renderScreen } from '../../../test-utils.tsx';
 import { stubServer, type RecordedCall } from '../../portfolios/portfolio-test-fixtures.ts';
 import { clientId, moderateAnswers, sampleSession, sessionId } from '../test/ipq.fixtures.ts';

@@ -7,7 +7,7 @@ import { shallowEqual } from 'react-redux';
 import { useNavigate, useParams } from 'react-router';
 import type { IpqSession } from '@meridian/domain/ipq/contracts';
 import { ipqModules } from '@meridian/domain/ipq/module-list';
-import { ipqMessages } from '@meridian/domain/messages';
+import { ipqMessages } from '@meridian/domain/ipq/messages';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { TextLink } from '../../../components/text-link.tsx';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IpqSession } from '@meridian/domain/ipq/contracts';
-import { ipqMessages as m } from '@meridian/domain/messages';
+import { ipqMessages as m } from '@meridian/domain/ipq/messages';
 import { jsonResponse, renderScreen } from '../../../test-utils.tsx';
 import { stubServer } from '../../portfolios/portfolio-test-fixtures.ts';
 import { sessionLoaded } from '../ipq-slice.ts';

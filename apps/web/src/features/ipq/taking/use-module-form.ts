@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { IpqSession } from '@meridian/domain/ipq/contracts';
 import { ipqModuleNumber, type IpqModule } from '@meridian/domain/ipq/module-list';
 import { ipqModuleSchemas } from '@meridian/domain/ipq/modules';
-import { ipqMessages } from '@meridian/domain/messages';
+import { ipqMessages } from '@meridian/domain/ipq/messages';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import type { RootState } from '../../../app/store.ts';
 import { errorText } from '../../../lib/error-text.ts';
