@@ -14,7 +14,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClientListResponse } from '@meridian/domain/clients';
-import type { AumResponse, ClientCountResponse, BookPerformanceResponse } from '@meridian/domain/dashboard';
+import type { AumResponse, ClientCountResponse, BookPerformanceResponse, CompletedAssessmentsResponse } from '@meridian/domain/dashboard';
 import { formatCompactDollars, formatDollars, formatSignedPercent, formatSignedReturn } from '@meridian/domain/format';
 import type { HouseholdListResponse } from '@meridian/domain/households';
 import type { PortfolioAnalytics } from '@meridian/domain/portfolio-analytics';
@@ -50,14 +50,17 @@ async function expectAumCard(page: Page): Promise<void> {
 describe('analysis', () => {
   it('1. the dashboard shows the live figures the API answers', async () => {
     const page = await dashboard();
-    const [clients, performance, list] = await Promise.all([
+    const [clients, assessments, performance, list] = await Promise.all([
       api.get<ClientCountResponse>('/analytics/clients/count'),
+      api.get<CompletedAssessmentsResponse>('/analytics/assessments/completed?period=current'),
       api.get<BookPerformanceResponse>('/analytics/performance?period=1Y'),
       api.get<ClientListResponse>('/clients?sort=name&order=asc&per_page=5&performance_period=1Y'),
     ]);
     await expectAumCard(page);
     await expect.poll(() => page.getByTestId('card-clients').textContent()).toContain(String(clients.data.active_clients));
-    await expect.poll(() => page.getByTestId('card-assessments').textContent()).toContain('No assessments are recorded yet');
+    // Questionnaires completed this quarter by the advisor's clients (the demo firm's span the past year).
+    expect(assessments.data.available).toBe(true);
+    await expect.poll(() => page.getByTestId('card-assessments').textContent()).toContain(`Assessments Completed${assessments.data.completed_assessments.toLocaleString('en-US')}`);
     await expect.poll(() => page.getByTestId('card-performance').textContent()).toContain(formatSignedReturn(performance.data.twr ?? Number.NaN));
     await expect.poll(() => page.getByTestId('metrics-period').textContent()).toMatch(/^Q[1-4] \d{4}$/);
     await expect(page.getByText('no feedback yet').count()).resolves.toBe(1);
