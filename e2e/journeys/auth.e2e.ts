@@ -41,6 +41,8 @@ beforeEach(async () => {
 
 async function signIn(target: Page, email: string, password: string, { remember = false } = {}) {
   await target.goto('/login');
+  // Typed once the app is live: a signed-in visitor's login page is drawn again by the app, which would drop what was typed into the pre-rendered one.
+  await target.waitForFunction(() => (window as { meridianLive?: boolean }).meridianLive === true);
   await target.locator('#login-email').fill(email);
   await target.locator('#login-password').fill(password);
   if (remember) await target.getByLabel('Remember me').check();

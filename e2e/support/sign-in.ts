@@ -13,6 +13,8 @@ export const jordan: Account = { email: 'client@summitridge.example', password: 
 export async function signIn(target: Page, account: Account): Promise<void> {
   await target.goto('/login');
   await target.getByRole('heading', { name: webMessages.welcomeBack }).waitFor();
+  // Typed once the app is live, so a redraw of the pre-rendered form cannot drop it.
+  await target.waitForFunction(() => (window as { meridianLive?: boolean }).meridianLive === true);
   await target.locator('#login-email').fill(account.email);
   await target.locator('#login-password').fill(account.password);
   await target.getByRole('button', { name: 'Sign In', exact: true }).click();
