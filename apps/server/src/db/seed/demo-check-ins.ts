@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { scoreResponse } from '@meridian/domain/assessments/answers';
 import { templateDefinitionSchema, type TemplateDefinition } from '@meridian/domain/assessments/template-definition';
 import type { Db } from '../client.ts';
@@ -6,6 +6,7 @@ import { assessmentResponses, assessmentTemplates, assessmentTemplateVersions } 
 import { clients } from '../schema/clients.ts';
 import { firms } from '../schema/firms.ts';
 import { users } from '../schema/users.ts';
+import { refreshAssessmentStatus } from '../../modules/ipq/ipq-sessions.ts';
 import { demoAccounts, demoFirmName } from './demo-accounts.ts';
 
 /**
@@ -126,10 +127,6 @@ export async function seedDemoCheckIns(db: Db, now: Date): Promise<void> {
     }
     await tx.insert(assessmentResponses).values(rows);
     // Each client's status is that of their latest assessment.
-    await tx.execute(sql`
-      update clients c set assessment_status = coalesce((
-        select r.status from assessment_responses r where r.client_id = c.id and r.deleted_at is null order by r.created_at desc, r.id desc limit 1
-      ), 'pending')
-      where c.firm_id = ${firm.id}`);
+    await refreshAssessmentStatus(tx, rows.map((row) => row.clientId));
   });
 }

@@ -6,6 +6,7 @@ import type { AnswersUpdate, AssessmentDetail, AssessmentList, AssessmentListQue
 import { assessmentTemplateMessages as m } from '@meridian/domain/assessments/messages';
 import type { AssignmentCreate, TemplateDefinition } from '@meridian/domain/assessments/template-definition';
 import { isUuid } from '@meridian/domain/ids';
+import { clientMessages } from '@meridian/domain/messages';
 import { pageInfo, pageWindow } from '@meridian/domain/pagination';
 import { marketDate } from '@meridian/domain/trading-calendar';
 import type { Db } from '../../db/client.ts';
@@ -14,7 +15,7 @@ import { clients } from '../../db/schema/clients.ts';
 import { users } from '../../db/schema/users.ts';
 import { fieldErrors } from '../../platform/errors.ts';
 import { HttpError, notFound } from '../../platform/http-error.ts';
-import { clientReach, reachableClient, type Viewer } from '../../platform/reach.ts';
+import { clientReach, type Viewer } from '../../platform/reach.ts';
 import { refreshAssessmentStatus } from '../ipq/ipq-sessions.ts';
 import { reachableTemplate, templateDefinition } from './templates.service.ts';
 
@@ -186,9 +187,10 @@ export async function assignTemplate(app: FastifyInstance, request: FastifyReque
   return app.db.transaction(async (tx) => {
     const template = await reachableTemplate(tx, viewer, templateId);
     if (!template.isActive) throw new HttpError(422, m.templateInactive);
-    const targets = [];
-    for (const clientId of body.client_ids) targets.push(await reachableClient(tx, viewer, clientId.toLowerCase()));
-    const ids = targets.map((client) => client.id);
+    const ids = body.client_ids.map((clientId) => clientId.toLowerCase());
+    // One read for all of them: any client out of reach answers 404 and nothing is assigned.
+    const targets = await tx.select().from(clients).where(and(inArray(clients.id, ids), clientReach(viewer)));
+    if (targets.length !== ids.length) throw notFound(clientMessages.clientNotFound);
     const open = await tx
       .select({ clientId: assessmentResponses.clientId })
       .from(assessmentResponses)
@@ -214,8 +216,8 @@ export async function assignTemplate(app: FastifyInstance, request: FastifyReque
           )
           .returning({ id: assessmentResponses.id, clientId: assessmentResponses.clientId })
       : [];
+    await refreshAssessmentStatus(tx, inserted.map((response) => response.clientId));
     for (const response of inserted) {
-      await refreshAssessmentStatus(tx, response.clientId);
       await app.audit(request, { action: 'assessment assigned', entity: 'assessment', entityId: response.id, after: { client_id: response.clientId, template_id: template.id, due_date: body.due_date ?? null } }, tx);
     }
     return { assigned: inserted.length, already_open: busy.size, response_ids: inserted.map((response) => response.id) };

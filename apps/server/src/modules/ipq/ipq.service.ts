@@ -89,13 +89,12 @@ export async function submitModule(app: FastifyInstance, request: FastifyRequest
   const module = ipqModuleAt(moduleNumber);
   if (!module) throw new HttpError(422, ipqMessages.moduleNumberInvalid);
   const viewer = app.currentUser(request);
-  // Out of reach answers 404 before the answers are looked at: a 422 would say the session exists.
-  await loadSession(app.db, viewer, id);
-  const parsed = ipqModuleSchemas[module].safeParse(body, { reportInput: true });
-  if (!parsed.success) throw new RequestValidationError(parsed.error.issues);
   const now = app.now();
   const session = await app.db.transaction(async (tx) => {
+    // Out of reach answers 404 before the answers are looked at: a 422 would say the session exists.
     const { row, client } = await loadSession(tx, viewer, id, { lock: true });
+    const parsed = ipqModuleSchemas[module].safeParse(body, { reportInput: true });
+    if (!parsed.success) throw new RequestValidationError(parsed.error.issues);
     if (row.status === 'complete') throw new HttpError(409, ipqMessages.completed);
     const next = resumeAt(row.answers);
     if (next !== null && moduleNumber > next) throw new HttpError(422, ipqMessages.moduleOutOfOrder(next));
