@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 import { architecture } from './scripts/lint/architecture.mjs';
 
 export default tseslint.config(
@@ -29,6 +30,11 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
+  },
+  {
+    // Plain JavaScript runs on Node (scripts, this file): Node's globals. TypeScript checks its own.
+    files: ['**/*.{mjs,js}'],
+    languageOptions: { globals: globals.node },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

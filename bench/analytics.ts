@@ -23,7 +23,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { dailyValuations, type DailyClose } from '@meridian/domain/analytics/valuation';
 import { portfolioAnalyticsReport } from '@meridian/domain/analytics/report';
 import { combineValuations } from '@meridian/domain/analytics/returns';

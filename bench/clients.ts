@@ -30,7 +30,7 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { and, count, sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { clientListQuerySchema, clientListResponseSchema, type ClientListQuery } from '@meridian/domain/clients';
 import type { Db } from '@meridian/server/db/client';
 import { clients } from '@meridian/server/db/schema/clients';

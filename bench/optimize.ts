@@ -23,7 +23,6 @@
  *
  * Knobs: BENCH_RUNS, BENCH_WARMUP_MS, BENCH_REFERENCE_RUNS, BENCH_SIZES (comma-separated asset counts, default 50,200,500).
  */
-/// <reference path="../packages/domain/src/optimization/portfolio-allocation.d.ts" />
 import { performance } from 'node:perf_hooks';
 import PortfolioAllocation from 'portfolio-allocation';
 import { dailyReturnMatrix, ledoitWolf, meanReturns, tradingDaysPerYear } from '@meridian/domain/optimization/covariance';

@@ -9,7 +9,6 @@
  *    their reasons) and Microsoft's latest close becomes the imported one, no longer simulated.
  * 2. An advisor sees the same screen without the import.
  */
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

@@ -23,9 +23,10 @@ export const inputMessages = {
 /**
  * Tabs and line breaks are text; every other C0 control and DEL is not. PostgreSQL cannot store
  * U+0000 at all, and the others have no place in a name, an address or a note, so they are refused
- * (422, naming the field) rather than stored altered.
+ * (422, naming the field) rather than stored altered. The pattern: an ASCII control character
+ * other than tab, line feed and carriage return.
  */
-const controlCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const controlCharacter = /(?![\t\n\r])(?=\p{ASCII})\p{Cc}/u;
 /** Half of a surrogate pair without the other half: not a character, and not storable as UTF-8. */
 const unpairedSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
 const isCleanText = (text: string) => !controlCharacter.test(text) && !unpairedSurrogate.test(text);

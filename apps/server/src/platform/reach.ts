@@ -5,7 +5,7 @@ import type { Role } from '@meridian/domain/roles';
 import type { Db } from '../db/client.ts';
 import { inlineValues, type Binder } from '../db/statements.ts';
 import { clients, households, type ClientRow } from '../db/schema/clients.ts';
-import { bookValuationChanges, bookValuations, portfolios } from '../db/schema/portfolios.ts';
+import { portfolios, type bookValuationChanges, type bookValuations } from '../db/schema/portfolios.ts';
 import { users } from '../db/schema/users.ts';
 import { notFound } from './http-error.ts';
 
