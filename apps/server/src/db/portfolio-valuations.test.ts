@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { addClient, insertPortfolio, insertSecurity, newAdvisorFirm, type Session } from '../modules/clients/clients.fixtures.ts';
+import { addClient, insertPortfolio, insertSecurity, newAdvisorFirm, type Session } from '../test/fixtures/clients.fixtures.ts';
 import { describeEachDatabase } from '../test/harness.ts';
 import type { Db } from './client.ts';
 import { holdings, portfolios } from './schema/portfolios.ts';

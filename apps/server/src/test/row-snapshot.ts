@@ -2,7 +2,8 @@ import { asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { clients, households } from '../db/schema/clients.ts';
 import { holdings, portfolios, transactions } from '../db/schema/portfolios.ts';
-import { modelPortfolios, recommendations } from '../db/schema/recommendations.ts';
+import { modelPortfolios } from '../db/schema/model-portfolios.ts';
+import { recommendations } from '../db/schema/recommendations.ts';
 import { assessmentResponses, assessmentTemplates } from '../db/schema/assessments.ts';
 import { users } from '../db/schema/users.ts';
 

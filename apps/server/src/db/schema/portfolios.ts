@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, type AnyPgColumn, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, syncColumns } from './columns.ts';
 import { clients } from './clients.ts';
 import { firms } from './firms.ts';
-import { modelPortfolios } from './recommendations.ts';
+import { modelPortfolios } from './model-portfolios.ts';
 import { securities } from './securities.ts';
 import { users } from './users.ts';
 
@@ -31,7 +31,7 @@ export const portfolios = pgTable(
     /** Which lots a sale takes for tax lots and realised gains: first in, first out, or highest cost first. */
     lotMethod: text('lot_method', { enum: lotMethods }).notNull().default('fifo'),
     /** The model portfolio this account follows: recommendations compare it with that model, and a price import checks its drift. */
-    modelId: uuid('model_id').references((): AnyPgColumn => modelPortfolios.id),
+    modelId: uuid('model_id').references(() => modelPortfolios.id),
     cashBalance: numeric('cash_balance', { precision: 18, scale: 2, mode: 'number' }).notNull().default(0),
     /**
      * The valuation of the holdings (quantity > 0), kept by the database itself: triggers on holdings

@@ -1,58 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { riskBands } from '@meridian/domain/model-portfolios';
+import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { recommendationSources, recommendationStatuses, recommendationTypes, type RecommendationDetails } from '@meridian/domain/recommendations';
-import { assetClasses } from '@meridian/domain/securities';
 import { at, createdAt, id, syncColumns } from './columns.ts';
 import { clients } from './clients.ts';
 import { firms } from './firms.ts';
+import { modelPortfolios } from './model-portfolios.ts';
 import { portfolios } from './portfolios.ts';
 import { securities } from './securities.ts';
 import { users } from './users.ts';
-
-/** A firm's model portfolio: target weights by asset class or by security, for one risk band. */
-export const modelPortfolios = pgTable(
-  'model_portfolios',
-  {
-    id: id(),
-    firmId: uuid('firm_id')
-      .notNull()
-      .references(() => firms.id),
-    name: text('name').notNull(),
-    description: text('description'),
-    riskBand: text('risk_band', { enum: riskBands }).notNull(),
-    /** How far a weight may stray from its target (absolute, 0.05 = ±5 points) before the portfolio needs rebalancing. */
-    driftBand: numeric('drift_band', { precision: 6, scale: 4, mode: 'number' }).notNull().default(0.05),
-    createdBy: uuid('created_by').references(() => users.id),
-    deletedAt: at('deleted_at'),
-    createdAt: createdAt(),
-    ...syncColumns(),
-  },
-  (table) => [
-    uniqueIndex('model_portfolios_firm_name_unique').on(table.firmId, sql`lower(${table.name})`).where(sql`${table.deletedAt} is null`),
-    check('model_portfolios_risk_band_check', sql`${table.riskBand} in ('conservative', 'moderately_conservative', 'moderate', 'moderately_aggressive', 'aggressive')`),
-    check('model_portfolios_drift_band_check', sql`${table.driftBand} > 0 and ${table.driftBand} <= 0.25`),
-  ],
-);
-
-/** One target of a model: an asset class or a security (never both), and its weight. */
-export const modelPortfolioTargets = pgTable(
-  'model_portfolio_targets',
-  {
-    modelId: uuid('model_id')
-      .notNull()
-      .references(() => modelPortfolios.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    assetClass: text('asset_class', { enum: assetClasses }),
-    securityId: uuid('security_id').references(() => securities.id),
-    weight: numeric('weight', { precision: 9, scale: 8, mode: 'number' }).notNull(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.modelId, table.position] }),
-    check('model_portfolio_targets_kind_check', sql`(${table.assetClass} is null) <> (${table.securityId} is null)`),
-    check('model_portfolio_targets_weight_check', sql`${table.weight} > 0 and ${table.weight} <= 1`),
-  ],
-);
 
 /**
  * A recommendation to a client about one portfolio: what kind, why (a rationale written from the
@@ -99,5 +54,4 @@ export const recommendations = pgTable(
   ],
 );
 
-export type ModelPortfolioRow = typeof modelPortfolios.$inferSelect;
 export type RecommendationRow = typeof recommendations.$inferSelect;

@@ -17,8 +17,8 @@ import { foldBookChanges } from './books.ts';
 import { extendValuations } from './valuations.service.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { createSecondFirm, type SecondFirm } from '../../test/second-firm.ts';
-import { completeQuestionnaire } from '../ipq/ipq.fixtures.ts';
-import { demoSessions, insertClient, openPortfolio, securityBySymbol, type Session } from '../portfolios/portfolios.fixtures.ts';
+import { completeQuestionnaire } from '../../test/fixtures/ipq.fixtures.ts';
+import { demoSessions, insertClient, openPortfolio, securityBySymbol, type Session } from '../../test/fixtures/portfolios.fixtures.ts';
 
 /** A portfolio's series replayed from scratch: its whole ledger against every close (what the stored table must equal). */
 async function replayed(db: Db, portfolioId: string, through: string): Promise<DailyValuation[]> {

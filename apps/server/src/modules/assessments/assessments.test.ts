@@ -7,8 +7,8 @@ import { ipqTemplateId } from '@meridian/domain/ipq/contracts';
 import { clients } from '../../db/schema/clients.ts';
 import { api, call } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
-import { colleague, newAdvisorFirm, type Session } from '../clients/clients.fixtures.ts';
-import { insertClient } from '../portfolios/portfolios.fixtures.ts';
+import { colleague, newAdvisorFirm, type Session } from '../../test/fixtures/clients.fixtures.ts';
+import { insertClient } from '../../test/fixtures/portfolios.fixtures.ts';
 
 /** A two-section check-in: a reverse-keyed scale section (for reliability) and a choice section. */
 const definition = {

@@ -6,8 +6,8 @@ import { clientMessages, messages } from '@meridian/domain/messages';
 import { clients } from '../../db/schema/clients.ts';
 import { api, call, demo } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
-import { completeQuestionnaire } from '../ipq/ipq.fixtures.ts';
-import { addClient, colleague, insertPortfolio, insertSecurity, newAdvisorFirm, session, type Session } from './clients.fixtures.ts';
+import { completeQuestionnaire } from '../../test/fixtures/ipq.fixtures.ts';
+import { addClient, colleague, insertPortfolio, insertSecurity, newAdvisorFirm, session, type Session } from '../../test/fixtures/clients.fixtures.ts';
 
 /** The list of a firm of our own: eight clients whose order under every sort is known. */
 const book = [

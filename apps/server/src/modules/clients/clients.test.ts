@@ -8,7 +8,7 @@ import { clients } from '../../db/schema/clients.ts';
 import { portfolios } from '../../db/schema/portfolios.ts';
 import { api, call, demo } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
-import { addClient, colleague, insertPortfolio, insertSecurity, newAdvisorFirm, session, uniqueEmail, type Session } from './clients.fixtures.ts';
+import { addClient, colleague, insertPortfolio, insertSecurity, newAdvisorFirm, session, uniqueEmail, type Session } from '../../test/fixtures/clients.fixtures.ts';
 
 const unknownId = '00000000-0000-4000-8000-000000000000';
 

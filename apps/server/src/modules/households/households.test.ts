@@ -9,7 +9,7 @@ import { auditLog } from '../../db/schema/audit.ts';
 import { households } from '../../db/schema/clients.ts';
 import { api, call, demo } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
-import { addClient, colleague, insertPortfolio, insertSecurity, newAdvisorFirm, session, type Session } from '../clients/clients.fixtures.ts';
+import { addClient, colleague, insertPortfolio, insertSecurity, newAdvisorFirm, session, type Session } from '../../test/fixtures/clients.fixtures.ts';
 
 describeEachDatabase('households', (t) => {
   let app: FastifyInstance;

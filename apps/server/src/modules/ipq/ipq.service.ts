@@ -10,7 +10,7 @@ import type { RiskBand } from '@meridian/domain/model-portfolios';
 import type { Db } from '../../db/client.ts';
 import { assessmentResponses, type AssessmentResponseRow } from '../../db/schema/assessments.ts';
 import { clients } from '../../db/schema/clients.ts';
-import { modelPortfolios } from '../../db/schema/recommendations.ts';
+import { modelPortfolios } from '../../db/schema/model-portfolios.ts';
 import { users } from '../../db/schema/users.ts';
 import { RequestValidationError } from '../../platform/errors.ts';
 import { HttpError } from '../../platform/http-error.ts';

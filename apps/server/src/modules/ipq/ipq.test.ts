@@ -9,9 +9,9 @@ import { auditLog } from '../../db/schema/audit.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { api, call } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
-import { colleague, insertSecurity, newAdvisorFirm, session, type Session } from '../clients/clients.fixtures.ts';
-import { insertClient, openPortfolio } from '../portfolios/portfolios.fixtures.ts';
-import { boldModules, moderateModules } from './ipq.fixtures.ts';
+import { colleague, insertSecurity, newAdvisorFirm, session, type Session } from '../../test/fixtures/clients.fixtures.ts';
+import { insertClient, openPortfolio } from '../../test/fixtures/portfolios.fixtures.ts';
+import { boldModules, moderateModules } from '../../test/fixtures/ipq.fixtures.ts';
 
 type Modules = typeof moderateModules | typeof boldModules;
 

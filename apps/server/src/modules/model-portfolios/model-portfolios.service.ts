@@ -6,7 +6,7 @@ import type { ModelCreate, ModelListQuery, ModelListResponse, ModelPortfolio, Mo
 import { pageInfo, pageWindow } from '@meridian/domain/pagination';
 import type { Db } from '../../db/client.ts';
 import { portfolios } from '../../db/schema/portfolios.ts';
-import { modelPortfolios, modelPortfolioTargets, type ModelPortfolioRow } from '../../db/schema/recommendations.ts';
+import { modelPortfolios, modelPortfolioTargets, type ModelPortfolioRow } from '../../db/schema/model-portfolios.ts';
 import { securities } from '../../db/schema/securities.ts';
 import { fieldError, isUniqueViolation } from '../../platform/errors.ts';
 import { HttpError, notFound } from '../../platform/http-error.ts';

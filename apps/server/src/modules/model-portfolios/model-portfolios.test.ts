@@ -7,8 +7,8 @@ import { riskBands, type ModelListResponse, type ModelPortfolio } from '@meridia
 import { auditLog } from '../../db/schema/audit.ts';
 import { api, call, demo } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
-import { colleague, newAdvisorFirm, session, type Session } from '../clients/clients.fixtures.ts';
-import { insertClient, openPortfolio, securityBySymbol } from '../portfolios/portfolios.fixtures.ts';
+import { colleague, newAdvisorFirm, session, type Session } from '../../test/fixtures/clients.fixtures.ts';
+import { insertClient, openPortfolio, securityBySymbol } from '../../test/fixtures/portfolios.fixtures.ts';
 import { starterModels } from './starter-models.ts';
 
 describeEachDatabase('model portfolios', (t) => {

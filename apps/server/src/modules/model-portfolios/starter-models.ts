@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { RiskBand } from '@meridian/domain/model-portfolios';
 import type { Db } from '../../db/client.ts';
-import { modelPortfolios, modelPortfolioTargets } from '../../db/schema/recommendations.ts';
+import { modelPortfolios, modelPortfolioTargets } from '../../db/schema/model-portfolios.ts';
 import { securities } from '../../db/schema/securities.ts';
 
 /**

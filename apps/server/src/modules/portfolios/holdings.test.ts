@@ -9,7 +9,7 @@ import { portfolios, transactions } from '../../db/schema/portfolios.ts';
 import { prices, type SecurityRow } from '../../db/schema/securities.ts';
 import { api, call } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
-import { clientOfUser, demo, insertClient, openPortfolio, securityBySymbol, session, type Session } from './portfolios.fixtures.ts';
+import { clientOfUser, demo, insertClient, openPortfolio, securityBySymbol, session, type Session } from '../../test/fixtures/portfolios.fixtures.ts';
 
 describeEachDatabase('portfolio holdings', (t) => {
   let app: FastifyInstance;

@@ -17,7 +17,7 @@ import { marketDate } from '@meridian/domain/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { portfolios, transactions, type PortfolioRow } from '../../db/schema/portfolios.ts';
-import { modelPortfolios } from '../../db/schema/recommendations.ts';
+import { modelPortfolios } from '../../db/schema/model-portfolios.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { findSecurity } from '../securities/securities.service.ts';

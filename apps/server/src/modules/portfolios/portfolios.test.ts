@@ -10,7 +10,7 @@ import { clients, type ClientRow } from '../../db/schema/clients.ts';
 import { portfolios, transactions } from '../../db/schema/portfolios.ts';
 import { api, call, registerUser } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
-import { clientOfUser, demo, insertClient, openPortfolio, session, type Session } from './portfolios.fixtures.ts';
+import { clientOfUser, demo, insertClient, openPortfolio, session, type Session } from '../../test/fixtures/portfolios.fixtures.ts';
 
 describeEachDatabase('portfolios', (t) => {
   let app: FastifyInstance;

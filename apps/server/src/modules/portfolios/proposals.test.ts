@@ -4,7 +4,7 @@ import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import type { PortfolioDetail } from '@meridian/domain/portfolios';
 import { api, call } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
-import { demoSessions, insertClient, securityBySymbol, type Session } from './portfolios.fixtures.ts';
+import { demoSessions, insertClient, securityBySymbol, type Session } from '../../test/fixtures/portfolios.fixtures.ts';
 
 describeEachDatabase('portfolio proposals', (t) => {
   let app: FastifyInstance;

@@ -11,7 +11,7 @@ import { holdings, portfolios, transactions } from '../../db/schema/portfolios.t
 import type { SecurityRow } from '../../db/schema/securities.ts';
 import { api, call } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
-import { clientOfUser, demoSessions, insertClient, openPortfolio, securityBySymbol, type Session } from './portfolios.fixtures.ts';
+import { clientOfUser, demoSessions, insertClient, openPortfolio, securityBySymbol, type Session } from '../../test/fixtures/portfolios.fixtures.ts';
 
 describeEachDatabase('portfolio transactions', (t) => {
   let app: FastifyInstance;

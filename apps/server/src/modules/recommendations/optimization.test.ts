@@ -8,7 +8,7 @@ import { clients } from '../../db/schema/clients.ts';
 import { portfolios } from '../../db/schema/portfolios.ts';
 import { api, call, demo } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
-import { insertClient, openPortfolio, securityBySymbol, session, type Session } from '../portfolios/portfolios.fixtures.ts';
+import { insertClient, openPortfolio, securityBySymbol, session, type Session } from '../../test/fixtures/portfolios.fixtures.ts';
 
 describeEachDatabase('optimisation', (t) => {
   let app: FastifyInstance;

@@ -10,8 +10,8 @@ import { prices, securities, type SecurityRow } from '../../db/schema/securities
 import { transactions } from '../../db/schema/portfolios.ts';
 import { api, call, demo } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
-import { colleague, insertSecurity, newAdvisorFirm, session, type Session } from '../clients/clients.fixtures.ts';
-import { insertClient, openPortfolio } from '../portfolios/portfolios.fixtures.ts';
+import { colleague, insertSecurity, newAdvisorFirm, session, type Session } from '../../test/fixtures/clients.fixtures.ts';
+import { insertClient, openPortfolio } from '../../test/fixtures/portfolios.fixtures.ts';
 
 describeEachDatabase('recommendations', (t) => {
   let app: FastifyInstance;

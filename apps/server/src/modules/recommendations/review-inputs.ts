@@ -10,7 +10,7 @@ import type { AssetClass } from '@meridian/domain/securities';
 import type { Db } from '../../db/client.ts';
 import type { ClientRow } from '../../db/schema/clients.ts';
 import { portfolios, type PortfolioRow } from '../../db/schema/portfolios.ts';
-import { modelPortfolios, modelPortfolioTargets } from '../../db/schema/recommendations.ts';
+import { modelPortfolios, modelPortfolioTargets } from '../../db/schema/model-portfolios.ts';
 import { securities } from '../../db/schema/securities.ts';
 import { uuidArray } from '../analytics/valuations.service.ts';
 
