@@ -36,7 +36,7 @@ import { holdings, portfolios, transactions, type PortfolioRow } from '@meridian
 import { prices, securities } from '@meridian/server/db/schema/securities';
 import { users } from '@meridian/server/db/schema/users';
 import { analyticsInputs } from '@meridian/server/modules/analytics/portfolio-analytics.service';
-import { refreshValuations, storedSeries } from '@meridian/server/modules/analytics/valuations.service';
+import { refreshValuations, storedSeries } from '@meridian/server/modules/valuations/valuations.service';
 import { runMain, signIn, startBenchServer } from './support/bench-server.ts';
 import { requireOk, runLoad } from './support/load.ts';
 import { envNumber, machine, median, writeResults } from './support/report.ts';

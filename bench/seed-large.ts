@@ -36,7 +36,7 @@ import { fromPostgresUrl, migrate, type Db } from '@meridian/server/db/client';
 import { isEmpty, seedDemo } from '@meridian/server/db/seed/demo';
 import { demoFirmName } from '@meridian/server/db/seed/demo-accounts';
 import { hashPassword } from '@meridian/server/platform/passwords';
-import { extendValuations } from '@meridian/server/modules/analytics/valuations.service';
+import { extendValuations } from '@meridian/server/modules/valuations/valuations.service';
 import { marketDate } from '@meridian/domain/trading-calendar';
 import { envNumber } from './support/report.ts';
 

@@ -1,6 +1,6 @@
 import { createPglite, fromPglite, migrate } from './db/client.ts';
 import { seedDemo } from './db/seed/demo.ts';
-import { extendValuations } from './modules/analytics/valuations.service.ts';
+import { extendValuations } from './modules/valuations/valuations.service.ts';
 import { sql } from 'drizzle-orm';
 const client = await createPglite();
 const p = fromPglite(client);

@@ -123,7 +123,7 @@ export const holdings = pgTable(
  * The daily valuation of each portfolio (see dailyValuations in the domain): one row per trading day
  * from its first ledger entry to the latest trading day, value at the close and the day's external
  * flow. Analytics read it instead of replaying ledgers and price histories; every ledger write,
- * price import and new trading day brings it up to date (modules/analytics/valuations.service.ts).
+ * price import and new trading day brings it up to date (modules/valuations/valuations.service.ts).
  */
 export const portfolioValuations = pgTable(
   'portfolio_valuations',

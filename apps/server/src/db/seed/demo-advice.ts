@@ -8,8 +8,9 @@ import { portfolios } from '../schema/portfolios.ts';
 import { modelPortfolios } from '../schema/model-portfolios.ts';
 import { recommendations } from '../schema/recommendations.ts';
 import { users } from '../schema/users.ts';
-import { addStarterModels } from '../../modules/model-portfolios/starter-models.ts';
-import { clientBand, firmModels, loadClientBook, modelsByBand, portfolioReview } from '../../modules/recommendations/review-inputs.ts';
+import { addStarterModels } from '../../modules/model-portfolios/starter-models.service.ts';
+import { clientBand } from '../../modules/clients/clients.service.ts';
+import { firmModels, loadClientBook, modelsByBand, portfolioReview } from '../../modules/recommendations/review-inputs.ts';
 import { demoAccounts, demoFirmName } from './demo-accounts.ts';
 
 /** Clients of the demo advisor whose portfolios are reviewed at seed time, so the pages open on real recommendations. */

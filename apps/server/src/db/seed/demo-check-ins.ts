@@ -6,7 +6,7 @@ import { assessmentResponses, assessmentTemplates, assessmentTemplateVersions } 
 import { clients } from '../schema/clients.ts';
 import { firms } from '../schema/firms.ts';
 import { users } from '../schema/users.ts';
-import { refreshAssessmentStatus } from '../../modules/ipq/ipq-sessions.ts';
+import { refreshAssessmentStatus } from '../../modules/assessments/assessment-status.service.ts';
 import { demoAccounts, demoFirmName } from './demo-accounts.ts';
 
 /**

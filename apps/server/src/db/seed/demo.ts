@@ -6,7 +6,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { demoAccounts, demoFirmName } from './demo-accounts.ts';
 import { seedDemoClients } from './demo-clients.ts';
 import { marketDate } from '@meridian/domain/trading-calendar';
-import { extendValuations } from '../../modules/analytics/valuations.service.ts';
+import { extendValuations } from '../../modules/valuations/valuations.service.ts';
 import { seedDemoPortfolios } from './demo-portfolios.ts';
 import { seedDemoAdvice } from './demo-advice.ts';
 import { seedDemoAssessments } from './demo-assessments.ts';

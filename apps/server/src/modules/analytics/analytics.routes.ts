@@ -26,7 +26,7 @@ import {
 } from './dashboard.service.ts';
 import { householdAnalytics, portfolioAnalytics } from './portfolio-analytics.service.ts';
 import { bookFoldIntervalMs, foldBookChanges } from './books.ts';
-import { extendValuations } from './valuations.service.ts';
+import { extendValuations } from '../valuations/valuations.service.ts';
 
 const tags = ['analytics'];
 const detail = detailResponseSchema;

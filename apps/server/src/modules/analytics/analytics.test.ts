@@ -14,7 +14,7 @@ import { portfolios, portfolioValuations, transactions } from '../../db/schema/p
 import { prices } from '../../db/schema/securities.ts';
 import { api, call } from '../../test/api.ts';
 import { foldBookChanges } from './books.ts';
-import { extendValuations } from './valuations.service.ts';
+import { extendValuations } from '../valuations/valuations.service.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { createSecondFirm, type SecondFirm } from '../../test/second-firm.ts';
 import { completeQuestionnaire } from '../../test/fixtures/ipq.fixtures.ts';

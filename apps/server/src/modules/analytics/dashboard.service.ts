@@ -25,8 +25,8 @@ import { clients } from '../../db/schema/clients.ts';
 import { firms } from '../../db/schema/firms.ts';
 import { bookValuationChanges, bookValuations } from '../../db/schema/portfolios.ts';
 import { bookReach, clientReach, type Viewer } from '../../platform/reach.ts';
-import { clientStats } from '../clients/clients.queries.ts';
-import { seriesFrom } from './client-performance.ts';
+import { clientListStats } from '../clients/clients.service.ts';
+import { seriesFrom } from '../valuations/client-valuations.service.ts';
 
 /**
  * The advisor dashboard's figures over the caller's reach (an advisor's own clients, an admin's
@@ -105,7 +105,7 @@ async function activeClients(db: Db, viewer: Viewer): Promise<number> {
 
 export async function aum(app: FastifyInstance, viewer: Viewer, period: DashboardPeriod): Promise<AumResponse> {
   const window = periodWindow(period, marketDate(app.now()));
-  const [stats, previous] = await Promise.all([clientStats(app.db, clientReach(viewer)), bookValuesAt(app.db, viewer, [window.previous_as_of])]);
+  const [stats, previous] = await Promise.all([clientListStats(app, viewer, {}), bookValuesAt(app.db, viewer, [window.previous_as_of])]);
   const before = previous.get(window.previous_as_of) ?? 0;
   return { data: { total_aum: stats.total_aum, previous_total_aum: before, ...change(stats.total_aum, before), ...window } };
 }
@@ -197,7 +197,7 @@ export async function performanceMetrics(app: FastifyInstance, viewer: Viewer): 
   const previousEnd = ends.at(-2) as string;
   const [settings, stats, clientsNow, aumAt, clientsAt, completedBy] = await Promise.all([
     analyticsSettings(app.db, viewer.firmId),
-    clientStats(app.db, clientReach(viewer)),
+    clientListStats(app, viewer, {}),
     activeClients(app.db, viewer),
     bookValuesAt(app.db, viewer, ends.slice(0, -1)),
     clientCountsAt(app.db, viewer, ends.slice(0, -1)),

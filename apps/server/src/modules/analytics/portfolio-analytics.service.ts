@@ -6,6 +6,7 @@ import type { PerformancePeriod, PortfolioAnalytics } from '@meridian/domain/por
 import { sumMoney } from '@meridian/domain/ledger';
 import { lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/trading-calendar';
 import type { Db } from '../../db/client.ts';
+import { uuidArray } from '../../db/sql-values.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { firms } from '../../db/schema/firms.ts';
 import { holdings, portfolios, type PortfolioRow } from '../../db/schema/portfolios.ts';
@@ -13,7 +14,7 @@ import { securities } from '../../db/schema/securities.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { getHousehold } from '../households/households.service.ts';
 import { reachablePortfolio } from '../portfolios/portfolios.service.ts';
-import { extendValuations, storedSeries, uuidArray } from './valuations.service.ts';
+import { extendValuations, storedSeries } from '../valuations/valuations.service.ts';
 
 /**
  * GET /portfolios/{id}/analytics and GET /households/{id}/analytics: the stored daily valuations

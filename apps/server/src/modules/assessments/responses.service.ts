@@ -16,7 +16,7 @@ import { users } from '../../db/schema/users.ts';
 import { fieldErrors } from '../../platform/errors.ts';
 import { HttpError, notFound } from '../../platform/http-error.ts';
 import { clientReach, type Viewer } from '../../platform/reach.ts';
-import { refreshAssessmentStatus } from '../ipq/ipq-sessions.ts';
+import { refreshAssessmentStatus } from './assessment-status.service.ts';
 import { reachableTemplate, templateDefinition } from './templates.service.ts';
 
 /**

@@ -12,7 +12,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';
 import { findUserByEmail, normalizeEmail } from '../users/users.service.ts';
 import { completeSignIn } from './auth.service.ts';
-import { addStarterModels } from '../model-portfolios/starter-models.ts';
+import { addStarterModels } from '../model-portfolios/starter-models.service.ts';
 
 const registrationTtlMs = 24 * 60 * 60_000;
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { responseStatuses, responseStatusLabels } from '@meridian/domain/assessments/template-definition';
 import { todayIso, type Client, type ClientFilterQuery, type ClientSortField, type ClientStats } from '@meridian/domain/clients';
@@ -7,14 +7,12 @@ import { defaultAnalyticsPeriod } from '@meridian/domain/portfolio-analytics';
 import { marketDate } from '@meridian/domain/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { inlineValues, type Binder } from '../../db/statements.ts';
+import { escapeLike } from '../../db/sql-values.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { portfolios } from '../../db/schema/portfolios.ts';
 import { users } from '../../db/schema/users.ts';
 import { clientReach, type Viewer } from '../../platform/reach.ts';
-import { clientPerformance } from '../analytics/client-performance.ts';
-
-/** LIKE treats % _ and \ specially; a search for "50%_off" means those characters literally. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+import { clientPerformance, openPortfoliosOf, valuationOf } from '../valuations/client-valuations.service.ts';
 
 /**
  * Case-insensitive substring of the first name, the last name or the e-mail (stored lower-case):
@@ -82,35 +80,6 @@ export function clientOrder(columns: SortColumns, sort: ClientSortField, order: 
     }
   }
 }
-
-/**
- * What one client's open portfolios (not closed, not deleted) are worth, as the portfolios API values
- * them, so a client's AUM is the sum of their portfolios' total_value to the cent: cash plus the
- * stored valuation of each portfolio's holdings (see the portfolios table). Unrealised gain/loss
- * compares the holdings' market value with their cost; its percent is 0 when the cost is not above 0
- * (spec). Numeric all the way. A lateral subquery: joined to each client of a page.
- */
-export function valuationOf(db: Db, clientId: SQL | AnyColumn) {
-  const marketValue = sql`coalesce(sum(${portfolios.holdingsValue}), 0)`;
-  const cost = sql`coalesce(sum(${portfolios.holdingsCost}), 0)`;
-  return db
-    .select({
-      portfolioCount: sql<number>`count(*)::int`.mapWith(Number).as('portfolio_count'),
-      aum: sql<number>`round(coalesce(sum(${portfolios.cashBalance}), 0) + ${marketValue}, 2)`.mapWith(Number).as('aum'),
-      costBasis: sql<number>`round(${cost}, 2)`.mapWith(Number).as('cost_basis'),
-      gainLoss: sql<number>`round(${marketValue} - ${cost}, 2)`.mapWith(Number).as('gain_loss'),
-      gainLossPercent: sql<number>`case when ${cost} > 0 then round((${marketValue} - ${cost}) / ${cost} * 100, 2) else 0 end`
-        .mapWith(Number)
-        .as('gain_loss_percent'),
-    })
-    .from(portfolios)
-    .where(openPortfoliosOf(clientId))
-    .as('valuation');
-}
-
-/** The client's portfolios that count: not deleted, not closed. */
-export const openPortfoliosOf = (clientId: SQL | AnyColumn) =>
-  and(eq(portfolios.clientId, clientId), isNull(portfolios.deletedAt), ne(portfolios.status, 'closed'));
 
 /** Date of the latest transaction in any of the client's portfolios (one index probe per portfolio). */
 export const lastTradeOf = (clientId: SQL | AnyColumn) => sql`(
@@ -281,17 +250,5 @@ export async function clientStats(db: Db, where: SQL): Promise<ClientStats> {
     total_aum: book?.aum ?? 0,
     average_performance: book?.performance ?? 0,
     assessment_complete_percent: total > 0 ? Math.round(((completed?.total ?? 0) / total) * 1000) / 10 : null,
-  };
-}
-
-/** Portfolio count, AUM and unrealised gain/loss of one client's open portfolios. */
-export async function clientValuation(db: Db, clientId: string) {
-  const [row] = await db.select().from(valuationOf(db, sql`${clientId}`));
-  return {
-    portfolio_count: row?.portfolioCount ?? 0,
-    aum: row?.aum ?? 0,
-    cost_basis: row?.costBasis ?? 0,
-    gain_loss: row?.gainLoss ?? 0,
-    gain_loss_percent: row?.gainLossPercent ?? 0,
   };
 }

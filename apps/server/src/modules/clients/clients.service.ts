@@ -13,6 +13,7 @@ import {
   type UpdateClientBody,
 } from '@meridian/domain/clients';
 import { clientMessages } from '@meridian/domain/messages';
+import { clientRiskBand, type RiskBand } from '@meridian/domain/model-portfolios';
 import { pageInfo, pageTotal, pageWindow, perPageOf } from '@meridian/domain/pagination';
 import type { Db } from '../../db/client.ts';
 import { placeholders, StatementCache } from '../../db/statements.ts';
@@ -22,7 +23,6 @@ import { HttpError, notFound } from '../../platform/http-error.ts';
 import {
   clientConditions,
   clientStats,
-  clientValuation,
   countOf,
   findClient,
   selectClientCount,
@@ -35,7 +35,7 @@ import { clientReach, type Viewer } from '../../platform/reach.ts';
 import { fieldError, isUniqueViolation } from '../../platform/errors.ts';
 import { isUuid } from '@meridian/domain/ids';
 import { marketDate } from '@meridian/domain/trading-calendar';
-import { clientPerformance } from '../analytics/client-performance.ts';
+import { clientPerformance, clientValuation } from '../valuations/client-valuations.service.ts';
 
 /** The outcome of a conditional write: the record, or the current one when the version was stale. */
 export type WriteResult<T> = { ok: true; record: T } | { ok: false; current: T };
@@ -77,6 +77,7 @@ export async function listClients(app: FastifyInstance, viewer: Viewer, query: C
   return { clients: rows.map((row) => toClient(row, now, performance.get(row.id) ?? null)), ...pageInfo(total, query.page, perPage) };
 }
 
+/** The list's cards over the clients in reach that pass the filters (no filter: every client in reach, as the dashboard counts them). */
 export async function clientListStats(app: FastifyInstance, viewer: Viewer, filters: ClientFilterQuery): Promise<ClientStats> {
   const where = clientConditions(viewer, filters);
   return clientStats(app.db, where);
@@ -100,6 +101,9 @@ export async function clientRowInReach(db: Db, viewer: Viewer, id: string): Prom
   if (!row) throw clientNotFound();
   return row;
 }
+
+/** The band the questionnaire set, else the one the profile implies. */
+export const clientBand = (client: ClientRow): RiskBand => client.riskBand ?? clientRiskBand(client.riskCapacity, client.investmentExperience);
 
 /**
  * The advisor a write assigns: an advisor's clients are their own; an admin must name an active

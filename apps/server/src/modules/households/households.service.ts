@@ -14,13 +14,14 @@ import { clientMessages } from '@meridian/domain/messages';
 import { householdMessages } from '@meridian/domain/household-messages';
 import { pageInfo, pageWindow, perPageOf } from '@meridian/domain/pagination';
 import type { Db } from '../../db/client.ts';
+import { escapeLike } from '../../db/sql-values.ts';
 import { clients, households, type HouseholdRow } from '../../db/schema/clients.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../platform/http-error.ts';
-import { valuationOf, escapeLike } from '../clients/clients.queries.ts';
 import { clientReach, householdReach, type Viewer } from '../../platform/reach.ts';
 import { assignedAdvisor, householdRoleRank, type WriteResult } from '../clients/clients.service.ts';
 import { fieldError } from '../../platform/errors.ts';
+import { valuationOf } from '../valuations/client-valuations.service.ts';
 import { isUuid } from '@meridian/domain/ids';
 
 const householdNotFound = () => notFound(householdMessages.householdNotFound);

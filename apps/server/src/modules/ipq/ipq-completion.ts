@@ -10,9 +10,10 @@ import { assessmentResponses, type AssessmentResponseRow } from '../../db/schema
 import { clients, type ClientRow } from '../../db/schema/clients.ts';
 import { recommendations } from '../../db/schema/recommendations.ts';
 import { HttpError } from '../../platform/http-error.ts';
+import { refreshAssessmentStatus } from '../assessments/assessment-status.service.ts';
+import { clientBand } from '../clients/clients.service.ts';
 import { reviewClientPortfolios } from '../recommendations/recommendations.service.ts';
-import { clientBand } from '../recommendations/review-inputs.ts';
-import { loadSession, refreshAssessmentStatus, type Session } from './ipq-sessions.ts';
+import { loadSession, type Session } from './ipq-sessions.ts';
 
 /**
  * What completing the questionnaire does to the client: the band it proposes is applied at once when

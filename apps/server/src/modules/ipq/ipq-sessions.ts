@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { isUuid } from '@meridian/domain/ids';
 import { ipqTemplateId, type IpqSession } from '@meridian/domain/ipq/contracts';
 import { assetAllocationDefaults, ipqExperienceOfProfile, retirementAccountTypes } from '@meridian/domain/ipq/instrument';
@@ -58,18 +58,6 @@ export function toSession({ row, client }: Session, prefill: IpqSession['asset_a
     sync_version: row.syncVersion,
     updated_at: row.updatedAt.toISOString(),
   };
-}
-
-/** Keeps the client list's assessment status that of each client's latest assessment. */
-export async function refreshAssessmentStatus(tx: Db, clientIds: string | readonly string[]) {
-  const ids = typeof clientIds === 'string' ? [clientIds] : clientIds;
-  if (ids.length === 0) return;
-  await tx
-    .update(clients)
-    .set({
-      assessmentStatus: sql`coalesce((select r.status from assessment_responses r where r.client_id = ${clients.id} and r.deleted_at is null order by r.created_at desc, r.id desc limit 1), 'pending')`,
-    })
-    .where(inArray(clients.id, [...ids]));
 }
 
 const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);

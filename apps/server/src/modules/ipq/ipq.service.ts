@@ -15,9 +15,10 @@ import { users } from '../../db/schema/users.ts';
 import { RequestValidationError } from '../../platform/errors.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import { reachableClient, type Viewer } from '../../platform/reach.ts';
-import { clientBand } from '../recommendations/review-inputs.ts';
+import { refreshAssessmentStatus } from '../assessments/assessment-status.service.ts';
+import { clientBand } from '../clients/clients.service.ts';
 import { completeIpq } from './ipq-completion.ts';
-import { assetAllocationPrefill, completedModules, iso, loadSession, refreshAssessmentStatus, resumeAt, toSession } from './ipq-sessions.ts';
+import { assetAllocationPrefill, completedModules, iso, loadSession, resumeAt, toSession } from './ipq-sessions.ts';
 
 /**
  * The investor personality questionnaire: a session per client, answered module by module (in

@@ -9,7 +9,7 @@ import { api, call, demo } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { colleague, newAdvisorFirm, session, type Session } from '../../test/fixtures/clients.fixtures.ts';
 import { insertClient, openPortfolio, securityBySymbol } from '../../test/fixtures/portfolios.fixtures.ts';
-import { starterModels } from './starter-models.ts';
+import { starterModels } from './starter-models.service.ts';
 
 describeEachDatabase('model portfolios', (t) => {
   let app: FastifyInstance;

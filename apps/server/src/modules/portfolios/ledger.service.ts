@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { holdings, portfolios, transactions, type PortfolioRow, type TransactionRow } from '../../db/schema/portfolios.ts';
 import { prices, securities, type SecurityRow } from '../../db/schema/securities.ts';
 import { findSecurity } from '../securities/securities.service.ts';
-import { refreshValuations } from '../analytics/valuations.service.ts';
+import { refreshValuations } from '../valuations/valuations.service.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { toTransaction } from './portfolios.views.ts';
 

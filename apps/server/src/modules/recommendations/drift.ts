@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { reviewPortfolio } from '@meridian/domain/rebalancing/review';
 import { marketDate } from '@meridian/domain/trading-calendar';
 import { clients } from '../../db/schema/clients.ts';
@@ -53,3 +53,8 @@ export async function raiseDriftRecommendations(app: FastifyInstance, request: F
   }
   return raised;
 }
+
+/** Registers the drift check to run after every price import that moves some latest closes. */
+export const driftChecks: FastifyPluginAsync = async (app) => {
+  app.marketEvents.onClosesMoved((request, securityIds) => raiseDriftRecommendations(app, request, securityIds));
+};

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { LotTrade, SaleLotMethod } from '@meridian/domain/analytics/tax-lots';
-import { assetClassVehicleSymbols, clientRiskBand, type RiskBand } from '@meridian/domain/model-portfolios';
+import { assetClassVehicleSymbols, type RiskBand } from '@meridian/domain/model-portfolios';
 import type { AccountType } from '@meridian/domain/portfolios';
 import type { PortfolioReview, ReviewModel } from '@meridian/domain/rebalancing/review';
 import { washSaleBlocks, type ModelTargetInput } from '@meridian/domain/rebalancing/targets';
@@ -8,11 +8,12 @@ import type { PlanHolding, PlanSecurity } from '@meridian/domain/rebalancing/tra
 import { recommendationLimits } from '@meridian/domain/recommendations';
 import type { AssetClass } from '@meridian/domain/securities';
 import type { Db } from '../../db/client.ts';
+import { uuidArray } from '../../db/sql-values.ts';
 import type { ClientRow } from '../../db/schema/clients.ts';
 import { portfolios, type PortfolioRow } from '../../db/schema/portfolios.ts';
 import { modelPortfolios, modelPortfolioTargets } from '../../db/schema/model-portfolios.ts';
 import { securities } from '../../db/schema/securities.ts';
-import { uuidArray } from '../analytics/valuations.service.ts';
+import { clientBand } from '../clients/clients.service.ts';
 
 /**
  * What a review of a client's portfolios reads: their ledgers' trades (lots and wash sales come from
@@ -130,9 +131,6 @@ export async function loadClientBook(db: Db, client: ClientRow, asOf: string): P
   const [trades, models, vehicles] = await Promise.all([tradesOf(db, rows.map((row) => row.id)), firmModels(db, client.firmId), vehicleFunds(db)]);
   return { client, band: clientBand(client), portfolios: rows, asOf, trades, models, bandModels: modelsByBand(models), vehicles };
 }
-
-/** The band the questionnaire set, else the one the profile implies. */
-export const clientBand = (client: ClientRow): RiskBand => client.riskBand ?? clientRiskBand(client.riskCapacity, client.investmentExperience);
 
 const heldQuantity = (trades: readonly LotTrade[]) => trades.reduce((sum, trade) => sum + (trade.type === 'buy' ? trade.quantity : -trade.quantity), 0);
 

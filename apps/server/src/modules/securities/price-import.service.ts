@@ -4,8 +4,7 @@ import { parsePriceCsv, type PriceCsvRow } from '@meridian/domain/price-csv';
 import { securityLimits, securityMessages, type PriceImportRejection, type PriceImportResponse } from '@meridian/domain/securities';
 import { marketDate } from '@meridian/domain/trading-calendar';
 import { securities } from '../../db/schema/securities.ts';
-import { portfoliosTrading, refreshValuations } from '../analytics/valuations.service.ts';
-import { raiseDriftRecommendations } from '../recommendations/drift.ts';
+import { portfoliosTrading, refreshValuations } from '../valuations/valuations.service.ts';
 import { RequestValidationError } from '../../platform/errors.ts';
 import { HttpError } from '../../platform/http-error.ts';
 
@@ -89,8 +88,8 @@ export async function importPrices(app: FastifyInstance, request: FastifyRequest
     });
   }
 
-  // After the closes are in: the followers of a model holding a security whose latest close moved are checked at the new prices.
-  const rebalances = await raiseDriftRecommendations(app, request, repriced);
+  // After the closes are in: whoever acts on moved closes (the drift check of the followers of a model) sees the new prices.
+  const rebalances = await app.marketEvents.closesMoved(request, repriced);
   return {
     accepted: accepted.length,
     rejected: rejected.slice(0, securityLimits.importRejectedListed),

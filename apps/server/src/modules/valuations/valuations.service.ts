@@ -4,6 +4,7 @@ import type { DailyValuation } from '@meridian/domain/analytics/returns';
 import { addDays, isTradingDay, lastTradingDayOnOrBefore } from '@meridian/domain/trading-calendar';
 import type { TransactionType } from '@meridian/domain/ledger';
 import type { Db } from '../../db/client.ts';
+import { uuidArray } from '../../db/sql-values.ts';
 
 /**
  * Keeps `portfolio_valuations` (one row per portfolio and trading day) equal to what
@@ -25,8 +26,6 @@ const rowsPerInsert = 20_000;
 type LedgerRow = { portfolio_id: string; type: TransactionType; trade_date: string; security_id: string | null; quantity: string | number | null; price: string | number | null; amount: string | number };
 
 const num = (value: string | number | null) => (value === null ? null : Number(value));
-/** Ids as one PostgreSQL array literal parameter (`= any($1::uuid[])`). */
-export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 /** The first trading day on or after a date. */
 function tradingDayOnOrAfter(date: string): string {
