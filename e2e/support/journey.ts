@@ -5,7 +5,7 @@ import { launchBrowser, newPage, screenshot } from './browser.ts';
 import { startJourneyServer, type JourneyServer } from './server.ts';
 
 /**
- * The frame of a journey file: the real product on a fresh, demo-seeded database and the system
+ * The frame of a journey file: the real product on a demo-seeded database of its own and the system
  * Chromium, started once for the file; a fresh browser profile for each page a test opens (15 s
  * default timeout), all closed after the test; and, when a test fails, a screenshot of the last
  * page it opened (e2e/artifacts/<name>-failed-<test number>.png). Every page is audited by axe on

@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { loadConfig } from '@meridian/server/config';
 import { startServer, type RunningServer } from '@meridian/server/server';
 import { startMailSink } from '@meridian/server/test/mail-sink';
+import { copyDemoDataDir, seedsAlike } from './demo-database.ts';
 
 export type JourneyServer = RunningServer & {
   /**
@@ -15,9 +17,11 @@ export type JourneyServer = RunningServer & {
 };
 
 /**
- * The real product (API and built web app) on a fresh PGlite database in a temporary folder,
- * seeded with the demo firm, on a free port. `env` overrides configuration as the environment
- * would (e.g. a short ACCESS_TOKEN_TTL_SECONDS). `options.now` gives the server a clock of its own
+ * The real product (API and built web app) on a PGlite database of its own in a temporary folder,
+ * seeded with the demo firm, on a free port. The database is a copy of the one the run's global
+ * setup seeded (./global-setup.ts), unless the server's clock is on another day than that seed's:
+ * then the server seeds its empty folder itself, as on a first start. `env` overrides configuration
+ * as the environment would (e.g. a short ACCESS_TOKEN_TTL_SECONDS). `options.now` gives the server a clock of its own
  * (the product's injectable clock), so a journey can let the server's time run ahead of the browser's.
  */
 export async function startJourneyServer(
@@ -30,8 +34,12 @@ export async function startJourneyServer(
   // journeys sign the same advisors in again and again): a roomier per-user limit, unless the
   // journey sets its own to test the limit itself.
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, SMTP_URL: mail.url, RATE_LIMIT_MAX: '1000', ...env });
+  const demo = inject('demoDatabase');
+  const serverNow = options.now?.() ?? new Date();
+  if (config.seed === 'demo' && seedsAlike(serverNow, new Date(demo.seededAt))) copyDemoDataDir(demo, config.dataDir);
   const server = await startServer(config, options.now ? { now: options.now } : {}).catch(async (error: unknown) => {
     await mail.stop();
+    rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
   // Links in e-mails point at the server actually listening.

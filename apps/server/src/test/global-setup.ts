@@ -16,12 +16,8 @@ declare module 'vitest' {
   }
 }
 
-/**
- * Creating and migrating a database is the slow part (PGlite ~5 s), so it happens once per run;
- * every test file then starts from its own copy of the result.
- */
-export default async function setup(project: TestProject) {
-  const dir = mkdtempSync(join(tmpdir(), 'meridian-server-test-'));
+/** A migrated and demo-seeded PGlite database, dumped to a tarball in `dir`. */
+async function makePgliteSnapshot(dir: string): Promise<string> {
   const client = await createPglite();
   const pglite = fromPglite(client);
   await migrate(pglite);
@@ -29,21 +25,33 @@ export default async function setup(project: TestProject) {
   const snapshot = join(dir, 'pglite.tar.gz');
   writeFileSync(snapshot, Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()));
   await pglite.close();
-  project.provide('pgliteSnapshot', snapshot);
+  return snapshot;
+}
 
+/** A migrated and demo-seeded PostgreSQL database to clone, named for this run. */
+async function makePostgresTemplate(adminUrl: string): Promise<string> {
+  const template = `meridian_tpl_${runId}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${template}`);
+  await admin.end();
+  const postgres = fromPostgresUrl(databaseUrlWithName(adminUrl, template));
+  await migrate(postgres);
+  await seedDemo(postgres.db);
+  await postgres.close();
+  return template;
+}
+
+/**
+ * Creating and migrating a database is the slow part (PGlite ~5 s), so it happens once per run;
+ * every test file then starts from its own copy of the result. The two databases are made at the
+ * same time: PostgreSQL works in its own processes while PGlite works in this one.
+ */
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), 'meridian-server-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
-  let template: string | null = null;
-  if (adminUrl) {
-    template = `meridian_tpl_${runId}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${template}`);
-    await admin.end();
-    const postgres = fromPostgresUrl(databaseUrlWithName(adminUrl, template));
-    await migrate(postgres);
-    await seedDemo(postgres.db);
-    await postgres.close();
-  }
+  const [snapshot, template] = await Promise.all([makePgliteSnapshot(dir), adminUrl ? makePostgresTemplate(adminUrl) : null]);
+  project.provide('pgliteSnapshot', snapshot);
   project.provide('postgresTemplate', template);
 
   return async () => {
