@@ -3,7 +3,7 @@ import { authApi } from '../features/auth/auth-api.ts';
 import { loginSuccess } from '../features/auth/auth-slice.ts';
 import { registerNavigate } from '../lib/navigate.ts';
 import { tokenStore } from '../lib/token-store.ts';
-import { jsonResponse, requestUrl, sampleUser } from '../test-utils.tsx';
+import { jsonResponse, requestUrl, sampleUser } from '../test/test-utils.tsx';
 import { retryAfterSeconds } from './api.ts';
 import { createStore } from './store.ts';
 

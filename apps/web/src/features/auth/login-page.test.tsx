@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderScreen, sampleUser } from '../../test-utils.tsx';
+import { jsonResponse, renderScreen, sampleUser } from '../../test/test-utils.tsx';
 import { messages } from '@meridian/domain/messages';
 import { logout } from './auth-slice.ts';
 import { LoginPage } from './login-page.tsx';

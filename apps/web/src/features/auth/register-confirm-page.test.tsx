@@ -1,7 +1,7 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@meridian/domain/messages';
-import { jsonResponse, renderScreen, requestUrl, sampleUser } from '../../test-utils.tsx';
+import { jsonResponse, renderScreen, requestUrl, sampleUser } from '../../test/test-utils.tsx';
 import { RegisterConfirmPage } from './register-confirm-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@meridian/domain/messages';
-import { jsonResponse, renderScreen } from '../../test-utils.tsx';
+import { jsonResponse, renderScreen } from '../../test/test-utils.tsx';
 import { RegisterPage } from './register-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

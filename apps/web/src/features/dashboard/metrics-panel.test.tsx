@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../test-utils.tsx';
-import { StubResizeObserver } from '../portfolios/portfolio-test-fixtures.ts';
+import { jsonResponse } from '../../test/test-utils.tsx';
+import { StubResizeObserver } from '../../test/portfolios.fixtures.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 import { metricsAnswer, renderSignedIn, stubDashboardServer } from './test/dashboard-fixtures.tsx';
 

@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { householdMessages } from '@meridian/domain/household-messages';
 import type { Household } from '@meridian/domain/households';
-import { jsonResponse, renderScreen } from '../../test-utils.tsx';
-import { stubServer, type RecordedCall } from '../portfolios/portfolio-test-fixtures.ts';
-import { sampleAnalytics } from '../analytics/test/analytics.fixtures.ts';
+import { jsonResponse, renderScreen } from '../../test/test-utils.tsx';
+import { stubServer, type RecordedCall } from '../../test/portfolios.fixtures.ts';
+import { sampleAnalytics } from '../../test/analytics.fixtures.ts';
 import { HouseholdPage } from './household-page.tsx';
 import { carlos, carlosId, clientPage, householdId, mariaId, sampleHousehold, sofiaId } from './test/households.fixtures.ts';
 

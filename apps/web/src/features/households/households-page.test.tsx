@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { householdMessages } from '@meridian/domain/household-messages';
-import { jsonResponse, renderScreen } from '../../test-utils.tsx';
-import { stubServer } from '../portfolios/portfolio-test-fixtures.ts';
+import { jsonResponse, renderScreen } from '../../test/test-utils.tsx';
+import { stubServer } from '../../test/portfolios.fixtures.ts';
 import { HouseholdsPage } from './households-page.tsx';
 import { clientPage, householdId, sampleHousehold, sofiaId } from './test/households.fixtures.ts';
 

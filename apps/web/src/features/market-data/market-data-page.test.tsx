@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { marketDataMessages as text } from '@meridian/domain/market-data-messages';
 import type { PricePoint, Security, SecurityDetail } from '@meridian/domain/securities';
-import { jsonResponse, renderScreen, requestUrl, sampleUser } from '../../test-utils.tsx';
+import { jsonResponse, renderScreen, requestUrl, sampleUser } from '../../test/test-utils.tsx';
 import { loginSuccess } from '../auth/auth-slice.ts';
 import { MarketDataPage } from './market-data-page.tsx';
 import { defaultWatchlist } from './watchlist-config.ts';

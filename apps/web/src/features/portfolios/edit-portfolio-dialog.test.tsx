@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import type { Portfolio } from '@meridian/domain/portfolios';
-import { jsonResponse, renderScreen } from '../../test-utils.tsx';
+import { jsonResponse, renderScreen } from '../../test/test-utils.tsx';
 import { EditPortfolioDialog } from './edit-portfolio-dialog.tsx';
-import { portfolioId, samplePortfolio, stubServer } from './portfolio-test-fixtures.ts';
+import { portfolioId, samplePortfolio, stubServer } from '../../test/portfolios.fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

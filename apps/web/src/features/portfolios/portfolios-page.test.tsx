@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderScreen } from '../../test-utils.tsx';
-import { clientId, portfolioId, samplePortfolio, stubServer } from './portfolio-test-fixtures.ts';
+import { jsonResponse, renderScreen } from '../../test/test-utils.tsx';
+import { clientId, portfolioId, samplePortfolio, stubServer } from '../../test/portfolios.fixtures.ts';
 import { PortfoliosPage } from './portfolios-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

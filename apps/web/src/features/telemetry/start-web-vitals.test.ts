@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { webVitalsBatchSchema } from '@meridian/domain/telemetry';
 import { startWebVitals } from './start-web-vitals.ts';
-import { stubSendBeacon, type SentBeacon } from './telemetry-test-fixtures.ts';
+import { stubSendBeacon, type SentBeacon } from './test/telemetry.fixtures.ts';
 import { webVitalsRelease } from './web-vitals-release.ts';
 
 type Report = (metric: { name: string; value: number }) => void;

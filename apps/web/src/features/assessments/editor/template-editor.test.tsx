@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TemplateDetail } from '@meridian/domain/assessments/contracts';
 import { assessmentTemplateMessages as m } from '@meridian/domain/assessments/messages';
 import { loginSuccess } from '../../auth/auth-slice.ts';
-import { jsonResponse, renderScreen, sampleUser } from '../../../test-utils.tsx';
-import { sampleTemplateDetail, slow, stubServer, templateId } from '../test/assessments.fixtures.ts';
+import { jsonResponse, renderScreen, sampleUser } from '../../../test/test-utils.tsx';
+import { sampleTemplateDetail, slow, stubServer, templateId } from '../../../test/assessments.fixtures.ts';
 import { TemplateEditorPage } from './template-editor-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

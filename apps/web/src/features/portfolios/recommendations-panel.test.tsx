@@ -4,11 +4,11 @@ import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import { recommendationMessages } from '@meridian/domain/advice-messages';
 import type { Recommendation, RecommendationStatus } from '@meridian/domain/recommendations';
 import { loginSuccess } from '../auth/auth-slice.ts';
-import { PortfolioPage } from '../portfolios/portfolio-page.tsx';
-import { sampleDetail, sampleHolding, StubResizeObserver, stubServer, type RecordedCall } from '../portfolios/portfolio-test-fixtures.ts';
-import { jsonResponse, renderScreen, sampleUser } from '../../test-utils.tsx';
-import { RecommendationsPanel } from './recommendations-panel.tsx';
-import { clientId, listOf, portfolioId, sampleDetails, sampleRecommendation } from './test/recommendation.fixtures.ts';
+import { PortfolioPage } from './portfolio-page.tsx';
+import { sampleDetail, sampleHolding, StubResizeObserver, stubServer, type RecordedCall } from '../../test/portfolios.fixtures.ts';
+import { jsonResponse, renderScreen, sampleUser } from '../../test/test-utils.tsx';
+import { RecommendationsPanel } from '../recommendations/recommendations-panel.tsx';
+import { clientId, listOf, portfolioId, sampleDetails, sampleRecommendation } from '../../test/recommendations.fixtures.ts';
 
 beforeEach(() => vi.stubGlobal('ResizeObserver', StubResizeObserver));
 afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../app/router.tsx';
-import { portfolioRoutes } from '../portfolios/portfolio-routes.tsx';
-import { routePatternOf } from './route-pattern.ts';
+import { routes } from './router.tsx';
+import { portfolioRoutes } from '../features/portfolios/portfolio-routes.tsx';
+import { routePatternOf } from '../features/telemetry/route-pattern.ts';
 
 const descendants = { '/portfolios/*': portfolioRoutes };
 const patternOf = (pathname: string) => routePatternOf(routes, pathname, descendants);

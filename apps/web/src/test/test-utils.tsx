@@ -4,8 +4,8 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { User } from '@meridian/domain/auth';
-import { createStore } from './app/store.ts';
-import { theme } from './app/theme.ts';
+import { createStore } from '../app/store.ts';
+import { theme } from '../app/theme.ts';
 
 export const sampleUser: User = {
   id: 'u1',

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { Client } from '@meridian/domain/clients';
-import { requestUrl } from '../../test-utils.tsx';
+import { requestUrl } from './test-utils.tsx';
 
 export const sampleClient = (overrides: Partial<Client> = {}): Client => ({
   id: '11111111-1111-4111-8111-111111111111',

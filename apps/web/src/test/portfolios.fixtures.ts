@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { Holding, Portfolio, PortfolioDetail } from '@meridian/domain/portfolios';
-import { requestUrl } from '../../test-utils.tsx';
+import { requestUrl } from './test-utils.tsx';
 
 export const clientId = '11111111-1111-4111-8111-111111111111';
 export const portfolioId = '22222222-2222-4222-8222-222222222222';
