@@ -5,7 +5,7 @@ import type { User } from '@meridian/domain/auth';
 import { clientMessages, messages } from '@meridian/domain/messages';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
 import { jsonResponse, renderScreen, sampleUser } from '../../../test/test-utils.tsx';
-import { loginSuccess } from '../../auth/auth-slice.ts';
+import { loginSuccess } from '../../session/index.ts';
 import { sampleClient, stubServer } from '../../../test/clients.fixtures.ts';
 import { ClientEditPage } from './client-edit-page.tsx';
 import { ClientNewPage } from './client-new-page.tsx';

@@ -10,7 +10,7 @@ import type {
   PerformanceMetricsResponse,
 } from '@meridian/domain/dashboard';
 import { jsonResponse, renderScreen, sampleUser } from '../../../test/test-utils.tsx';
-import { loginSuccess } from '../../auth/auth-slice.ts';
+import { loginSuccess } from '../../session/index.ts';
 import { sampleClient, stubServer } from '../../../test/clients.fixtures.ts';
 
 const period = {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IpqSessionList } from '@meridian/domain/ipq/contracts';
 import { ipqMessages } from '@meridian/domain/ipq/messages';
 import { jsonResponse, renderScreen, sampleUser } from '../../../test/test-utils.tsx';
-import { loginSuccess } from '../../auth/auth-slice.ts';
+import { loginSuccess } from '../../session/index.ts';
 import { stubServer } from '../../../test/portfolios.fixtures.ts';
 import { clientId, listed, olderSessionId, sampleResults, sessionId } from '../test/ipq.fixtures.ts';
 import { IpqResultsPage } from './ipq-results-page.tsx';
