@@ -33,14 +33,14 @@ import { useCountdown } from './use-countdown.ts';
 const credentialsSchema = loginFormSchema.pick({ email: true, password: true });
 type Credentials = z.infer<typeof credentialsSchema>;
 
-type IssuedToken = { accessToken: string; expiresAt: number };
+type IssuedToken = { accessToken: string; expiresInMs: number };
 
 export const copiedNoticeMs = 2000;
 
 function TokenPanel({ token, onReset }: { token: IssuedToken; onReset: () => void }) {
-  const remaining = useCountdown(token.expiresAt);
+  const remaining = useCountdown(token.expiresInMs);
   const [copied, setCopied] = useState(false);
-  const expired = remaining !== null && remaining <= 0;
+  const expired = remaining <= 0;
 
   useEffect(() => {
     if (!copied) return undefined;
@@ -64,7 +64,7 @@ function TokenPanel({ token, onReset }: { token: IssuedToken; onReset: () => voi
         <Chip
           size="small"
           color={expired ? 'error' : 'success'}
-          label={expired ? webMessages.tokenExpired : webMessages.tokenExpiresIn(formatCountdown(remaining ?? 0))}
+          label={expired ? webMessages.tokenExpired : webMessages.tokenExpiresIn(formatCountdown(remaining))}
         />
       </Stack>
       <TextField
@@ -119,7 +119,7 @@ export function ApiTokenPage() {
         setChallenge(answer.access_token);
         return;
       }
-      setToken({ accessToken: answer.access_token, expiresAt: Date.now() + answer.expires_in * 1000 });
+      setToken({ accessToken: answer.access_token, expiresInMs: answer.expires_in * 1000 });
     } catch (caught) {
       setError(isNoResponse(caught) ? messages.networkError : messages.apiTokenAuthFailed);
     }
@@ -131,7 +131,7 @@ export function ApiTokenPage() {
       const answer = await verify({ ...request, challengeToken: challenge }).unwrap();
       if (!answer.success || !answer.access_token || !answer.expires_in) return messages.twoFactorVerifyFailed;
       setChallenge(null);
-      setToken({ accessToken: answer.access_token, expiresAt: Date.now() + answer.expires_in * 1000 });
+      setToken({ accessToken: answer.access_token, expiresInMs: answer.expires_in * 1000 });
       return null;
     } catch (caught) {
       return errorText(caught, messages.twoFactorVerificationFailed);

@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
 
-/** Milliseconds left until `expiresAt` (epoch ms), refreshed every second; null without a target. */
-export function useCountdown(expiresAt: number | null): number | null {
+/**
+ * Milliseconds left of `durationMs`, counted from the component's first render and refreshed every
+ * second: the component showing a token mounts when the token arrives, so its lifetime starts there.
+ */
+export function useCountdown(durationMs: number): number {
+  const [expiresAt] = useState(() => Date.now() + durationMs);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (expiresAt === null) return undefined;
-    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
-  }, [expiresAt]);
-  return expiresAt === null ? null : Math.max(0, expiresAt - now);
+  }, []);
+  return Math.max(0, expiresAt - now);
 }
