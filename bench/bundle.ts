@@ -25,7 +25,7 @@ import { chromiumArgs, chromiumPath, webBuild } from './support/web-build.ts';
 import { runMain, startBenchServer } from './support/bench-server.ts';
 
 const budgetBytes = 250_000;
-const loginChunkSource = 'src/features/auth/login-page.tsx';
+const loginChunkSource = 'src/features/auth/login/login-page.tsx';
 
 type Chunk = { path: string; rawBytes: number; gzipBytes: number; transferredBytes: number | null; kind: string };
 

@@ -45,7 +45,7 @@ function signInModules(): { plugin: Plugin; has: (id: string) => boolean } {
         return seen;
       };
       const startup = walk(ids.filter((id) => this.getModuleInfo(id)?.isEntry), new Set());
-      const page = ids.find((id) => id.endsWith('/src/features/auth/login-page.tsx'));
+      const page = ids.find((id) => id.endsWith('/src/features/auth/login/login-page.tsx'));
       modules = page ? walk([page], startup) : new Set();
       if (page) modules.delete(page); // the page itself stays its own route chunk
     },

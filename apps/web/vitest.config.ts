@@ -7,7 +7,7 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test-setup.ts'],
+    setupFiles: ['./src/test/setup.ts'],
     // Screen tests walk several MUI interactions in jsdom; on a busy two-core machine one can pass 5 s.
     testTimeout: 15_000,
   },

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authApi } from '../features/auth/auth-api.ts';
-import { loginSuccess } from '../features/auth/auth-slice.ts';
+import { loginSuccess } from '../features/session/session-slice.ts';
 import { registerNavigate } from '../lib/navigate.ts';
 import { tokenStore } from '../lib/token-store.ts';
-import { jsonResponse, requestUrl, sampleUser } from '../test-utils.tsx';
+import { jsonResponse, requestUrl, sampleUser } from '../test/test-utils.tsx';
 import { retryAfterSeconds } from './api.ts';
 import { createStore } from './store.ts';
 

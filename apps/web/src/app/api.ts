@@ -7,7 +7,7 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { messages } from '@meridian/domain/messages';
 import { session } from '@meridian/domain/session';
-import { logout, tokenRefreshed } from '../features/auth/auth-slice.ts';
+import { logout, tokenRefreshed } from '../features/session/session-slice.ts';
 import { navigateTo } from '../lib/navigate.ts';
 import { apiBaseUrl, refreshSession, requestTimeoutMs, revokeSession } from '../lib/refresh-session.ts';
 import { tokenStore } from '../lib/token-store.ts';

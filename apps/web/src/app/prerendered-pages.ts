@@ -17,29 +17,29 @@ export const prerenderedPages: PrerenderedPage[] = [
   {
     file: 'login.html',
     paths: ['/login'],
-    load: () => import('../features/auth/login-page.tsx'),
+    load: () => import('../features/auth/login/login-page.tsx'),
   },
   {
     file: 'register.html',
     paths: ['/register', '/app'],
-    load: () => import('../features/auth/register-page.tsx'),
+    load: () => import('../features/auth/register/register-page.tsx'),
   },
   {
     file: 'forgot-password.html',
     paths: ['/forgot-password', '/reset-password'],
-    load: () => import('../features/auth/password-reset-page.tsx'),
+    load: () => import('../features/auth/password/password-reset-page.tsx'),
   },
   {
     file: 'two-factor.html',
     paths: ['/two-factor'],
-    load: () => import('../features/auth/two-factor-page.tsx'),
+    load: () => import('../features/auth/two-factor/two-factor-page.tsx'),
     // The page is reached with a sign-in's 2FA challenge held in storage; it shows the code form.
     storage: { [storageKeys.tempAccessToken]: 'challenge' },
   },
   {
     file: 'api-token.html',
     paths: ['/api/v1/auth/login'],
-    load: () => import('../features/api-token/api-token-page.tsx'),
+    load: () => import('../features/auth/api-token/api-token-page.tsx'),
   },
 ];
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { stubServer } from '../features/clients/client-test-fixtures.ts';
+import { stubServer } from '../test/clients.fixtures.ts';
 import { tokenStore } from '../lib/token-store.ts';
-import { jsonResponse, sampleUser } from '../test-utils.tsx';
+import { jsonResponse, sampleUser } from '../test/test-utils.tsx';
 import { preloadScreen } from './router.tsx';
 import { createStore } from './store.ts';
 

@@ -22,12 +22,12 @@ function lazyNamed<T extends Record<string, unknown>, K extends keyof T>(load: (
   );
 }
 
-const LoginPage = lazyNamed(() => import('../features/auth/login-page.tsx'), 'LoginPage');
-const RegisterPage = lazyNamed(() => import('../features/auth/register-page.tsx'), 'RegisterPage');
-const RegisterConfirmPage = lazyNamed(() => import('../features/auth/register-confirm-page.tsx'), 'RegisterConfirmPage');
-const PasswordResetPage = lazyNamed(() => import('../features/auth/password-reset-page.tsx'), 'PasswordResetPage');
-const TwoFactorPage = lazyNamed(() => import('../features/auth/two-factor-page.tsx'), 'TwoFactorPage');
-const ApiTokenPage = lazyNamed(() => import('../features/api-token/api-token-page.tsx'), 'ApiTokenPage');
+const LoginPage = lazyNamed(() => import('../features/auth/login/login-page.tsx'), 'LoginPage');
+const RegisterPage = lazyNamed(() => import('../features/auth/register/register-page.tsx'), 'RegisterPage');
+const RegisterConfirmPage = lazyNamed(() => import('../features/auth/register/register-confirm-page.tsx'), 'RegisterConfirmPage');
+const PasswordResetPage = lazyNamed(() => import('../features/auth/password/password-reset-page.tsx'), 'PasswordResetPage');
+const TwoFactorPage = lazyNamed(() => import('../features/auth/two-factor/two-factor-page.tsx'), 'TwoFactorPage');
+const ApiTokenPage = lazyNamed(() => import('../features/auth/api-token/api-token-page.tsx'), 'ApiTokenPage');
 const AppLayout = lazyNamed(() => import('../features/shell/app-layout.tsx'), 'AppLayout');
 const DashboardPage = lazyNamed(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 const MarketDataPage = lazyNamed(() => import('../features/market-data/market-data-page.tsx'), 'MarketDataPage');

@@ -9,7 +9,7 @@ import {
   persistReducer,
   persistStore,
 } from 'redux-persist';
-import { authSlice } from '../features/auth/auth-slice.ts';
+import { authSlice } from '../features/session/session-slice.ts';
 import { ipqSlice } from '../features/ipq/ipq-slice.ts';
 import { api } from './api.ts';
 import { uiSlice } from './ui-slice.ts';

@@ -39,10 +39,9 @@ const figureSx = { fontWeight: 500, whiteSpace: 'nowrap', display: 'inline-flex'
  * A gain, loss or change: signed, green when up, red when down, grey when it rounds to nothing;
  * the sign (and with `trend` an arrow) says the same to someone who does not read the colour.
  */
-export function SignedValue(allProps: Props) {
-  const shown = signed(allProps);
-  // What is left once the figure's own props are taken out goes to the Typography.
-  const { value, kind, figure, trend = false, suffix, ...props } = allProps;
+export function SignedValue({ value, kind, figure, trend = false, suffix, ...props }: Props) {
+  // The figure's own props make the figure; the rest go to the Typography.
+  const shown = signed({ value, kind, figure } as Figure);
   const Arrow = arrows[shown.direction];
   const content = (
     <>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleUser } from '../test-utils.tsx';
+import { sampleUser } from '../test/test-utils.tsx';
 import { parseStoredUser, tokenStore } from './token-store.ts';
 
 const signIn = { access_token: 'access-1', refresh_token: 'refresh-1', expires_in: 900, user: sampleUser };

@@ -1,7 +1,6 @@
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 type Props = { title: string; testId: string; children: ReactNode; padded?: boolean };
 
@@ -15,9 +14,4 @@ export function AnalyticsSection({ title, testId, children, padded = true }: Pro
       {children}
     </Paper>
   );
-}
-
-/** A chart's place while its chunk loads. */
-export function ChartSuspense({ height, children }: { height: number; children: ReactNode }) {
-  return <Suspense fallback={<Skeleton variant="rounded" height={height} />}>{children}</Suspense>;
 }

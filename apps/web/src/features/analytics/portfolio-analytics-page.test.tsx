@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import { householdMessages } from '@meridian/domain/household-messages';
-import { jsonResponse, renderScreen } from '../../test-utils.tsx';
-import { StubResizeObserver, stubServer } from '../portfolios/portfolio-test-fixtures.ts';
+import { jsonResponse, renderScreen } from '../../test/test-utils.tsx';
+import { StubResizeObserver, stubServer } from '../../test/portfolios.fixtures.ts';
 import { PortfolioAnalyticsPage } from './portfolio-analytics-page.tsx';
-import { analyticsHouseholdId, analyticsPortfolioId, sampleAnalytics } from './test/analytics.fixtures.ts';
+import { analyticsHouseholdId, analyticsPortfolioId, sampleAnalytics } from '../../test/analytics.fixtures.ts';
 
 beforeEach(() => vi.stubGlobal('ResizeObserver', StubResizeObserver));
 /** Lazy chunks and a loaded machine can take longer than the default second. */

@@ -12,19 +12,20 @@ import { errorText } from '../../lib/error-text.ts';
 import { useGetAnalyticsQuery } from './analytics-api.ts';
 import { AnalyticsHeader } from './analytics-header.tsx';
 import { AnalyticsScopePicker } from './analytics-scope-picker.tsx';
-import { AnalyticsSection, ChartSuspense } from './analytics-section.tsx';
-import { ConcentrationFigures } from './concentration-figures.tsx';
-import { LotsTables } from './lots-tables.tsx';
+import { ChartSuspense } from '../../components/chart-suspense.tsx';
+import { AnalyticsSection } from './analytics-section.tsx';
+import { ConcentrationFigures } from './risk/concentration-figures.tsx';
+import { LotsTables } from './holdings/lots-tables.tsx';
 import { OptimizationSection } from './optimization/optimization-section.tsx';
-import { PeriodToggle } from './period-toggle.tsx';
-import { ReturnsTable } from './returns-table.tsx';
-import { RiskMetricsPanel } from './risk-metrics.tsx';
+import { PeriodToggle } from './performance/period-toggle.tsx';
+import { ReturnsTable } from './performance/returns-table.tsx';
+import { RiskMetricsPanel } from './risk/risk-metrics.tsx';
 import { useAnalyticsSelection, type AnalyticsSelection } from './use-analytics-selection.ts';
 
 // The chart library is a large chunk: the page paints its figures first and the charts follow.
-const GrowthChart = lazy(async () => ({ default: (await import('./analytics-charts.tsx')).GrowthChart }));
-const DrawdownChart = lazy(async () => ({ default: (await import('./analytics-charts.tsx')).DrawdownChart }));
-const AnalyticsAllocation = lazy(async () => ({ default: (await import('./analytics-allocation.tsx')).AnalyticsAllocation }));
+const GrowthChart = lazy(async () => ({ default: (await import('./performance/analytics-charts.tsx')).GrowthChart }));
+const DrawdownChart = lazy(async () => ({ default: (await import('./performance/analytics-charts.tsx')).DrawdownChart }));
+const AnalyticsAllocation = lazy(async () => ({ default: (await import('./holdings/analytics-allocation.tsx')).AnalyticsAllocation }));
 
 const notFound = (kind: 'portfolio' | 'household') => (kind === 'portfolio' ? portfolioMessages.portfolioNotFound : householdMessages.householdNotFound);
 const statusOf = (error: unknown) => (typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined);

@@ -1,7 +1,7 @@
 import type { User } from '@meridian/domain/auth';
 import type { AppDispatch } from '../../app/store.ts';
 import { tokenStore, type SignedInSession } from '../../lib/token-store.ts';
-import { loginSuccess, userUpdated } from './auth-slice.ts';
+import { loginSuccess, userUpdated } from '../session/index.ts';
 
 /** Stores the tokens, user and expiry, drops any 2FA challenge, and marks the user signed in. */
 export function completeSignIn(dispatch: AppDispatch, signIn: SignedInSession, remember: boolean): void {

@@ -2,7 +2,7 @@ import type { AppDispatch } from '../../app/store.ts';
 import { revokeSession } from '../../lib/refresh-session.ts';
 import { tokenStore } from '../../lib/token-store.ts';
 import { authApi } from './auth-api.ts';
-import { loginSuccess, logout } from './auth-slice.ts';
+import { loginSuccess, logout } from '../session/index.ts';
 
 /**
  * The first auth check on start (spec §4 Session): a live stored session restores the stored user,

@@ -126,6 +126,11 @@ export const clientsApi = api.injectEndpoints({
       },
       providesTags: (_result, _error, { portfolioIds }) => portfolioIds.map(ledgerTag),
     }),
+    /** The client pickers (a new portfolio, a proposal, a household's members): the first matches of the client search. */
+    clientOptions: build.query<ClientListResponse, string>({
+      query: (search) => ({ url: '/clients', params: toParams({ search, per_page: 20, sort: 'name', order: 'asc' }) }),
+      providesTags: [clientListTag],
+    }),
   }),
 });
 
@@ -140,4 +145,5 @@ export const {
   useClientPortfoliosQuery,
   useClientPortfolioDetailsQuery,
   useClientRecentTransactionsQuery,
+  useClientOptionsQuery,
 } = clientsApi;

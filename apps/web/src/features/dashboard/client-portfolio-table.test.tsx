@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Call } from '../clients/client-test-fixtures.ts';
-import { jsonResponse } from '../../test-utils.tsx';
+import type { Call } from '../../test/clients.fixtures.ts';
+import { jsonResponse } from '../../test/test-utils.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 import { clientPage, dashboardClient, renderSignedIn, stubDashboardServer } from './test/dashboard-fixtures.tsx';
 

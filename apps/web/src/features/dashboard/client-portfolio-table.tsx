@@ -15,12 +15,12 @@ import { clientScreenMessages } from '@meridian/domain/client-screen-messages';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { ClientPerformanceHeader } from '../clients/client-performance-header.tsx';
-import { useListClientsQuery } from '../clients/clients-api.ts';
-import { clientListReducer, initialListState, listArgs } from '../clients/list/client-list-state.ts';
-import { PerformancePeriodSelect } from '../clients/performance-period-select.tsx';
+import { ClientPerformanceHeader } from '../clients/index.ts';
+import { useListClientsQuery } from '../clients/index.ts';
+import { clientListReducer, initialListState, listArgs } from '../clients/index.ts';
+import { PerformancePeriodSelect } from '../clients/index.ts';
 import { dashboardMessages as text } from './dashboard-messages.ts';
-import { ClientRow } from '../clients/list/client-row.tsx';
+import { ClientRow } from '../clients/index.ts';
 import { ScrollableTable } from '../../components/scrollable-table.tsx';
 
 /** Spec part 1 §9: the dashboard's table shows 5 rows by default; 10 or 25 on request. */

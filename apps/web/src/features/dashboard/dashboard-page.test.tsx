@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../app/api.ts';
 import { analyticsTag } from '../../app/cache-tags.ts';
 import { registerNavigate } from '../../lib/navigate.ts';
-import { jsonResponse, sampleUser } from '../../test-utils.tsx';
+import { jsonResponse, sampleUser } from '../../test/test-utils.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 import { dashboardMessages as text } from './dashboard-messages.ts';
-import { listOf, sampleAssessment, stubServer } from '../assessments/test/assessments.fixtures.ts';
+import { listOf, sampleAssessment, stubServer } from '../../test/assessments.fixtures.ts';
 import { assessmentsAnswer, aumAnswer, performanceAnswer, renderSignedIn, stubDashboardServer } from './test/dashboard-fixtures.tsx';
 
 afterEach(() => {

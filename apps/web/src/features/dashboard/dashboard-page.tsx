@@ -4,15 +4,15 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '../../app/hooks.ts';
-import { displayName } from '../shell/user-display.ts';
+import { displayName } from '../../lib/user-display.ts';
 import { ClientPortfolioTable } from './client-portfolio-table.tsx';
 import { dashboardMessages as text } from './dashboard-messages.ts';
 import { isDemo, statusMessage } from './dashboard-status.ts';
 import { FeaturesGrid } from './features-grid.tsx';
-import { HeadlineCards } from './headline-cards.tsx';
-import { MetricsPanel } from './metrics-panel.tsx';
+import { HeadlineCards } from './headlines/headline-cards.tsx';
+import { MetricsPanel } from './metrics/metrics-panel.tsx';
 import { useDashboardAnalytics } from './use-dashboard-analytics.ts';
-import { OpenAssessments } from '../assessments/list/open-assessments.tsx';
+import { OpenAssessments } from '../assessments/index.ts';
 
 /**
  * /dashboard (spec part 1 §2): four headline cards, the performance metrics, the client table and

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderScreen } from '../../test-utils.tsx';
+import { renderScreen } from '../../test/test-utils.tsx';
 import { FeaturesGrid } from './features-grid.tsx';
 
 describe("'New AI & Advanced Features' grid", () => {

@@ -5,8 +5,8 @@ function lazyNamed<T extends Record<string, unknown>, K extends keyof T>(load: (
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-const HouseholdsPage = lazyNamed(() => import('./households-page.tsx'), 'HouseholdsPage');
-const HouseholdPage = lazyNamed(() => import('./household-page.tsx'), 'HouseholdPage');
+const HouseholdsPage = lazyNamed(() => import('./list/households-page.tsx'), 'HouseholdsPage');
+const HouseholdPage = lazyNamed(() => import('./detail/household-page.tsx'), 'HouseholdPage');
 
 /** /households/*: the list and one household, each its own chunk; the app router loads only this module. */
 export function HouseholdRoutes() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PredictionResponse } from '@meridian/domain/ipq/contracts';
-import { logout } from '../auth/auth-slice.ts';
+import { logout } from '../session/index.ts';
 import { draftSaved, initialIpqState, ipqSlice, moduleCompleted, moduleOpened, predictionCached, sessionLoaded, validationFailed, type IpqState } from './ipq-slice.ts';
 import { moduleForms, savedModulesOf } from './module-values.ts';
 import { clientId, moderateAnswers, olderSessionId, sampleResults, sampleSession, sessionId } from './test/ipq.fixtures.ts';

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { IpqSession, PredictionResponse } from '@meridian/domain/ipq/contracts';
 import { ipqModuleAt, ipqModuleCount, ipqModules, ipqProgress, type IpqModule } from '@meridian/domain/ipq/module-list';
-import { logout } from '../auth/auth-slice.ts';
+import { logout } from '../session/index.ts';
 import type { IpqModuleValues, SavedModules } from './module-values.ts';
 
 /**

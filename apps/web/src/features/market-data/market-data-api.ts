@@ -29,6 +29,11 @@ export const marketDataApi = api.injectEndpoints({
       query: ({ symbol, period }) => ({ url: `/securities/${encodeURIComponent(symbol)}`, params: { period } }),
       providesTags: ['Security'],
     }),
+    /** The security pickers (a holding, a benchmark, a transaction, a model's weights): the first matches of the search. */
+    securityOptions: build.query<SecuritySearchResponse, string>({
+      query: (q) => ({ url: '/securities/search', params: { q, limit: 10 } }),
+      providesTags: ['Security'],
+    }),
     /** Admins only: a CSV (symbol,date,close) sent as text/csv. */
     importPrices: build.mutation<PriceImportResponse, string>({
       query: (csv) => ({
@@ -43,4 +48,4 @@ export const marketDataApi = api.injectEndpoints({
   }),
 });
 
-export const { useSearchSecuritiesQuery, useGetSecurityQuery, useImportPricesMutation } = marketDataApi;
+export const { useSearchSecuritiesQuery, useGetSecurityQuery, useImportPricesMutation, useSecurityOptionsQuery } = marketDataApi;

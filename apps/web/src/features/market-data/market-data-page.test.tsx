@@ -2,10 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { marketDataMessages as text } from '@meridian/domain/market-data-messages';
 import type { PricePoint, Security, SecurityDetail } from '@meridian/domain/securities';
-import { jsonResponse, renderScreen, requestUrl, sampleUser } from '../../test-utils.tsx';
-import { loginSuccess } from '../auth/auth-slice.ts';
+import { jsonResponse, renderScreen, requestUrl, sampleUser } from '../../test/test-utils.tsx';
+import { loginSuccess } from '../session/index.ts';
 import { MarketDataPage } from './market-data-page.tsx';
-import { defaultWatchlist } from './watchlist-config.ts';
+import { defaultWatchlist } from './watchlist/watchlist-config.ts';
 
 // The charts measure their box; jsdom has no layout, so it gets a fixed size and a no-op observer.
 class StubResizeObserver {

@@ -7,11 +7,11 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import type { SecuritySearchArgs } from './market-data-api.ts';
 import { PriceImport } from './price-import.tsx';
-import { SecurityDetailDialog } from './security-detail-dialog.tsx';
-import { SecuritySearch } from './security-search.tsx';
+import { SecurityDetailDialog } from './security/security-detail-dialog.tsx';
+import { SecuritySearch } from './security/security-search.tsx';
 import { useShownPricesSimulated } from './use-shown-prices-simulated.ts';
-import { useWatchlist } from './use-watchlist.ts';
-import { WatchlistTable } from './watchlist-table.tsx';
+import { useWatchlist } from './watchlist/use-watchlist.ts';
+import { WatchlistTable } from './watchlist/watchlist-table.tsx';
 
 const searchDebounceMs = 300;
 

@@ -1,6 +1,6 @@
 import { useAppSelector } from '../../app/hooks.ts';
 import { marketDataApi, type SecuritySearchArgs } from './market-data-api.ts';
-import { watchlistPeriod } from './watchlist-period.ts';
+import { watchlistPeriod } from './watchlist/watchlist-period.ts';
 
 /** True when a latest close the page shows (watchlist rows, search results) is simulated. */
 export function useShownPricesSimulated(symbols: readonly string[], search: SecuritySearchArgs | null): boolean {

@@ -1,8 +1,8 @@
 import { weightSumTolerance, type ModelCreate, type ModelPortfolio, type ModelTargetKind } from '@meridian/domain/model-portfolios';
 import { statisticsLimits } from '@meridian/domain/recommendations';
 import { assetClasses } from '@meridian/domain/securities';
-import { parseNumber } from '../portfolios/parse-number.ts';
-import type { SecurityOption } from '../portfolios/security-picker.tsx';
+import { parseNumber } from '../../lib/parse-number.ts';
+import type { SecurityOption } from '../market-data/index.ts';
 
 /**
  * What the advisor is building: the securities chosen, a weight for each of them and for each asset

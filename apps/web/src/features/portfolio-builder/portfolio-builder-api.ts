@@ -4,7 +4,7 @@ import type { Statistics } from '@meridian/domain/recommendations';
 import type { SecuritySearchResponse } from '@meridian/domain/securities';
 import { api } from '../../app/api.ts';
 import { clientPortfoliosChanged, modelListTag } from '../../app/cache-tags.ts';
-import type { SecurityOption } from '../portfolios/security-picker.tsx';
+import type { SecurityOption } from '../market-data/index.ts';
 
 /**
  * The portfolio builder's calls: the firm's models, the return statistics of a set of securities,

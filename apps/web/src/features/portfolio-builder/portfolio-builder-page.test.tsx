@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import { modelMessages } from '@meridian/domain/advice-messages';
 import type { ModelPortfolio } from '@meridian/domain/model-portfolios';
-import { jsonResponse, renderScreen, sampleUser } from '../../test-utils.tsx';
-import { loginSuccess } from '../auth/auth-slice.ts';
-import { clientId, samplePortfolio, StubResizeObserver, stubServer, type RecordedCall } from '../portfolios/portfolio-test-fixtures.ts';
+import { jsonResponse, renderScreen, sampleUser } from '../../test/test-utils.tsx';
+import { loginSuccess } from '../session/index.ts';
+import { clientId, samplePortfolio, StubResizeObserver, stubServer, type RecordedCall } from '../../test/portfolios.fixtures.ts';
 import { PortfolioBuilderPage } from './portfolio-builder-page.tsx';
 import { fundId, modelId, sampleModel, searchAnswer, statisticsOf } from './test/builder.fixtures.ts';
 

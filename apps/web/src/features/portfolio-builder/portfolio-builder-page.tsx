@@ -13,8 +13,8 @@ import type { ModelTargetKind, RiskBand } from '@meridian/domain/model-portfolio
 import { assetClasses, assetClassLabel } from '@meridian/domain/securities';
 import { useAppSelector } from '../../app/hooks.ts';
 import { errorText } from '../../lib/error-text.ts';
-import { plainFraction } from '../analytics/analytics-format.ts';
-import { SecurityPicker } from '../portfolios/security-picker.tsx';
+import { plainFraction } from '../../lib/figure-format.ts';
+import { SecurityPicker } from '../market-data/index.ts';
 import {
   addSecurity,
   blankDraft,
@@ -29,13 +29,13 @@ import {
   type Draft,
 } from './build-draft.ts';
 import { builderTexts } from './builder-texts.ts';
-import { FrontierPanel } from './frontier-panel.tsx';
-import { bandWeights, frontierPoints, mixFigures } from './mix-figures.ts';
-import { MixFiguresPanel } from './mix-figures-panel.tsx';
+import { FrontierPanel } from './frontier/frontier-panel.tsx';
+import { bandWeights, frontierPoints, mixFigures } from './mix/mix-figures.ts';
+import { MixFiguresPanel } from './mix/mix-figures-panel.tsx';
 import { ModelStartBar } from './model-start-bar.tsx';
-import { SaveModelDialog } from './save-model-dialog.tsx';
-import { SaveProposalDialog } from './save-proposal-dialog.tsx';
-import { useMixStatistics } from './use-mix-statistics.ts';
+import { SaveModelDialog } from './save/save-model-dialog.tsx';
+import { SaveProposalDialog } from './save/save-proposal-dialog.tsx';
+import { useMixStatistics } from './mix/use-mix-statistics.ts';
 import { WeightRows, type WeightRow } from './weight-rows.tsx';
 
 /** /portfolio-builder: a model portfolio or a client's proposal, weighed with live risk and return figures. */

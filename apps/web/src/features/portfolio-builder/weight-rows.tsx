@@ -5,7 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Slider from '@mui/material/Slider';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { parseNumber } from '../portfolios/parse-number.ts';
+import { parseNumber } from '../../lib/parse-number.ts';
 import { weightValid } from './build-draft.ts';
 import { builderTexts } from './builder-texts.ts';
 

@@ -1,6 +1,6 @@
 import type { AccountType, Portfolio, PortfolioStatus } from '@meridian/domain/portfolios';
 import type { LotMethod } from '@meridian/domain/portfolio-analytics';
-import type { SecurityOption } from './security-picker.tsx';
+import type { SecurityOption } from '../market-data/index.ts';
 
 /** The fields of the edit dialog and the version of the portfolio they were read from. */
 export type PortfolioDraft = {

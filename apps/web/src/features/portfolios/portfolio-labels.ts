@@ -1,19 +1,9 @@
 import type { ChipProps } from '@mui/material/Chip';
 import type { LotMethod } from '@meridian/domain/portfolio-analytics';
-import type { PortfolioStatus, TransactionType } from '@meridian/domain/portfolios';
+import type { PortfolioStatus } from '@meridian/domain/portfolios';
 
 export const statusLabels: Record<PortfolioStatus, string> = { active: 'Active', proposed: 'Proposed', closed: 'Closed' };
 
 export const lotMethodLabels: Record<LotMethod, string> = { fifo: 'First in, first out (FIFO)', hifo: 'Highest cost first (HIFO)' };
 
 export const statusColors: Record<PortfolioStatus, ChipProps['color']> = { active: 'success', proposed: 'info', closed: 'default' };
-
-export const transactionTypeLabels: Record<TransactionType, string> = {
-  buy: 'Buy',
-  sell: 'Sell',
-  dividend: 'Dividend',
-  interest: 'Interest',
-  deposit: 'Deposit',
-  withdrawal: 'Withdrawal',
-  fee: 'Fee',
-};

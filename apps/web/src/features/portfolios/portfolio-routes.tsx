@@ -5,9 +5,9 @@ function lazyNamed<T extends Record<string, unknown>, K extends keyof T>(load: (
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-const PortfoliosPage = lazyNamed(() => import('./portfolios-page.tsx'), 'PortfoliosPage');
-const NewPortfolioPage = lazyNamed(() => import('./new-portfolio-page.tsx'), 'NewPortfolioPage');
-const PortfolioPage = lazyNamed(() => import('./portfolio-page.tsx'), 'PortfolioPage');
+const PortfoliosPage = lazyNamed(() => import('./list/portfolios-page.tsx'), 'PortfoliosPage');
+const NewPortfolioPage = lazyNamed(() => import('./new/new-portfolio-page.tsx'), 'NewPortfolioPage');
+const PortfolioPage = lazyNamed(() => import('./detail/portfolio-page.tsx'), 'PortfolioPage');
 
 /**
  * /portfolios/*: the list, the new-portfolio form and one portfolio, each its own chunk. The app

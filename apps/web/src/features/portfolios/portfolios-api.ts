@@ -1,4 +1,4 @@
-import type { Client, ClientListResponse } from '@meridian/domain/clients';
+import type { Client } from '@meridian/domain/clients';
 import type {
   Holding,
   HoldingCreate,
@@ -16,10 +16,8 @@ import type {
   TransactionListResponse,
   TransactionType,
 } from '@meridian/domain/portfolios';
-import type { SecuritySearchResponse } from '@meridian/domain/securities';
 import { api } from '../../app/api.ts';
 import {
-  clientListTag,
   clientPortfoliosChanged,
   clientTag,
   ledgerChanged,
@@ -105,20 +103,10 @@ export const portfoliosApi = api.injectEndpoints({
       query: ({ portfolio, ...body }) => ({ url: `/portfolios/${encodeURIComponent(portfolio.id)}/transactions`, method: 'POST', body }),
       invalidatesTags: (_result, error, { portfolio }) => (error ? [] : ledgerChanged(portfolio)),
     }),
-    /** The client picker of a new portfolio: the first matches of the client search. */
-    portfolioClientOptions: build.query<ClientListResponse, string>({
-      query: (search) => ({ url: '/clients', params: definedParams({ search, per_page: 20, sort: 'name', order: 'asc' }) }),
-      providesTags: [clientListTag],
-    }),
     /** The client a new portfolio is opened for (/portfolios/new?client_id=…). */
     portfolioClient: build.query<Client, string>({
       query: (id) => `/clients/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [clientTag(id)],
-    }),
-    /** The security pickers (holding, benchmark, transaction): the first matches of the securities search. */
-    portfolioSecurityOptions: build.query<SecuritySearchResponse, string>({
-      query: (q) => ({ url: '/securities/search', params: { q, limit: 10 } }),
-      providesTags: ['Security'],
     }),
   }),
 });
@@ -134,7 +122,5 @@ export const {
   useRemoveHoldingMutation,
   useListTransactionsQuery,
   useRecordTransactionMutation,
-  usePortfolioClientOptionsQuery,
   usePortfolioClientQuery,
-  usePortfolioSecurityOptionsQuery,
 } = portfoliosApi;

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { formatDollars, formatShortDate } from '@meridian/domain/format';
 import type { Recommendation } from '@meridian/domain/recommendations';
 import { SignedValue } from '../../components/signed-value.tsx';
-import { plainFraction } from '../analytics/analytics-format.ts';
+import { plainFraction } from '../../lib/figure-format.ts';
 import { RecommendationTradesTable } from './recommendation-trades-table.tsx';
 import { recommendationTexts as text } from './recommendation-texts.ts';
 import { RecommendationWeightsTable } from './recommendation-weights-table.tsx';

@@ -6,8 +6,8 @@ import type { ProposedTrade } from '@meridian/domain/recommendations';
 import { CompactTable, type CompactColumn } from '../../components/compact-table.tsx';
 import { hiddenBelow } from '../../components/hidden-below.ts';
 import { SignedValue } from '../../components/signed-value.tsx';
-import { formatQuantity } from '../portfolios/holdings-table.tsx';
-import { transactionTypeLabels } from '../portfolios/portfolio-labels.ts';
+import { formatQuantity } from '../../lib/format-quantity.ts';
+import { transactionTypeLabels } from '../../lib/transaction-type-labels.ts';
 
 const columns: CompactColumn[] = [
   { label: 'Side' },

@@ -2,7 +2,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import type { WeightRow } from '@meridian/domain/recommendations';
 import { CompactTable, type CompactColumn } from '../../components/compact-table.tsx';
-import { plainFraction } from '../analytics/analytics-format.ts';
+import { plainFraction } from '../../lib/figure-format.ts';
 
 const columns: CompactColumn[] = [{ label: 'Weight of' }, { label: 'Current', align: 'right' }, { label: 'Proposed', align: 'right' }, { label: 'Target', align: 'right' }];
 

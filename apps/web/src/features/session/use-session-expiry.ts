@@ -4,7 +4,7 @@ import { endSession } from '../../app/api.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { refreshSession } from '../../lib/refresh-session.ts';
 import { tokenStore } from '../../lib/token-store.ts';
-import { tokenRefreshed } from '../auth/auth-slice.ts';
+import { tokenRefreshed } from './session-slice.ts';
 import { checkSession, startSessionMonitor, type SessionCheck } from './session-monitor.ts';
 
 const countdownTickMs = 1000;

@@ -13,7 +13,7 @@ import { webMessages } from '@meridian/domain/web-messages';
 import { useAppSelector } from '../../app/hooks.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { useOpenedOnce } from '../../lib/use-opened-once.ts';
-import { ChangePasswordDialog } from '../auth/change-password-dialog.tsx';
+import { ChangePasswordDialog } from '../auth/index.ts';
 import { SideNav } from './side-nav.tsx';
 import { useNavigationItems } from './use-navigation-items.ts';
 import { UserMenu } from './user-menu.tsx';

@@ -19,8 +19,8 @@ import { useNavigate } from 'react-router';
 import { endSession } from '../../app/api.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { useOpenedOnce } from '../../lib/use-opened-once.ts';
-import { ChangePasswordDialog } from '../auth/change-password-dialog.tsx';
-import { displayName, roleName, userInitials } from './user-display.ts';
+import { ChangePasswordDialog } from '../auth/index.ts';
+import { displayName, roleName, userInitials } from '../../lib/user-display.ts';
 
 /**
  * The avatar menu: who is signed in, account entries and Logout. The header (name, e-mail, role)

@@ -1,7 +1,7 @@
 import { telemetryLimits, webVitalsBatchSchema, type WebVitalEntry } from '@meridian/domain/telemetry';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBeaconQueue, webVitalsUrl } from './beacon-queue.ts';
-import { stubSendBeacon } from './telemetry-test-fixtures.ts';
+import { stubSendBeacon } from './test/telemetry.fixtures.ts';
 
 const entry = (value: number, route = '/clients/:clientId/profile'): WebVitalEntry => ({ metric: 'LCP', value, route });
 

@@ -1,7 +1,7 @@
 import { useTheme } from '@mui/material/styles';
 import { ScatterChart } from '@mui/x-charts/ScatterChart';
 import type { Optimization, RiskPoint } from '@meridian/domain/recommendations';
-import { plainFraction } from '../analytics-format.ts';
+import { plainFraction } from '../../../lib/figure-format.ts';
 
 /**
  * The efficient frontier (volatility across, expected return up) with the portfolio now and at its

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import { recommendationMessages } from '@meridian/domain/advice-messages';
 import type { Optimization } from '@meridian/domain/recommendations';
-import { jsonResponse, renderScreen } from '../../../test-utils.tsx';
-import { StubResizeObserver, stubServer } from '../../portfolios/portfolio-test-fixtures.ts';
+import { jsonResponse, renderScreen } from '../../../test/test-utils.tsx';
+import { StubResizeObserver, stubServer } from '../../../test/portfolios.fixtures.ts';
 import { OptimizationSection } from './optimization-section.tsx';
 
 beforeEach(() => vi.stubGlobal('ResizeObserver', StubResizeObserver));

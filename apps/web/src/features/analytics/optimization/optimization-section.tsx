@@ -17,8 +17,9 @@ import type { Optimization } from '@meridian/domain/recommendations';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 import { errorText } from '../../../lib/error-text.ts';
-import { plainFraction } from '../analytics-format.ts';
-import { AnalyticsSection, ChartSuspense } from '../analytics-section.tsx';
+import { plainFraction } from '../../../lib/figure-format.ts';
+import { ChartSuspense } from '../../../components/chart-suspense.tsx';
+import { AnalyticsSection } from '../analytics-section.tsx';
 import { useOptimizePortfolioQuery, useRecommendOptimumMutation } from './optimization-api.ts';
 
 const FrontierChart = lazy(async () => ({ default: (await import('./frontier-chart.tsx')).FrontierChart }));

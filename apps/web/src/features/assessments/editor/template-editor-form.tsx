@@ -20,6 +20,7 @@ import { SectionEditor } from './section-editor.tsx';
 import { TemplateConflict } from './template-conflict.tsx';
 import { definitionInput, draftOf, emptyDraft, freeKey, newSection, questionKeysOf, type TemplateDraft } from './template-draft.ts';
 import { useTemplateSave } from './use-template-save.ts';
+import { firstQuestionNumbers } from '../question-numbers.ts';
 
 const draftFrom = (template: TemplateDetail | null): TemplateDraft => {
   const definition = template && definitionOf(template.definition);
@@ -76,7 +77,7 @@ export function TemplateEditorForm({ template }: { template: TemplateDetail | nu
     setServerErrors({});
   };
 
-  let firstNumber = 1;
+  const firstNumbers = firstQuestionNumbers(draft.sections);
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label={template ? text.editTitle(template.name) : text.newTitle}>
       {conflict && <TemplateConflict message={conflict.message} current={conflict.current} onReload={reload} />}
@@ -103,15 +104,13 @@ export function TemplateEditorForm({ template }: { template: TemplateDetail | nu
         )}
         {scope.at('definition.sections') && <FormHelperText error>{scope.at('definition.sections')}</FormHelperText>}
         {draft.sections.map((section, index) => {
-          const first = firstNumber;
-          firstNumber += section.questions.length;
           return (
             <SectionEditor
               key={section.uid}
               section={section}
               index={index}
               count={draft.sections.length}
-              firstNumber={first}
+              firstNumber={firstNumbers[index] ?? 1}
               update={update}
               errors={errors}
             />

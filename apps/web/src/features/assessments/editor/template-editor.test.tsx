@@ -2,9 +2,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TemplateDetail } from '@meridian/domain/assessments/contracts';
 import { assessmentTemplateMessages as m } from '@meridian/domain/assessments/messages';
-import { loginSuccess } from '../../auth/auth-slice.ts';
-import { jsonResponse, renderScreen, sampleUser } from '../../../test-utils.tsx';
-import { sampleTemplateDetail, slow, stubServer, templateId } from '../test/assessments.fixtures.ts';
+import { loginSuccess } from '../../session/index.ts';
+import { jsonResponse, renderScreen, sampleUser } from '../../../test/test-utils.tsx';
+import { sampleTemplateDetail, slow, stubServer, templateId } from '../../../test/assessments.fixtures.ts';
 import { TemplateEditorPage } from './template-editor-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

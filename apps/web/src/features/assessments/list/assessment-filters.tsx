@@ -8,7 +8,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { responseStatuses, responseStatusLabels } from '@meridian/domain/assessments/template-definition';
 import type { ResponseStatus } from '@meridian/domain/assessments/template-definition';
-import { useAdvisorsQuery } from '../../clients/advisors-api.ts';
+import { useAdvisorsQuery } from '../../clients/index.ts';
 import { assessmentTexts as text } from '../assessment-texts.ts';
 import { useListTemplatesQuery } from '../assessments-api.ts';
 import { noFilters, type AssessmentFilterState } from './assessment-filter-state.ts';

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AssessmentSummary } from '@meridian/domain/assessments/contracts';
-import { loginSuccess } from '../../auth/auth-slice.ts';
-import { jsonResponse, renderScreen, sampleUser } from '../../../test-utils.tsx';
-import { assessmentId, ipqTemplate, listOf, sampleAssessment, sampleTemplate, slow, stubServer } from '../test/assessments.fixtures.ts';
+import { loginSuccess } from '../../session/index.ts';
+import { jsonResponse, renderScreen, sampleUser } from '../../../test/test-utils.tsx';
+import { assessmentId, ipqTemplate, listOf, sampleAssessment, sampleTemplate, slow, stubServer } from '../../../test/assessments.fixtures.ts';
 import { AssessmentsPage } from './assessments-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

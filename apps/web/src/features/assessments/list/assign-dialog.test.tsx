@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assessmentTemplateMessages as m } from '@meridian/domain/assessments/messages';
-import { jsonResponse, renderScreen } from '../../../test-utils.tsx';
-import { clientPage, inactiveTemplateId, ipqTemplate, listOf, mariaId, sampleTemplate, slow, sofiaId, stubServer, templateId } from '../test/assessments.fixtures.ts';
+import { jsonResponse, renderScreen } from '../../../test/test-utils.tsx';
+import { clientPage, inactiveTemplateId, ipqTemplate, listOf, mariaId, sampleTemplate, slow, sofiaId, stubServer, templateId } from '../../../test/assessments.fixtures.ts';
 import { AssessmentsPage, NewAssessmentPage } from './assessments-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TemplateDetail } from '@meridian/domain/assessments/contracts';
-import { loginSuccess } from '../../auth/auth-slice.ts';
-import { jsonResponse, renderScreen, sampleUser } from '../../../test-utils.tsx';
-import { distribution, ipqTemplate, sampleTemplate, sampleTemplateDetail, slow, StubResizeObserver, stubServer, templateId } from '../test/assessments.fixtures.ts';
+import { loginSuccess } from '../../session/index.ts';
+import { jsonResponse, renderScreen, sampleUser } from '../../../test/test-utils.tsx';
+import { distribution, ipqTemplate, sampleTemplate, sampleTemplateDetail, slow, StubResizeObserver, stubServer, templateId } from '../../../test/assessments.fixtures.ts';
 import { ipqTemplateId } from '@meridian/domain/ipq/contracts';
 import { AssessmentManagerPage } from './assessment-manager-page.tsx';
 

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { TemplateDefinition, TemplateQuestion } from '@meridian/domain/assessments/template-definition';
 import { formatPoints, assessmentTexts as text } from '../assessment-texts.ts';
+import { firstQuestionNumbers } from '../question-numbers.ts';
 
 /** What a question asks beyond its text: its type, required, weight, and its options, scale or unit. */
 function questionDetails(question: TemplateQuestion): string {
@@ -24,10 +25,10 @@ function questionDetails(question: TemplateQuestion): string {
 
 /** The current version's questions, read only: sections in order, each question with its settings and options' scores. */
 export function TemplateQuestions({ definition }: { definition: TemplateDefinition }) {
-  let number = 0;
+  const firstNumbers = firstQuestionNumbers(definition.sections);
   return (
     <>
-      {definition.sections.map((section) => (
+      {definition.sections.map((section, sectionIndex) => (
         <Box key={section.key} component="section" aria-labelledby={`questions-${section.key}`} sx={{ mb: 2 }}>
           <Typography variant="subtitle1" component="h4" id={`questions-${section.key}`} sx={{ fontWeight: 500 }}>
             {section.title}
@@ -38,8 +39,8 @@ export function TemplateQuestions({ definition }: { definition: TemplateDefiniti
             </Typography>
           )}
           <Box component="ol" sx={{ pl: 0, m: 0, listStyle: 'none' }}>
-            {section.questions.map((question) => {
-              number += 1;
+            {section.questions.map((question, questionIndex) => {
+              const number = (firstNumbers[sectionIndex] ?? 1) + questionIndex;
               return (
                 <Box component="li" key={question.key} sx={{ py: 1, borderTop: 1, borderColor: 'divider' }} data-testid={`template-question-${question.key}`}>
                   <Typography>{`${number}. ${question.text}`}</Typography>

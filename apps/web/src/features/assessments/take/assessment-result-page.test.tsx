@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { scoreResponse } from '@meridian/domain/assessments/answers';
 import type { AssessmentDetail } from '@meridian/domain/assessments/contracts';
-import { jsonResponse, renderScreen } from '../../../test-utils.tsx';
-import { assessmentId, sampleDefinition, sampleDetail, slow, stubServer } from '../test/assessments.fixtures.ts';
+import { jsonResponse, renderScreen } from '../../../test/test-utils.tsx';
+import { assessmentId, sampleDefinition, sampleDetail, slow, stubServer } from '../../../test/assessments.fixtures.ts';
 import { AssessmentResultPage } from './assessment-result-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

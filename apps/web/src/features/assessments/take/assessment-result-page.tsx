@@ -14,6 +14,7 @@ import { definitionOf } from '../definition-of.ts';
 import { useViewerRole } from '../use-viewer-role.ts';
 import { SectionResult, scoreLine } from './section-result.tsx';
 import { AssessmentLoadError } from './assessment-load-error.tsx';
+import { firstQuestionNumbers } from '../question-numbers.ts';
 
 /**
  * /assessments/:assessmentId: a completed custom assessment, its total and section scores (score /
@@ -50,7 +51,7 @@ export function AssessmentResultPage() {
   }
 
   const sectionScores = new Map((assessment.score?.sections ?? []).map((section) => [section.key, section]));
-  let first = 1;
+  const firstNumbers = firstQuestionNumbers(definition.sections);
   return (
     <Box sx={{ maxWidth: 900 }}>
       <AssessmentHeader assessment={assessment} own={isClient} />
@@ -63,11 +64,9 @@ export function AssessmentResultPage() {
           {scoreLine(assessment.score?.total)}
         </Typography>
       </Paper>
-      {definition.sections.map((section) => {
-        const firstNumber = first;
-        first += section.questions.length;
-        return <SectionResult key={section.key} section={section} score={sectionScores.get(section.key)} answers={assessment.answers} firstNumber={firstNumber} />;
-      })}
+      {definition.sections.map((section, index) => (
+        <SectionResult key={section.key} section={section} score={sectionScores.get(section.key)} answers={assessment.answers} firstNumber={firstNumbers[index] ?? 1} />
+      ))}
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { useRef } from 'react';
+import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { AssessmentHeader } from '../assessment-header.tsx';
@@ -19,13 +19,15 @@ export function TakeAssessmentPage() {
   const { isClient } = useViewerRole();
   const { data: assessment, error, isLoading } = useGetAssessmentQuery(assessmentId);
   // Complete when opened: its results. Completed meanwhile (elsewhere): the form says so and links there.
-  const opened = useRef<{ id: string; complete: boolean } | null>(null);
-  if (assessment && opened.current?.id !== assessment.id) opened.current = { id: assessment.id, complete: assessment.status === 'complete' };
+  // Remembered from the render that first showed this assessment, as state (React's pattern for
+  // information from earlier renders): the render that records it is redone at once with it.
+  const [opened, setOpened] = useState<{ id: string; complete: boolean } | null>(null);
+  if (assessment && opened?.id !== assessment.id) setOpened({ id: assessment.id, complete: assessment.status === 'complete' });
 
   if (isLoading) return <PageSpinner />;
   if (!assessment) return <AssessmentLoadError error={error} />;
   if (assessment.kind === 'ipq') return <Navigate to={takePath(assessment)} replace />;
-  if (opened.current?.complete) return <Navigate to={viewPath(assessment)} replace />;
+  if (opened?.complete) return <Navigate to={viewPath(assessment)} replace />;
   const definition = definitionOf(assessment.definition);
   return (
     <Box sx={{ maxWidth: 900 }}>

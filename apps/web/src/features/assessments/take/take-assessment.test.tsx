@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AssessmentDetail } from '@meridian/domain/assessments/contracts';
 import { assessmentTemplateMessages as m } from '@meridian/domain/assessments/messages';
-import { jsonResponse, renderScreen } from '../../../test-utils.tsx';
-import { assessmentId, sampleDetail, slow, stubServer } from '../test/assessments.fixtures.ts';
+import { jsonResponse, renderScreen } from '../../../test/test-utils.tsx';
+import { assessmentId, sampleDetail, slow, stubServer } from '../../../test/assessments.fixtures.ts';
 import { TakeAssessmentPage } from './take-assessment-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

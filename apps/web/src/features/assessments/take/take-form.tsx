@@ -16,6 +16,7 @@ import { useSaveAnswersMutation } from '../assessments-api.ts';
 import { answersOf, draftOf, type AnswerDraft } from './answer-draft.ts';
 import { issuesByKey, serverAnswerErrors } from './answer-errors.ts';
 import { QuestionField } from './question-field.tsx';
+import { firstQuestionNumbers } from '../question-numbers.ts';
 
 type Props = { assessment: AssessmentDetail; definition: TemplateDefinition };
 type Notice = { severity: 'success' | 'warning' | 'error'; message: string; complete?: boolean };
@@ -90,7 +91,7 @@ export function TakeForm({ assessment, definition }: Props) {
     void save(true);
   };
 
-  let number = 0;
+  const firstNumbers = firstQuestionNumbers(definition.sections);
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={assessment.template_name}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
@@ -114,7 +115,7 @@ export function TakeForm({ assessment, definition }: Props) {
           </Alert>
         )}
       </Box>
-      {definition.sections.map((section) => (
+      {definition.sections.map((section, sectionIndex) => (
         <Paper key={section.key} variant="outlined" component="section" aria-labelledby={`section-${section.key}`} sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
           <Typography variant="h6" component="h2" id={`section-${section.key}`}>
             {section.title}
@@ -124,8 +125,8 @@ export function TakeForm({ assessment, definition }: Props) {
               {section.description}
             </Typography>
           )}
-          {section.questions.map((question) => {
-            number += 1;
+          {section.questions.map((question, questionIndex) => {
+            const number = (firstNumbers[sectionIndex] ?? 1) + questionIndex;
             return (
               <QuestionField
                 key={question.key}

@@ -4,9 +4,9 @@ import type { AdvisorListResponse } from '@meridian/domain/advisors';
 import type { User } from '@meridian/domain/auth';
 import { clientMessages, messages } from '@meridian/domain/messages';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
-import { jsonResponse, renderScreen, sampleUser } from '../../../test-utils.tsx';
-import { loginSuccess } from '../../auth/auth-slice.ts';
-import { sampleClient, stubServer } from '../client-test-fixtures.ts';
+import { jsonResponse, renderScreen, sampleUser } from '../../../test/test-utils.tsx';
+import { loginSuccess } from '../../session/index.ts';
+import { sampleClient, stubServer } from '../../../test/clients.fixtures.ts';
 import { ClientEditPage } from './client-edit-page.tsx';
 import { ClientNewPage } from './client-new-page.tsx';
 

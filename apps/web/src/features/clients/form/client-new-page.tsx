@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import type { CreateClientBody } from '@meridian/domain/clients';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
 import { useAppSelector } from '../../../app/hooks.ts';
-import { displayName } from '../../shell/user-display.ts';
+import { displayName } from '../../../lib/user-display.ts';
 import { useCreateClientMutation } from '../clients-api.ts';
 import { ClientForm } from './client-form.tsx';
 import { emptyClientForm } from './client-form-values.ts';

@@ -4,6 +4,21 @@ import { UNSAFE_NavigationContext } from 'react-router';
 type Navigator = { push: (...args: never[]) => void; replace: (...args: never[]) => void };
 
 /**
+ * Routes the router's push and replace through `hold`, which runs or keeps each navigation; returns
+ * the undo. The navigator is the router's history, outside React: the guard's effect patches it as
+ * it would any other external object, and puts it back on cleanup.
+ */
+function holdNavigation(navigator: Navigator, hold: (go: () => void) => void): () => void {
+  const { push, replace } = navigator;
+  navigator.push = (...args) => hold(() => push.apply(navigator, args));
+  navigator.replace = (...args) => hold(() => replace.apply(navigator, args));
+  return () => {
+    navigator.push = push;
+    navigator.replace = replace;
+  };
+}
+
+/**
  * Holds in-app navigation (links, navigate()) and asks the browser to confirm leaving (reload, tab
  * close, typed address) while `when` is true.
  *
@@ -19,26 +34,17 @@ export function useUnsavedChangesGuard(when: boolean) {
 
   useEffect(() => {
     if (!when) return undefined;
-    const { push, replace } = navigator;
-    const hold =
-      (original: (...args: never[]) => void) =>
-      (...args: never[]) => {
-        if (allowed.current) {
-          original.apply(navigator, args);
-          return;
-        }
-        setPending(() => () => original.apply(navigator, args));
-      };
-    navigator.push = hold(push);
-    navigator.replace = hold(replace);
+    const release = holdNavigation(navigator, (go) => {
+      if (allowed.current) go();
+      else setPending(() => go);
+    });
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
-      navigator.push = push;
-      navigator.replace = replace;
+      release();
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
   }, [when, navigator]);

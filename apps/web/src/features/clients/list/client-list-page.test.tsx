@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
-import { jsonResponse, renderScreen, sampleUser } from '../../../test-utils.tsx';
-import { loginSuccess } from '../../auth/auth-slice.ts';
-import { sampleClient, stubServer, type Call } from '../client-test-fixtures.ts';
+import { jsonResponse, renderScreen, sampleUser } from '../../../test/test-utils.tsx';
+import { loginSuccess } from '../../session/index.ts';
+import { sampleClient, stubServer, type Call } from '../../../test/clients.fixtures.ts';
 import { ClientListPage } from './client-list-page.tsx';
 import { clientListReducer, initialListState, listArgs } from './client-list-state.ts';
 

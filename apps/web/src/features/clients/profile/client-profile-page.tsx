@@ -14,7 +14,7 @@ import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
-import { RecommendationsPanel } from '../../recommendations/recommendations-panel.tsx';
+import { RecommendationsPanel } from '../../recommendations/index.ts';
 import { ClientPortfolioList } from '../client-portfolio-list.tsx';
 import { useClientPortfoliosQuery, useClientSummaryQuery, useGetClientQuery } from '../clients-api.ts';
 import { Field, ProfileSection } from '../profile-section.tsx';

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PortfolioDetail } from '@meridian/domain/portfolios';
-import { jsonResponse, renderScreen, sampleUser } from '../../../test-utils.tsx';
-import { loginSuccess } from '../../auth/auth-slice.ts';
-import { sampleClient, stubServer } from '../client-test-fixtures.ts';
+import { jsonResponse, renderScreen, sampleUser } from '../../../test/test-utils.tsx';
+import { loginSuccess } from '../../session/index.ts';
+import { sampleClient, stubServer } from '../../../test/clients.fixtures.ts';
 import { ClientReportPage } from './client-report-page.tsx';
 import { combinedAllocation } from './report-allocation.ts';
 

@@ -9,9 +9,9 @@ import type {
   PerformanceMetric,
   PerformanceMetricsResponse,
 } from '@meridian/domain/dashboard';
-import { jsonResponse, renderScreen, sampleUser } from '../../../test-utils.tsx';
-import { loginSuccess } from '../../auth/auth-slice.ts';
-import { sampleClient, stubServer } from '../../clients/client-test-fixtures.ts';
+import { jsonResponse, renderScreen, sampleUser } from '../../../test/test-utils.tsx';
+import { loginSuccess } from '../../session/index.ts';
+import { sampleClient, stubServer } from '../../../test/clients.fixtures.ts';
 
 const period = {
   period: 'current' as const,

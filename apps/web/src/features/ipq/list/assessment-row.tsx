@@ -9,7 +9,7 @@ import type { IpqSessionList } from '@meridian/domain/ipq/contracts';
 import { riskBandLabels } from '@meridian/domain/model-portfolios';
 import { hiddenBelow } from '../../../components/hidden-below.ts';
 import { TextLink } from '../../../components/text-link.tsx';
-import { AssessmentStatusChip } from '../../clients/assessment-status-chip.tsx';
+import { AssessmentStatusChip } from '../../clients/index.ts';
 import { bandStatusLabels } from '../band-status-labels.ts';
 import { ipqTexts as text } from '../ipq-texts.ts';
 

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IpqSessionList } from '@meridian/domain/ipq/contracts';
-import { jsonResponse, renderScreen } from '../../../test-utils.tsx';
-import { sampleClient } from '../../clients/client-test-fixtures.ts';
-import { stubServer } from '../../portfolios/portfolio-test-fixtures.ts';
+import { jsonResponse, renderScreen } from '../../../test/test-utils.tsx';
+import { sampleClient } from '../../../test/clients.fixtures.ts';
+import { stubServer } from '../../../test/portfolios.fixtures.ts';
 import { clientId, listed, olderSessionId, sessionId } from '../test/ipq.fixtures.ts';
 import { ClientAssessmentsPage } from './client-assessments-page.tsx';
 

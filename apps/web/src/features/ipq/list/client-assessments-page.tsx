@@ -8,7 +8,7 @@ import { useAppSelector } from '../../../app/hooks.ts';
 import { CompactTable, type CompactColumn } from '../../../components/compact-table.tsx';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { errorText } from '../../../lib/error-text.ts';
-import { useGetClientQuery } from '../../clients/clients-api.ts';
+import { useGetClientQuery } from '../../clients/index.ts';
 import { useClientAssessmentsQuery } from '../ipq-api.ts';
 import { ipqTexts as text } from '../ipq-texts.ts';
 import { AssessmentRow } from './assessment-row.tsx';

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BandDecision, BandDecisionResponse, IpqResults } from '@meridian/domain/ipq/contracts';
 import { ipqMessages } from '@meridian/domain/ipq/messages';
-import { jsonResponse, renderScreen } from '../../../test-utils.tsx';
-import { stubServer } from '../../portfolios/portfolio-test-fixtures.ts';
+import { jsonResponse, renderScreen } from '../../../test/test-utils.tsx';
+import { stubServer } from '../../../test/portfolios.fixtures.ts';
 import { clientId, listed, sampleResults, sessionId } from '../test/ipq.fixtures.ts';
 import { IpqResultsPage } from './ipq-results-page.tsx';
 

@@ -2,9 +2,9 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IpqSessionList } from '@meridian/domain/ipq/contracts';
 import { ipqMessages } from '@meridian/domain/ipq/messages';
-import { jsonResponse, renderScreen, sampleUser } from '../../../test-utils.tsx';
-import { loginSuccess } from '../../auth/auth-slice.ts';
-import { stubServer } from '../../portfolios/portfolio-test-fixtures.ts';
+import { jsonResponse, renderScreen, sampleUser } from '../../../test/test-utils.tsx';
+import { loginSuccess } from '../../session/index.ts';
+import { stubServer } from '../../../test/portfolios.fixtures.ts';
 import { clientId, listed, olderSessionId, sampleResults, sessionId } from '../test/ipq.fixtures.ts';
 import { IpqResultsPage } from './ipq-results-page.tsx';
 

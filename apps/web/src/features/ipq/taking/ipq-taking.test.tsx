@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IpqSession } from '@meridian/domain/ipq/contracts';
 import { ipqModules } from '@meridian/domain/ipq/module-list';
 import { ipqMessages } from '@meridian/domain/ipq/messages';
-import { jsonResponse, renderScreen } from '../../../test-utils.tsx';
-import { stubServer, type RecordedCall } from '../../portfolios/portfolio-test-fixtures.ts';
+import { jsonResponse, renderScreen } from '../../../test/test-utils.tsx';
+import { stubServer, type RecordedCall } from '../../../test/portfolios.fixtures.ts';
 import { clientId, moderateAnswers, sampleSession, sessionId } from '../test/ipq.fixtures.ts';
 import { IpqAssessmentPage } from './ipq-assessment-page.tsx';
 

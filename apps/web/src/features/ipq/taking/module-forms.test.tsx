@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IpqSession } from '@meridian/domain/ipq/contracts';
 import { ipqMessages as m } from '@meridian/domain/ipq/messages';
-import { jsonResponse, renderScreen } from '../../../test-utils.tsx';
-import { stubServer } from '../../portfolios/portfolio-test-fixtures.ts';
+import { jsonResponse, renderScreen } from '../../../test/test-utils.tsx';
+import { stubServer } from '../../../test/portfolios.fixtures.ts';
 import { sessionLoaded } from '../ipq-slice.ts';
 import { savedModulesOf } from '../module-values.ts';
 import { clientId, moderateAnswers, sampleSession, sessionId } from '../test/ipq.fixtures.ts';

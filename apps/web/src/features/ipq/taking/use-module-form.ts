@@ -67,13 +67,17 @@ export function useModuleForm(module: IpqModule, onSaved: (session: IpqSession) 
       dispatch(draftSaved({ moduleNumber, data: structuredClone(pending), savedAt: new Date().toISOString() }));
       pending = null;
     };
-    const subscription = form.watch((values) => {
-      pending = values;
-      clearTimeout(timer);
-      timer = setTimeout(flush, draftDelayMs);
+    // subscribe() reports each change without re-rendering the form (watch() would, and defeats memoizing).
+    const unsubscribe = form.subscribe({
+      formState: { values: true },
+      callback: ({ values }) => {
+        pending = values;
+        clearTimeout(timer);
+        timer = setTimeout(flush, draftDelayMs);
+      },
     });
     return () => {
-      subscription.unsubscribe();
+      unsubscribe();
       flush();
     };
   }, [form, dispatch, moduleNumber]);

@@ -1,0 +1,30 @@
+import { blueberryTwilightPaletteLight } from '@mui/x-charts/colorPalettes';
+import type { Allocations } from '@meridian/domain/portfolio-analytics';
+import { AllocationDonut } from '../../../components/allocation-donut.tsx';
+import { plainFraction } from '../../../lib/figure-format.ts';
+
+type Slice = Allocations['security'][number];
+
+/** Positions beyond this many are shown together as 'Other'. */
+export const securitySlicesShown = 9;
+
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+/** The largest positions and the rest as one slice (summed to the cent). */
+export function topSlices(slices: Slice[], shown = securitySlicesShown): Slice[] {
+  if (slices.length <= shown + 1) return slices;
+  const sorted = [...slices].sort((a, b) => b.weight - a.weight);
+  const rest = sorted.slice(shown);
+  const other: Slice = {
+    key: 'other',
+    label: `Other (${rest.length})`,
+    market_value: cents(rest.reduce((sum, slice) => sum + slice.market_value, 0)),
+    weight: rest.reduce((sum, slice) => sum + slice.weight, 0),
+  };
+  return [...sorted.slice(0, shown), other];
+}
+
+/** Weights by security: the portfolios' donuts cover asset class and sector; this adds the positions. */
+export function SecurityDonut({ slices }: { slices: Slice[] }) {
+  return <AllocationDonut title="By security" slices={topSlices(slices)} formatWeight={plainFraction} palette={blueberryTwilightPaletteLight} testId="allocation-security" />;
+}

@@ -1,0 +1,44 @@
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import { formatDollars } from '@meridian/domain/format';
+import type { Household } from '@meridian/domain/households';
+import { CompactTable, type CompactColumn } from '../../../components/compact-table.tsx';
+import { hiddenBelow } from '../../../components/hidden-below.ts';
+import { TextLink } from '../../../components/text-link.tsx';
+
+/** Columns a phone leaves out (the head and advisor are on the household's page). */
+const wide = hiddenBelow('sm');
+
+const columns: CompactColumn[] = [
+  { label: 'Household' },
+  { label: 'Head', hideBelow: 'sm' },
+  { label: 'Members', align: 'right' },
+  { label: 'Value', align: 'right' },
+  { label: 'Advisor', hideBelow: 'sm' },
+];
+
+const headOf = (household: Household) => {
+  const member = household.members.find((candidate) => candidate.role === 'head');
+  return member ? `${member.first_name} ${member.last_name}` : '—';
+};
+
+/** One row per household: its name opens it; the value is the sum of its members' AUM. */
+export function HouseholdsTable({ households }: { households: Household[] }) {
+  return (
+    <CompactTable label="Households" columns={columns}>
+      {households.map((household) => (
+        <TableRow key={household.id} hover data-testid={`household-row-${household.id}`}>
+          <TableCell sx={{ fontWeight: 500 }}>
+            <TextLink to={`/households/${household.id}`}>{household.name}</TextLink>
+          </TableCell>
+          <TableCell sx={wide}>{headOf(household)}</TableCell>
+          <TableCell align="right">{household.member_count}</TableCell>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 500 }}>
+            {formatDollars(household.aum)}
+          </TableCell>
+          <TableCell sx={wide}>{household.advisor_name}</TableCell>
+        </TableRow>
+      ))}
+    </CompactTable>
+  );
+}

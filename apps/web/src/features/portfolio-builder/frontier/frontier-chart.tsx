@@ -1,0 +1,62 @@
+import { useTheme } from '@mui/material/styles';
+import { ScatterChart } from '@mui/x-charts/ScatterChart';
+import type { RiskPoint } from '@meridian/domain/recommendations';
+import { plainFraction } from '../../../lib/figure-format.ts';
+import { builderTexts } from '../builder-texts.ts';
+
+type Props = {
+  frontier: RiskPoint[];
+  /** Each row alone (its fund's figures, for an asset class). */
+  singles: Array<RiskPoint & { symbol: string }>;
+  mix: RiskPoint | null;
+  /** What the points of the rows alone are called. */
+  singlesLabel: string;
+  height?: number;
+};
+
+const wholePercent = (value: number) => `${(value * 100).toFixed(0)}%`;
+const point = ({ volatility, expected_return }: RiskPoint) => ({ x: volatility, y: expected_return });
+const pointText = (value: { x: number; y: number } | null) => (value ? builderTexts.riskPoint(plainFraction(value.y), plainFraction(value.x)) : '');
+
+/**
+ * Expected return against volatility: the efficient frontier as a line of points, each row alone,
+ * and the mix being built. In its own chunk (the page loads it with React.lazy), so the
+ * figures paint before the chart library arrives.
+ */
+export function FrontierChart({ frontier, singles, mix, singlesLabel, height = 300 }: Props) {
+  const theme = useTheme();
+  return (
+    <ScatterChart
+      height={height}
+      margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
+      xAxis={[{ label: builderTexts.volatility, valueFormatter: wholePercent }]}
+      yAxis={[{ label: builderTexts.expectedReturn, valueFormatter: wholePercent, width: 64 }]}
+      series={[
+        {
+          id: 'frontier',
+          label: builderTexts.frontierHeading,
+          data: frontier.map(point),
+          markerSize: 3,
+          color: theme.palette.primary.main,
+          valueFormatter: pointText,
+        },
+        {
+          id: 'singles',
+          label: singlesLabel,
+          data: singles.map(point),
+          markerSize: 5,
+          color: theme.palette.grey[600],
+          valueFormatter: (value, { dataIndex }) => `${singles[dataIndex]?.symbol ?? ''}: ${pointText(value)}`,
+        },
+        {
+          id: 'mix',
+          label: builderTexts.mixSeries,
+          data: mix ? [point(mix)] : [],
+          markerSize: 9,
+          color: theme.palette.secondary.main,
+          valueFormatter: pointText,
+        },
+      ]}
+    />
+  );
+}
