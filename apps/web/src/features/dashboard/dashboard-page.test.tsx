@@ -20,10 +20,14 @@ const red = 'rgb(211, 47, 47)';
 describe('dashboard for a client user', () => {
   it('points to their own portfolios and asks for no book figures', async () => {
     const calls = stubDashboardServer();
-    renderSignedIn(<DashboardPage />, { ...sampleUser, role_name: 'client' });
+    const { store } = renderSignedIn(<DashboardPage />, { ...sampleUser, role_name: 'client' });
     expect(screen.getByRole('heading', { level: 1, name: 'Advisor Dashboard' })).toBeDefined();
     expect(screen.getByRole('link', { name: text.clientPortfolios }).getAttribute('href')).toBe('/portfolios');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The page starts its queries together when it mounts: once the open questionnaires are asked for
+    // and answered, any book figure would have been asked for too.
+    await waitFor(() => expect(calls.map((call) => call.url.pathname)).toContain('/api/v1/assessments'));
+    await waitFor(() => expect(Object.values(store.getState().api.queries).every((query) => query?.status !== 'pending')).toBe(true));
+    expect(Object.values(store.getState().api.queries).map((query) => query?.endpointName)).toEqual(['listAssessments']);
     expect(calls.filter((call) => call.url.pathname.includes('/analytics'))).toEqual([]);
     expect(screen.queryByRole('alert')).toBeNull();
   });

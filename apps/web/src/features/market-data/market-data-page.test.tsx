@@ -175,10 +175,17 @@ describe('market data screen', () => {
     renderPage();
     await waitFor(() => expect(within(row('MSFT')).getByText('$412.35')).toBeDefined());
     const box = screen.getByLabelText(text.searchLabel);
-    // Keystrokes 50 ms apart: well within the 300 ms pause the search waits for.
-    for (const value of ['m', 'mic', 'micro']) {
-      fireEvent.change(box, { target: { value } });
-      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // Keystrokes 50 ms apart: well within the 300 ms pause the search waits for (timers faked, so a
+    // busy machine cannot stretch the gaps), then the pause.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      for (const value of ['m', 'mic', 'micro']) {
+        fireEvent.change(box, { target: { value } });
+        await act(() => vi.advanceTimersByTimeAsync(50));
+      }
+      await act(() => vi.advanceTimersByTimeAsync(300));
+    } finally {
+      vi.useRealTimers();
     }
     const result = await screen.findByTestId('search-result-MSFT');
     const searches = calls.filter((call) => call.url.pathname === '/api/v1/securities/search');

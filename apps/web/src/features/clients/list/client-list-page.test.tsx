@@ -4,7 +4,7 @@ import { clientScreenMessages as text } from '@meridian/domain/client-screen-mes
 import { jsonResponse, renderScreen, sampleUser } from '../../../test-utils.tsx';
 import { loginSuccess } from '../../auth/auth-slice.ts';
 import { sampleClient, stubServer, type Call } from '../client-test-fixtures.ts';
-import { ClientListPage } from './client-list-page.tsx';
+import { ClientListPage, searchDebounceMs } from './client-list-page.tsx';
 import { clientListReducer, initialListState, listArgs } from './client-list-state.ts';
 
 afterEach(() => {
@@ -151,12 +151,19 @@ describe('client list screen', () => {
     await waitFor(() => expect(lastList(calls).get('search')).toBe('whit'));
 
     const before = calls.length;
-    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
-    expect((screen.getByRole('textbox', { name: 'Search clients' }) as HTMLInputElement).value).toBe('');
-    expect(screen.getByRole('combobox', { name: 'Risk Profile' }).textContent).toBe('All');
-    expect(screen.getByRole('combobox', { name: 'Assessment' }).textContent).toBe('All');
-    // The unfiltered first page is answered from the cache at once; nothing filtered is asked for.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The search box's pause is the subject: timers are faked from the click on, and run past it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+      expect((screen.getByRole('textbox', { name: 'Search clients' }) as HTMLInputElement).value).toBe('');
+      expect(screen.getByRole('combobox', { name: 'Risk Profile' }).textContent).toBe('All');
+      expect(screen.getByRole('combobox', { name: 'Assessment' }).textContent).toBe('All');
+      await act(() => vi.advanceTimersByTimeAsync(searchDebounceMs));
+    } finally {
+      vi.useRealTimers();
+    }
+    // The unfiltered first page is answered from the cache at once; nothing filtered is asked for,
+    // not even once the pause a typed search waits for has passed.
     for (const call of calls.slice(before)) {
       expect(['search', 'risk_capacity', 'assessment_status'].filter((key) => call.url.searchParams.has(key))).toEqual([]);
     }
