@@ -15,12 +15,12 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClientListResponse } from '@meridian/domain/clients';
 import type { AumResponse, ClientCountResponse, BookPerformanceResponse, CompletedAssessmentsResponse } from '@meridian/domain/dashboard';
-import { formatCompactDollars, formatDollars, formatSignedPercent, formatSignedReturn } from '@meridian/domain/format';
 import type { HouseholdListResponse } from '@meridian/domain/households';
 import type { PortfolioAnalytics } from '@meridian/domain/portfolio-analytics';
 import type { PortfolioListResponse } from '@meridian/domain/portfolios';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { snap } from '../support/browser.ts';
+import { compactDollars, dollars, signedPercent, signedReturn } from '../support/expected-figures.ts';
 import { journeyFile } from '../support/journey.ts';
 import { recordTransaction } from '../support/portfolio-forms.ts';
 import { alex, signIn } from '../support/sign-in.ts';
@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 
 /** A fraction as the analytics page shows it: signed, two decimals. */
-const twoDecimals = (fraction: number) => formatSignedPercent(fraction * 100);
+const twoDecimals = (fraction: number) => signedPercent(fraction * 100);
 
 async function dashboard(): Promise<Page> {
   const page = await journey.page();
@@ -44,7 +44,7 @@ async function dashboard(): Promise<Page> {
 
 async function expectAumCard(page: Page): Promise<void> {
   const aum = await api.get<AumResponse>('/analytics/aum');
-  await expect.poll(() => page.getByTestId('card-aum').textContent()).toContain(formatCompactDollars(aum.data.total_aum));
+  await expect.poll(() => page.getByTestId('card-aum').textContent()).toContain(compactDollars(aum.data.total_aum));
 }
 
 describe('analysis', () => {
@@ -61,7 +61,7 @@ describe('analysis', () => {
     // Questionnaires completed this quarter by the advisor's clients (the demo firm's span the past year).
     expect(assessments.data.available).toBe(true);
     await expect.poll(() => page.getByTestId('card-assessments').textContent()).toContain(`Assessments Completed${assessments.data.completed_assessments.toLocaleString('en-US')}`);
-    await expect.poll(() => page.getByTestId('card-performance').textContent()).toContain(formatSignedReturn(performance.data.twr ?? Number.NaN));
+    await expect.poll(() => page.getByTestId('card-performance').textContent()).toContain(signedReturn(performance.data.twr ?? Number.NaN));
     await expect.poll(() => page.getByTestId('metrics-period').textContent()).toMatch(/^Q[1-4] \d{4}$/);
     await expect(page.getByText('no feedback yet').count()).resolves.toBe(1);
 
@@ -71,7 +71,7 @@ describe('analysis', () => {
     for (const [index, client] of list.clients.entries()) {
       const row = rows.nth(index);
       await expect.poll(() => row.textContent()).toContain(`${client.first_name} ${client.last_name}`);
-      if (client.performance !== null) await expect.poll(() => row.textContent()).toContain(formatSignedReturn(client.performance));
+      if (client.performance !== null) await expect.poll(() => row.textContent()).toContain(signedReturn(client.performance));
     }
     await snap(page, 'analysis-01-dashboard');
   });
@@ -87,7 +87,7 @@ describe('analysis', () => {
     await page.getByTestId('analytics-growth').locator('.MuiLineChart-line').first().waitFor();
     await page.getByTestId('analytics-drawdown').locator('.MuiLineChart-line').first().waitFor();
     const analytics = await api.get<PortfolioAnalytics>(`/portfolios/${portfolio.id}/analytics?period=1Y`);
-    await expect.poll(() => page.getByTestId('analytics-market-value').textContent()).toContain(formatDollars(analytics.market_value));
+    await expect.poll(() => page.getByTestId('analytics-market-value').textContent()).toContain(dollars(analytics.market_value));
     for (const row of analytics.returns) {
       await expect.poll(() => page.getByTestId(`return-row-${row.period}`).textContent()).toContain(twoDecimals(row.twr));
     }
@@ -101,7 +101,7 @@ describe('analysis', () => {
     await page.getByTestId('analytics-growth').locator('.MuiLineChart-line').first().waitFor();
     const combined = await api.get<PortfolioAnalytics>(`/households/${household.id}/analytics?period=1Y`);
     expect(combined.scope.kind).toBe('household');
-    await expect.poll(() => page.getByTestId('analytics-market-value').textContent()).toContain(formatDollars(combined.market_value));
+    await expect.poll(() => page.getByTestId('analytics-market-value').textContent()).toContain(dollars(combined.market_value));
     await snap(page, 'analysis-03-household-analytics');
   });
 
@@ -120,7 +120,7 @@ describe('analysis', () => {
     await page.getByRole('link', { name: 'Analytics' }).click();
     await page.getByTestId('analytics-growth').locator('.MuiLineChart-line').first().waitFor();
     const valueBefore = (await api.get<PortfolioAnalytics>(`/portfolios/${portfolio.id}/analytics?period=1Y`)).market_value;
-    await expect.poll(() => page.getByTestId('analytics-market-value').textContent()).toContain(formatDollars(valueBefore));
+    await expect.poll(() => page.getByTestId('analytics-market-value').textContent()).toContain(dollars(valueBefore));
 
     await page.getByRole('link', { name: 'Open portfolio' }).click();
     await page.getByRole('heading', { name: portfolio.name, level: 1 }).waitFor();
@@ -129,7 +129,7 @@ describe('analysis', () => {
     await page.getByRole('link', { name: 'Analytics' }).click();
     const after = await api.get<PortfolioAnalytics>(`/portfolios/${portfolio.id}/analytics?period=1Y`);
     expect(after.market_value).toBeCloseTo(valueBefore + 2_500_000, 2);
-    await expect.poll(() => page.getByTestId('analytics-market-value').textContent()).toContain(formatDollars(after.market_value));
+    await expect.poll(() => page.getByTestId('analytics-market-value').textContent()).toContain(dollars(after.market_value));
 
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Dashboard', exact: true }).click();
     await page.getByRole('heading', { name: 'Advisor Dashboard', level: 1 }).waitFor();

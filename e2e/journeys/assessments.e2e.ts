@@ -121,12 +121,14 @@ describe('assessment journeys', () => {
     await page.getByRole('option', { name: checkIn }).click();
     await dialog.getByLabel('Clients').fill(target.last_name);
     await page.getByRole('option', { name: new RegExp(`${target.first_name} ${target.last_name}`) }).click();
-    await dialog.getByLabel('Due date (optional)').fill('2027-01-15');
+    // Two months ahead of the server's today, so the new assignment is not overdue whenever the journey runs.
+    const dueDate = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    await dialog.getByLabel('Due date (optional)').fill(dueDate);
     await snapDialog(page, 'assessments-05-assign');
     await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
     await page.getByTestId('assign-result').getByText('Assigned to 1 client').waitFor();
     const assigned = await asAdmin.get<AssessmentList>(`/assessments?template_id=${template.id}&client_id=${target.id}`);
-    expect(assigned.assessments[0]).toMatchObject({ status: 'pending', due_date: '2027-01-15' });
+    expect(assigned.assessments[0]).toMatchObject({ status: 'pending', due_date: dueDate });
 
     // On a phone, beside the client: the list and the questionnaire fit the screen.
     await page.keyboard.press('Escape');

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { defaultNavigation } from '@meridian/domain/navigation';
 import { messages } from '@meridian/domain/messages';
 import { webMessages } from '@meridian/domain/web-messages';
-import { snap } from '../support/browser.ts';
+import { settled, snap } from '../support/browser.ts';
 import { journeyFile } from '../support/journey.ts';
 
 /**
@@ -513,7 +513,8 @@ describe('sign-in journeys', () => {
     // Neither Escape nor a click on the backdrop closes it.
     await page.keyboard.press('Escape');
     await page.mouse.click(10, 10);
-    await page.waitForTimeout(500); // a closing dialog would have started its exit transition
+    // A closing dialog fades out: once every transition the key or the click started has finished, it would be gone.
+    await settled(page);
     expect(await dialog.isVisible()).toBe(true);
 
     // Going to the app directly does not get round it either.
@@ -549,7 +550,8 @@ describe('sign-in journeys', () => {
     await expectAlert(page, messages.invalidCredentials);
     await signIn(page, demo.newClient.email, newPassword);
     await expectDashboard(page, demo.newClient.name);
-    await page.waitForTimeout(300);
+    // The shell draws the dialog in the same render as itself, before the dashboard inside it loads:
+    // with the dashboard on screen, a dialog still wanted would already be there.
     expect(await page.getByRole('dialog').count()).toBe(0);
   });
 

@@ -15,10 +15,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
 import type { ClientListResponse } from '@meridian/domain/clients';
-import { formatCompactDollars, formatSignedReturn } from '@meridian/domain/format';
 import { clientMessages, messages } from '@meridian/domain/messages';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { artifactsDir, snap } from '../support/browser.ts';
+import { compactDollars, signedReturn } from '../support/expected-figures.ts';
 import { journeyFile } from '../support/journey.ts';
 import { admin, alex, signIn, type Account } from '../support/sign-in.ts';
 
@@ -85,7 +85,7 @@ describe('client journeys', () => {
     const firstPage = await listAs(alex, '?sort=name&order=asc&page=1&per_page=10');
     const shown = await rows(page).evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => (td as HTMLElement).innerText.trim())));
     expect(shown.map((cells) => [cells[1], cells[2], cells[4]])).toEqual(
-      firstPage.clients.map((client) => [formatCompactDollars(client.aum), client.performance === null ? '—' : formatSignedReturn(client.performance), client.assessment_status]),
+      firstPage.clients.map((client) => [compactDollars(client.aum), client.performance === null ? '—' : signedReturn(client.performance), client.assessment_status]),
     );
     expect(firstPage.clients.some((client) => client.performance !== null && client.performance !== 0)).toBe(true);
     await snap(page, 'clients-01-list');

@@ -8,11 +8,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client, ClientListResponse } from '@meridian/domain/clients';
-import { formatDollars } from '@meridian/domain/format';
 import type { Portfolio, PortfolioDetail, PortfolioListResponse, TransactionListResponse } from '@meridian/domain/portfolios';
 import { webMessages } from '@meridian/domain/web-messages';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { snap, snapDialog } from '../support/browser.ts';
+import { dollars } from '../support/expected-figures.ts';
 import { journeyFile } from '../support/journey.ts';
 import { admin } from '../support/sign-in.ts';
 
@@ -177,9 +177,9 @@ describe('keyboard journey', () => {
     expect(ledger.transactions[0]).toMatchObject({ type: 'deposit', amount: 2500, notes: 'Deposit recorded from the keyboard' });
     const after = await api.get<PortfolioDetail>(`/portfolios/${portfolio.id}`);
     expect(after.cash_balance).toBeCloseTo(before.cash_balance + 2500, 2);
-    await expect.poll(() => page.getByTestId('card-cash-value').innerText()).toBe(formatDollars(after.cash_balance));
+    await expect.poll(() => page.getByTestId('card-cash-value').innerText()).toBe(dollars(after.cash_balance));
     const firstRow = page.getByTestId('transaction-row').first();
-    await expect.poll(async () => (await firstRow.locator('td').allInnerTexts())[5]).toBe(`+${formatDollars(2500)}`);
+    await expect.poll(async () => (await firstRow.locator('td').allInnerTexts())[5]).toBe(`+${dollars(2500)}`);
     expect(await firstRow.innerText()).toContain('Deposit');
     await snap(page, 'keyboard-04-deposit-recorded');
   });

@@ -12,10 +12,10 @@
 import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { formatDollars, formatShortDate, formatSignedPercent } from '@meridian/domain/format';
 import { marketDataMessages as text } from '@meridian/domain/market-data-messages';
 import { securities } from '@meridian/server/db/schema/securities';
 import { snap, snapDialog } from '../support/browser.ts';
+import { dollars, shortDate, signedPercent } from '../support/expected-figures.ts';
 import { journeyFile } from '../support/journey.ts';
 import { admin, alex, signIn } from '../support/sign-in.ts';
 
@@ -93,8 +93,8 @@ describe('market data journeys', () => {
     expect(msftBefore.priceSource).toBe('simulated');
     const msftCells = await watchlistRow(page, 'MSFT').locator('td').allInnerTexts();
     expect(msftCells[column.security]?.split(/\n+/)).toEqual(['MSFT', 'Microsoft Corporation']);
-    expect(msftCells[column.lastClose]).toBe(formatDollars(msftBefore.lastClose));
-    expect(msftCells[column.date]).toBe(formatShortDate(msftBefore.lastPriceDate));
+    expect(msftCells[column.lastClose]).toBe(dollars(msftBefore.lastClose));
+    expect(msftCells[column.date]).toBe(shortDate(msftBefore.lastPriceDate));
     // The label explains itself on hover.
     await watchlistRow(page, 'SPY').getByTestId('simulated-chip').hover();
     await page.getByRole('tooltip').filter({ hasText: text.simulatedTooltip }).waitFor();
@@ -113,7 +113,7 @@ describe('market data journeys', () => {
       'Information Technology',
       'Equity',
       'Medium',
-      formatDollars(msftBefore.lastClose),
+      dollars(msftBefore.lastClose),
       text.simulatedChip,
     ]);
     await page.getByTestId('search-result-AMD').waitFor();
@@ -123,7 +123,7 @@ describe('market data journeys', () => {
     await msftResult.click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: /MSFT · Microsoft Corporation/ }).waitFor();
-    expect(await dialog.getByTestId('latest-close').innerText()).toBe(formatDollars(msftBefore.lastClose));
+    expect(await dialog.getByTestId('latest-close').innerText()).toBe(dollars(msftBefore.lastClose));
     await dialog.getByText(text.simulatedPrices, { exact: true }).waitFor();
     const chart = dialog.getByRole('figure', { name: 'MSFT daily closing prices' });
     await chart.locator('svg path').first().waitFor();
@@ -163,21 +163,21 @@ describe('market data journeys', () => {
     const msftAfter = await stored('MSFT');
     expect(msftAfter).toMatchObject({ lastClose: importedClose, lastPriceDate: msftBefore.lastPriceDate, priceSource: 'imported' });
     const msftRow = watchlistRow(page, 'MSFT');
-    await expect.poll(() => msftRow.locator('td').nth(column.lastClose).innerText()).toBe(formatDollars(importedClose));
+    await expect.poll(() => msftRow.locator('td').nth(column.lastClose).innerText()).toBe(dollars(importedClose));
     const change = importedClose - msftBefore.previousClose;
-    expect(await msftRow.locator('td').nth(column.changePercent).innerText()).toBe(formatSignedPercent(Math.round((change / msftBefore.previousClose) * 10_000) / 100));
+    expect(await msftRow.locator('td').nth(column.changePercent).innerText()).toBe(signedPercent(Math.round((change / msftBefore.previousClose) * 10_000) / 100));
     await msftRow.getByText(text.importedChip, { exact: true }).waitFor();
     expect(await msftRow.getByTestId('simulated-chip').count()).toBe(0);
     // The other eleven are still simulated, so the page still says so.
     expect(await page.locator('[data-testid^="watchlist-row-"]').getByTestId('simulated-chip').count()).toBe(watchlist.length - 1);
     await page.getByTestId('simulated-alert').waitFor();
     // The search result follows too.
-    expect(await msftResult.locator('td').nth(5).innerText()).toBe(formatDollars(importedClose));
+    expect(await msftResult.locator('td').nth(5).innerText()).toBe(dollars(importedClose));
     await snap(page, 'market-06-after-import');
 
     // The chart marks the imported close.
     await msftRow.click();
-    await dialog.getByTestId('latest-close').filter({ hasText: formatDollars(importedClose) }).waitFor();
+    await dialog.getByTestId('latest-close').filter({ hasText: dollars(importedClose) }).waitFor();
     await dialog.getByText(text.importedMarked, { exact: true }).waitFor();
     await dialog.getByText(text.importedChip, { exact: true }).waitFor();
     await snapDialog(page, 'market-07-chart-with-imported-close');

@@ -98,7 +98,11 @@ describe('optimisation', () => {
 
   it('3. the section reads on a phone', async () => {
     const page = await analyticsPage('phone');
-    await page.getByTestId('analytics-optimization').scrollIntoViewIfNeeded();
+    const section = page.getByTestId('analytics-optimization');
+    await section.scrollIntoViewIfNeeded();
+    // Nothing runs off the side: neither the page nor the section is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+    expect((await section.boundingBox())!.width).toBeLessThanOrEqual(viewports.phone.width);
     await snap(page, 'optimization-phone');
   });
 });

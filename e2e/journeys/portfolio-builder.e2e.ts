@@ -16,7 +16,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClientListResponse } from '@meridian/domain/clients';
 import type { ModelListResponse } from '@meridian/domain/model-portfolios';
 import type { PortfolioDetail } from '@meridian/domain/portfolios';
-import { riskAndReturn } from '@meridian/domain/rebalancing/optimum';
 import type { Statistics } from '@meridian/domain/recommendations';
 import type { SecuritySearchResponse } from '@meridian/domain/securities';
 import { apiSession, type ApiSession } from '../support/api.ts';
@@ -55,17 +54,20 @@ async function setWeights(page: Page, weights: Record<string, number>): Promise<
 
 const shownPercent = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
 
-/** Expected return and volatility as the page must show them: the domain's figures on the API's statistics. */
+/**
+ * Expected return and volatility as the page must show them, worked out here from the API's
+ * statistics: Σ wᵢμᵢ plus the risk-free rate on the part left in cash, and √(wᵀΣw).
+ */
 async function expectedFigures(ids: string[], weights: number[]): Promise<{ expectedReturn: string; volatility: string }> {
   const response = await api.send('POST', '/securities/statistics', { security_ids: ids });
   expect(response.status).toBe(200);
   const answer = (await response.json()) as Statistics;
-  const { expectedReturn, volatility } = riskAndReturn(
-    { expected: Float64Array.from(answer.expected_returns), covariance: Float64Array.from(answer.covariance), volatility: new Float64Array(ids.length), shrinkage: answer.shrinkage },
-    weights,
-    answer.risk_free_rate,
-  );
-  return { expectedReturn: shownPercent(expectedReturn), volatility: shownPercent(volatility) };
+  const n = weights.length;
+  const invested = weights.reduce((sum, weight) => sum + weight, 0);
+  const expectedReturn = weights.reduce((sum, weight, i) => sum + weight * answer.expected_returns[i]!, 0) + (1 - invested) * answer.risk_free_rate;
+  let variance = 0;
+  for (let i = 0; i < n; i += 1) for (let j = 0; j < n; j += 1) variance += weights[i]! * weights[j]! * answer.covariance[i * n + j]!;
+  return { expectedReturn: shownPercent(expectedReturn), volatility: shownPercent(Math.sqrt(variance)) };
 }
 
 async function expectFigures(page: Page, expected: { expectedReturn: string; volatility: string }): Promise<void> {

@@ -20,11 +20,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Client, ClientListResponse, ClientStats, ClientSummary } from '@meridian/domain/clients';
-import { formatCompactDollars, formatDollars, formatShortDate, formatSignedPercent, formatSignedReturn } from '@meridian/domain/format';
 import { oversellMessage } from '@meridian/domain/ledger';
 import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import type { Portfolio, PortfolioDetail, PortfolioListResponse, TransactionListResponse } from '@meridian/domain/portfolios';
 import { apiSession, type ApiSession } from '../support/api.ts';
+import { compactDollars, dollars, shortDate, signedPercent, signedReturn } from '../support/expected-figures.ts';
 import { choose, fillTransaction, recordTransaction, type Entry } from '../support/portfolio-forms.ts';
 import { snap, snapDialog } from '../support/browser.ts';
 import { journeyFile } from '../support/journey.ts';
@@ -88,15 +88,15 @@ async function openPortfolio(portfolio: Portfolio): Promise<void> {
 /** The cards, every holding row and the sector donut. */
 async function expectCardsMatchApi(target: Page, id: string): Promise<PortfolioDetail> {
   const detail = await api.get<PortfolioDetail>(`/portfolios/${id}`);
-  await expect.poll(() => target.getByTestId('card-cash-value').innerText()).toBe(formatDollars(detail.cash_balance));
-  expect(await target.getByTestId('card-total-value-value').innerText()).toBe(formatDollars(detail.total_value));
-  expect(await target.getByTestId('card-holdings-value-value').innerText()).toBe(formatDollars(detail.holdings_value));
+  await expect.poll(() => target.getByTestId('card-cash-value').innerText()).toBe(dollars(detail.cash_balance));
+  expect(await target.getByTestId('card-total-value-value').innerText()).toBe(dollars(detail.total_value));
+  expect(await target.getByTestId('card-holdings-value-value').innerText()).toBe(dollars(detail.holdings_value));
   expect(Math.round((detail.cash_balance + detail.holdings_value) * 100) / 100).toBe(detail.total_value);
   const holdingsShown = await target.getByTestId(/^holding-row-/).count();
   if (holdingsShown > 0) {
     for (const holding of detail.holdings) {
       const cells = await target.getByTestId(`holding-row-${holding.security.symbol}`).locator('td').allInnerTexts();
-      expect(cells[5], `${holding.security.symbol} market value`).toBe(formatDollars(holding.market_value));
+      expect(cells[5], `${holding.security.symbol} market value`).toBe(dollars(holding.market_value));
       expect(cells[8], `${holding.security.symbol} allocation`).toBe(`${holding.allocation_percent.toFixed(2)}%`);
     }
     for (const slice of detail.allocation.by_sector) {
@@ -125,7 +125,7 @@ async function expectTransactionsMatchApi(target: Page, id: string): Promise<{ t
       .then((rows) => rows.map((cells) => [cells[2], cells[5]]));
   await expect
     .poll(shown)
-    .toEqual(ledger.transactions.map((transaction) => [transaction.security?.symbol ?? '–', (transaction.amount > 0 ? '+' : '') + formatDollars(transaction.amount)]));
+    .toEqual(ledger.transactions.map((transaction) => [transaction.security?.symbol ?? '–', (transaction.amount > 0 ? '+' : '') + dollars(transaction.amount)]));
   return { total: ledger.total };
 }
 
@@ -191,12 +191,12 @@ async function clientFigures(clientId: string): Promise<ClientFigures> {
 
 /** The client list's cards and the client's row show exactly `figures`. */
 async function expectClientListShows(target: Page, name: string, figures: ClientFigures): Promise<void> {
-  await expect.poll(() => target.getByTestId('card-total-aum-value').innerText()).toBe(formatCompactDollars(figures.stats.total_aum));
+  await expect.poll(() => target.getByTestId('card-total-aum-value').innerText()).toBe(compactDollars(figures.stats.total_aum));
   expect(await target.getByTestId('card-total-clients-value').innerText()).toBe(figures.stats.total_clients.toLocaleString('en-US'));
-  expect(await target.getByTestId('card-performance-value').innerText()).toBe(formatSignedPercent(figures.stats.average_performance));
+  expect(await target.getByTestId('card-performance-value').innerText()).toBe(signedPercent(figures.stats.average_performance));
   const cells = () => target.getByTestId('client-row').filter({ hasText: name }).locator('td').allInnerTexts();
-  await expect.poll(async () => (await cells())[1], { message: `${name}'s AUM` }).toBe(formatCompactDollars(figures.row.aum));
-  expect((await cells())[2], `${name}'s performance`).toBe(figures.row.performance === null ? '—' : formatSignedReturn(figures.row.performance));
+  await expect.poll(async () => (await cells())[1], { message: `${name}'s AUM` }).toBe(compactDollars(figures.row.aum));
+  expect((await cells())[2], `${name}'s performance`).toBe(figures.row.performance === null ? '—' : signedReturn(figures.row.performance));
 }
 
 /** The profile's AUM line, the portfolio's row and the total row show exactly `figures`. */
@@ -204,14 +204,14 @@ async function expectProfileShows(target: Page, portfolio: Portfolio, figures: C
   const { summary } = figures;
   await expect
     .poll(() => target.getByTestId('client-figures').innerText())
-    .toBe(`AUM ${formatDollars(summary.aum)} · unrealised ${formatDollars(summary.gain_loss)} (${formatSignedPercent(summary.gain_loss_percent)})`);
+    .toBe(`AUM ${dollars(summary.aum)} · unrealised ${dollars(summary.gain_loss)} (${signedPercent(summary.gain_loss_percent)})`);
   const listed = target.getByTestId('portfolios');
   const shown = figures.portfolios.find((candidate) => candidate.id === portfolio.id)!;
   // The portfolios come from a query of their own: poll them too rather than read them once.
   const row = listed.getByRole('row').filter({ has: target.getByRole('link', { name: portfolio.name, exact: true }) });
-  await expect.poll(async () => (await row.locator('td').allInnerTexts())[2], { message: `${portfolio.name}'s value` }).toBe(formatDollars(shown.total_value));
+  await expect.poll(async () => (await row.locator('td').allInnerTexts())[2], { message: `${portfolio.name}'s value` }).toBe(dollars(shown.total_value));
   const total = figures.portfolios.reduce((sum, each) => plus(sum, each.total_value), 0);
-  await expect.poll(async () => (await listed.getByTestId('portfolio-total').locator('td').allInnerTexts())[1]).toBe(formatDollars(total));
+  await expect.poll(async () => (await listed.getByTestId('portfolio-total').locator('td').allInnerTexts())[1]).toBe(dollars(total));
 }
 
 /** The header: name, and client · account type · benchmark, as the API holds them. */
@@ -261,7 +261,7 @@ describe('portfolio journeys', () => {
     const id = page.url().split('/').at(-1)!;
     await page.getByRole('heading', { name: 'Journey Growth', level: 1 }).waitFor();
     expect(await page.getByTestId('portfolio-subtitle').innerText()).toBe(`${clientName} · Roth IRA · Benchmark SPY`);
-    expect(await page.getByTestId('card-cash-value').innerText()).toBe(formatDollars(50_000));
+    expect(await page.getByTestId('card-cash-value').innerText()).toBe(dollars(50_000));
     await page.getByTestId('holdings-empty').waitFor();
 
     // Two buys at the latest close: an equity and a bond fund.
@@ -471,19 +471,19 @@ describe('portfolio journeys', () => {
     const [newest] = (await api.get<TransactionListResponse>(`/portfolios/${portfolio.id}/transactions?per_page=1`)).transactions;
     // The section loads after the figures: wait for its rows rather than reading an empty table.
     await expect.poll(() => page.getByTestId('transactions').getByTestId('transaction-row').first().locator('td').allInnerTexts()).toEqual([
-      formatShortDate(newest!.trade_date),
+      shortDate(newest!.trade_date),
       'Deposit',
       '—',
       portfolio.name,
-      formatDollars(deposit),
+      dollars(deposit),
     ]);
     await snap(page, 'portfolios-22-profile-after');
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Clients', exact: true }).click();
     await page.waitForURL('**/clients');
     await expectClientListShows(page, name, after);
     // The compact figures must visibly move, or this journey would prove nothing about the cards and the row.
-    expect(formatCompactDollars(after.stats.total_aum)).not.toBe(formatCompactDollars(before.stats.total_aum));
-    expect(formatCompactDollars(after.row.aum)).not.toBe(formatCompactDollars(before.row.aum));
+    expect(compactDollars(after.stats.total_aum)).not.toBe(compactDollars(before.stats.total_aum));
+    expect(compactDollars(after.row.aum)).not.toBe(compactDollars(before.row.aum));
     await snap(page, 'portfolios-23-client-list-after');
     expect(await page.evaluate(() => 'journeyMarker' in window)).toBe(true);
   });

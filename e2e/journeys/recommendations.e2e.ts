@@ -12,11 +12,11 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatDollars, formatSignedDollars } from '@meridian/domain/format';
 import type { PortfolioDetail, TransactionListResponse } from '@meridian/domain/portfolios';
 import type { GenerateResponse, Recommendation, RecommendationListResponse } from '@meridian/domain/recommendations';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { snap, snapDialog, viewports } from '../support/browser.ts';
+import { dollars, signedDollars } from '../support/expected-figures.ts';
 import { journeyFile } from '../support/journey.ts';
 import { alex, signIn } from '../support/sign-in.ts';
 
@@ -92,10 +92,10 @@ describe('recommendation journeys', () => {
       const cells = await card.getByTestId(`trade-row-${trade.symbol}`).locator('td').allInnerTexts();
       expect(cells[0], trade.symbol).toBe(trade.side === 'sell' ? 'Sell' : 'Buy');
       expect(shownNumber(cells[2]!), `${trade.symbol} quantity`).toBeCloseTo(trade.quantity, 6);
-      expect(cells[4], `${trade.symbol} amount`).toBe(formatDollars(trade.amount));
-      if (trade.side === 'sell') expect(cells.slice(5), `${trade.symbol} gains`).toEqual([formatSignedDollars(trade.realized_short), formatSignedDollars(trade.realized_long)]);
+      expect(cells[4], `${trade.symbol} amount`).toBe(dollars(trade.amount));
+      if (trade.side === 'sell') expect(cells.slice(5), `${trade.symbol} gains`).toEqual([signedDollars(trade.realized_short), signedDollars(trade.realized_long)]);
     }
-    expect(await card.getByTestId('recommendation-totals').innerText()).toContain(`${formatDollars(totals.cash_before)} → ${formatDollars(totals.cash_after)}`);
+    expect(await card.getByTestId('recommendation-totals').innerText()).toContain(`${dollars(totals.cash_before)} → ${dollars(totals.cash_after)}`);
     await snap(page, 'recommendations-01-profile-details');
 
     // Accept, then implement after confirming.
@@ -149,7 +149,7 @@ describe('recommendation journeys', () => {
       if (quantity === 0) expect(await row.count(), trade.symbol).toBe(0);
       else expect(shownNumber((await row.locator('td').allInnerTexts())[2]!), trade.symbol).toBeCloseTo(quantity, 6);
     }
-    expect(await page.getByTestId('card-cash-value').innerText()).toBe(formatDollars(after.cash_balance));
+    expect(await page.getByTestId('card-cash-value').innerText()).toBe(dollars(after.cash_balance));
     const onPortfolio = page.getByTestId('recommendations').getByRole('article', { name: recommendation!.title });
     expect(await statusOf(onPortfolio)).toBe('Implemented');
     // The ledger's first page (ten rows, newest first): all trades of the recommendation.

@@ -16,7 +16,7 @@ import { messages, rateLimitMessage } from '@meridian/domain/messages';
 import { session } from '@meridian/domain/session';
 import { webMessages } from '@meridian/domain/web-messages';
 import { expectNoFindings, type AccessibilityWatch } from '../support/axe.ts';
-import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { launchBrowser, newPage, screenshot, settled } from '../support/browser.ts';
 import { startJourneyServer, type JourneyServer } from '../support/server.ts';
 
 const alex = { email: 'alex.chen@summitridge.example', password: 'Advisor#2026' };
@@ -140,8 +140,6 @@ const getStarted = (page: Page) => page.getByRole('button', { name: 'Get Started
 const qrCode = (page: Page) => page.getByRole('img', { name: 'QR code for your authenticator app' });
 const errorAlerts = (page: Page) => page.locator('.MuiAlert-colorError');
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 // ---------------------------------------------------------------- 1. expiry warning, extension, expiry
 
 describe('session expiry: banner, Extend Session, modal, logout (real short token lifetime)', () => {
@@ -218,16 +216,27 @@ describe('session expiry: banner, Extend Session, modal, logout (real short toke
     // It cannot be closed by other means: neither Escape nor a click on the backdrop.
     await page.keyboard.press('Escape');
     await page.mouse.click(20, 780);
-    await sleep(500);
+    // A closing dialog fades out: once every transition the key or the click started has finished, it would be gone.
+    await settled(page);
     expect(await modal.isVisible()).toBe(true);
     await screenshot(page, 'session-04-modal');
 
-    // Not logged out early: 1.5 s before the stored expiry the user is still in, modal up.
-    await sleep(newExpiry - Date.now() - 1500);
-    expect(new URL(page.url()).pathname).toBe('/two-factor');
-    expect(await modal.isVisible()).toBe(true);
-    // (The countdown is redrawn once a second, so it may still show up to a second more.)
-    expect(countdownSeconds(await modal.locator('.MuiDialogContentText-root').textContent())).toBeLessThanOrEqual(3);
+    // Not logged out early: with the countdown at its last seconds the user is still in, modal up
+    // (page and countdown read together, so a logout in between cannot pass for either).
+    let lastSeconds: { path: string; countdown: string | null } | undefined;
+    await expect
+      .poll(
+        async () => {
+          lastSeconds = await page.evaluate(() => ({
+            path: location.pathname,
+            countdown: document.querySelector('[role="dialog"] .MuiDialogContentText-root')?.textContent ?? null,
+          }));
+          return lastSeconds.countdown !== null && countdownSeconds(lastSeconds.countdown) <= 2;
+        },
+        { timeout: newExpiry - Date.now() + 1000, interval: 100 },
+      )
+      .toBe(true);
+    expect(lastSeconds?.path).toBe('/two-factor');
 
     // At expiry: logged out to /login within a couple of seconds (the countdown ticks each second).
     await page.waitForURL('**/login', { timeout: 5000 });
@@ -239,6 +248,8 @@ describe('session expiry: banner, Extend Session, modal, logout (real short toke
     expect(await storedSession(page)).toEqual({ access_token: null, refresh_token: null, token_expiry: null, user: null });
     // The best-effort logout call went out and revoked the session at the server.
     await expect.poll(() => responseLines(api, newExpiry - 1000)).toContain('POST /api/v1/auth/logout 204');
+    // ...and not before the expiry: the app let go of the session once it had run out.
+    expect(api.find((event) => event.kind === 'request' && event.path === '/api/v1/auth/logout')!.at).toBeGreaterThanOrEqual(newExpiry);
     expect((await callApi(server, 'POST', '/auth/refresh-token', { body: { refresh_token: extended.refresh_token } })).status).toBe(401);
     await screenshot(page, 'session-05-expired-login');
 
@@ -376,9 +387,13 @@ describe('rate limiting: 429 with Retry-After, and the app waits it out', () => 
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
 
-    // Retry-After tells the truth: after waiting it out the same call succeeds again.
-    await sleep(retryAfter * 1000 + 100);
-    expect((await callApi(server, 'GET', '/users/me', { token })).status).toBe(200);
+    // Retry-After tells the truth: the same call is refused until then (the window does not move),
+    // and succeeds once it has passed.
+    const limitedAt = Date.now();
+    await expect.poll(async () => (await callApi(server, 'GET', '/users/me', { token })).status, { timeout: (windowSeconds + 2) * 1000, interval: 200 }).toBe(200);
+    const reopenedAfterMs = Date.now() - limitedAt;
+    expect(reopenedAfterMs).toBeGreaterThan((retryAfter - 1) * 1000);
+    expect(reopenedAfterMs).toBeLessThan(retryAfter * 1000 + 1000);
   });
 
   it('the app waits the Retry-After seconds after a 429 and retries; the data shows without an error', async () => {
@@ -397,7 +412,7 @@ describe('rate limiting: 429 with Retry-After, and the app waits it out', () => 
     // While it waits: no error, still on the first step, the button busy.
     expect(await errorAlerts(page).count()).toBe(0);
     expect(await getStarted(page).isDisabled()).toBe(true);
-    await sleep(400); // let MUI's colour transition to the disabled look finish before the picture
+    await settled(page); // MUI's colour transition to the disabled look, before the picture
     await screenshot(page, 'session-08-rate-limited-waiting');
 
     await qrCode(page).waitFor({ timeout: 15_000 });

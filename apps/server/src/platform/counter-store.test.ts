@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { memoryCounterStore, redisCounterStore, type CounterStore } from './counter-store.ts';
 
 let clock = new Date('2026-11-26T12:00:00Z');
@@ -25,6 +25,21 @@ const stores: Array<{ name: string; open: () => { store: CounterStore; ttlMs?: (
 ];
 
 describe.each(stores)('counters in $name', ({ open }) => {
+  /**
+   * Lets a window of `windowMs` pass for `key`: the memory store's clock moves past it; Redis must
+   * hold the key with a time to live within the window, and is waited on until it has dropped it.
+   */
+  const passWindow = async (key: string, windowMs: number, ttlMs?: (key: string) => Promise<number>) => {
+    if (!ttlMs) {
+      clock = new Date(clock.getTime() + windowMs);
+      return;
+    }
+    const left = await ttlMs(key);
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThanOrEqual(windowMs);
+    await vi.waitFor(async () => expect(await ttlMs(key)).toBe(-2), { timeout: 5000, interval: 10 }); // -2: no such key
+  };
+
   it('counts within a window that starts at the first increment and is not pushed back by later ones', async () => {
     const { store, ttlMs } = open();
     const key = `count:${randomUUID()}`;
@@ -47,8 +62,7 @@ describe.each(stores)('counters in $name', ({ open }) => {
     const key = `window:${randomUUID()}`;
     await store.increment(key, 50);
     await store.increment(key, 50);
-    if (ttlMs) await new Promise((resolve) => setTimeout(resolve, 80));
-    else clock = new Date(clock.getTime() + 80);
+    await passWindow(key, 50, ttlMs);
     expect(await store.get(key)).toBe(0);
     expect(await store.increment(key, 50)).toBe(1);
   });
@@ -58,8 +72,7 @@ describe.each(stores)('counters in $name', ({ open }) => {
     const key = `lock:${randomUUID()}`;
     await store.set(key, 7, 50);
     expect(await store.get(key)).toBe(7);
-    if (ttlMs) await new Promise((resolve) => setTimeout(resolve, 80));
-    else clock = new Date(clock.getTime() + 80);
+    await passWindow(key, 50, ttlMs);
     expect(await store.get(key)).toBe(0);
   });
 });

@@ -1,3 +1,5 @@
+// The DOM matchers (toBeVisible, toHaveTextContent, toBeDisabled...) on vitest's expect.
+import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 

@@ -4,6 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { AssessmentDetail, AssessmentList, AssignmentResult, TemplateDetail, TemplateSummary } from '@meridian/domain/assessments/contracts';
 import { assessmentTemplateMessages as m } from '@meridian/domain/assessments/messages';
 import { ipqTemplateId } from '@meridian/domain/ipq/contracts';
+import { addDays, marketDate } from '@meridian/domain/trading-calendar';
 import { clients } from '../../db/schema/clients.ts';
 import { api, call } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
@@ -42,6 +43,9 @@ describeEachDatabase('assessments: templates, assignments and answers', (t) => {
   let clientUser: Session;
   let outsider: Session;
   let template: TemplateDetail;
+  // Due dates relative to the test clock: one still ahead (not overdue), one already passed.
+  const dueAhead = () => addDays(marketDate(t.clock.now()), 60);
+  const duePassed = () => addDays(marketDate(t.clock.now()), -60);
 
   beforeAll(async () => {
     app = await t.buildApp({ rateLimitMax: 100_000 });
@@ -122,7 +126,7 @@ describeEachDatabase('assessments: templates, assignments and answers', (t) => {
   it('assigns to clients in reach only, keeps an open one, and refuses an inactive template', async () => {
     const [a, b] = [await insertClient(t.db, advisor), await insertClient(t.db, advisor)];
     const partnerClient = await insertClient(t.db, partner);
-    const first = await assign(advisor, [a.id, b.id], '2026-12-31');
+    const first = await assign(advisor, [a.id, b.id], dueAhead());
     expect(first.body).toMatchObject({ assigned: 2, already_open: 0 });
     expect((await assign(advisor, [a.id])).body).toMatchObject({ assigned: 0, already_open: 1 });
     const foreign = await assign(advisor, [a.id, partnerClient.id]);
@@ -144,7 +148,7 @@ describeEachDatabase('assessments: templates, assignments and answers', (t) => {
 
   it('a client answers their own: saves partial answers, then submits; each bad answer is named and nothing changes', async () => {
     const own = await insertClient(t.db, advisor, { userId: clientUser.userId });
-    const id = await assigned(own.id, '2026-12-31');
+    const id = await assigned(own.id, dueAhead());
     const mine = await list(clientUser);
     expect(mine.assessments.map((entry) => entry.id)).toContain(id);
     const start = await read(clientUser, id);
@@ -187,7 +191,7 @@ describeEachDatabase('assessments: templates, assignments and answers', (t) => {
 
   it('lists across the book with filters, overdue first, and keeps to reach', async () => {
     const due = await insertClient(t.db, advisor, { firstName: 'Overdue', lastName: 'Oxley' });
-    const overdueId = await assigned(due.id, '2020-01-01');
+    const overdueId = await assigned(due.id, duePassed());
     const byAdvisor = await list(advisor, `?template_id=${template.id}&status=pending`);
     expect(byAdvisor.assessments.every((entry) => entry.status === 'pending' && entry.template_id === template.id)).toBe(true);
     const overdue = await list(advisor, '?overdue=true');

@@ -5,7 +5,7 @@ import { recommendationMessages } from '@meridian/domain/advice-messages';
 import type { ModelPortfolio } from '@meridian/domain/model-portfolios';
 import type { PortfolioAnalytics } from '@meridian/domain/portfolio-analytics';
 import type { GenerateResponse, Recommendation, RecommendationListResponse } from '@meridian/domain/recommendations';
-import { addDays, lastTradingDayOnOrBefore, marketDate, tradingDaysBetween } from '@meridian/domain/trading-calendar';
+import { addDays, isTradingDay, lastTradingDayOnOrBefore, marketDate, tradingDaysBetween } from '@meridian/domain/trading-calendar';
 import { prices, securities, type SecurityRow } from '../../db/schema/securities.ts';
 import { transactions } from '../../db/schema/portfolios.ts';
 import { api, call, demo } from '../../test/api.ts';
@@ -22,8 +22,17 @@ describeEachDatabase('recommendations', (t) => {
   let equityB: SecurityRow;
   let model: ModelPortfolio;
   const today = () => marketDate(t.clock.now());
+  /** The trading day `days` before the test clock's today: lots keep their term whatever the real date. */
+  const daysAgo = (days: number) => lastTradingDayOnOrBefore(addDays(today(), -days));
+  // Three lots of A: one held past a year (long-term), two within the year (short-term).
+  const longTermLot = () => daysAgo(2 * 365);
+  const shortTermLossLot = () => daysAgo(180);
+  const shortTermGainLot = () => daysAgo(120);
 
   beforeAll(async () => {
+    // Implementing records the trades on today's date and analytics value the account up to the last
+    // trading day: on a weekend or holiday the realised lot would not show yet, so the file runs on a trading day.
+    while (!isTradingDay(today())) t.clock.advance(86_400_000);
     app = await t.buildApp({ rateLimitMax: 100_000 });
     advisor = await newAdvisorFirm(app);
     partner = await colleague(app, t.db, advisor.firmId);
@@ -32,7 +41,7 @@ describeEachDatabase('recommendations', (t) => {
     equityA = await insertSecurity(t.db, 100);
     equityB = await insertSecurity(t.db, 50);
     // A flat price history since before the first trade, which analytics value the accounts by.
-    const days = tradingDaysBetween('2024-01-02', lastTradingDayOnOrBefore(today()));
+    const days = tradingDaysBetween(daysAgo(3 * 365), daysAgo(0));
     await t.db.insert(prices).values(
       days.flatMap((date) => [
         { securityId: equityA.id, date, close: 100, source: 'imported' as const },
@@ -67,9 +76,9 @@ describeEachDatabase('recommendations', (t) => {
   async function followerWithLots() {
     const client = await insertClient(t.db, advisor, { riskCapacity: 'medium', investmentExperience: 'intermediate' });
     const portfolio = await openPortfolio(app, advisor.token, client.id, { initial_deposit: 100_000, model_id: model.id });
-    await trade(portfolio.id, 'buy', equityA, 100, 80, '2024-01-10'); // long-term gain at 100
-    await trade(portfolio.id, 'buy', equityA, 100, 130, '2026-06-01'); // a short-term loss
-    await trade(portfolio.id, 'buy', equityA, 100, 90, '2026-08-03'); // a short-term gain
+    await trade(portfolio.id, 'buy', equityA, 100, 80, longTermLot()); // long-term gain at 100
+    await trade(portfolio.id, 'buy', equityA, 100, 130, shortTermLossLot()); // a short-term loss
+    await trade(portfolio.id, 'buy', equityA, 100, 90, shortTermGainLot()); // a short-term gain
     return { client, portfolio };
   }
 
@@ -84,9 +93,9 @@ describeEachDatabase('recommendations', (t) => {
     // $100,000: A is 30 % against 20 %, B 0 % against 80 %.
     expect(recommendation!.rationale).toContain(`${equityA.symbol} is 30.0% against 20.0%`);
     const [sell, buy] = recommendation!.details.trades;
-    // FIFO would sell the 2024 lot at a $2,000 long-term gain; the tax-aware order takes the $3,000 short-term loss.
+    // FIFO would sell the oldest lot at a $2,000 long-term gain; the tax-aware order takes the $3,000 short-term loss.
     expect(sell).toMatchObject({ side: 'sell', symbol: equityA.symbol, quantity: 100, amount: 10_000, realized_short: -3000, realized_long: 0 });
-    expect(sell!.lots).toEqual([{ acquired_on: '2026-06-01', quantity: 100, cost_basis: 13_000, proceeds: 10_000, gain: -3000, term: 'short' }]);
+    expect(sell!.lots).toEqual([{ acquired_on: shortTermLossLot(), quantity: 100, cost_basis: 13_000, proceeds: 10_000, gain: -3000, term: 'short' }]);
     expect(buy).toMatchObject({ side: 'buy', symbol: equityB.symbol, quantity: 1600, amount: 80_000 });
     expect(recommendation!.details.totals).toMatchObject({ sells: 10_000, buys: 80_000, realized_short: -3000, realized_long: 0, cash_before: 70_000, cash_after: 0 });
     expect(recommendation!.details.drift).toMatchObject({ band: 0.05, after: 0 });
@@ -134,12 +143,12 @@ describeEachDatabase('recommendations', (t) => {
     );
     const holdings = (await call(app, 'GET', api(`/portfolios/${portfolio.id}/holdings`), { token: advisor.token })).body as { holdings: Array<{ security: { id: string }; quantity: number }> };
     expect(holdings.holdings.map((holding) => [holding.security.id, holding.quantity]).sort()).toEqual([[equityA.id, 200], [equityB.id, 1600]].sort());
-    // The ledger's lots agree with the proposal: the 2026-06-01 lot is gone, realised at a $3,000 loss.
+    // The ledger's lots agree with the proposal: the short-term loss lot is gone, realised at a $3,000 loss.
     const analyticsResponse = await call(app, 'GET', api(`/portfolios/${portfolio.id}/analytics?period=1M`), { token: advisor.token });
     expect(analyticsResponse.status, JSON.stringify(analyticsResponse.body)).toBe(200);
     const analytics = analyticsResponse.body as PortfolioAnalytics;
-    expect(analytics.lots.open.filter((lot) => lot.security_id === equityA.id).map((lot) => lot.acquired_on)).toEqual(['2024-01-10', '2026-08-03']);
-    expect(analytics.lots.realized.filter((lot) => lot.security_id === equityA.id).map((lot) => [lot.acquired_on, lot.realized_gain])).toEqual([['2026-06-01', -3000]]);
+    expect(analytics.lots.open.filter((lot) => lot.security_id === equityA.id).map((lot) => lot.acquired_on)).toEqual([longTermLot(), shortTermGainLot()]);
+    expect(analytics.lots.realized.filter((lot) => lot.security_id === equityA.id).map((lot) => [lot.acquired_on, lot.realized_gain])).toEqual([[shortTermLossLot(), -3000]]);
     // Final: nothing moves an implemented recommendation.
     expect((await setStatus(advisor, id, 'rejected')).status).toBe(422);
   });
@@ -159,8 +168,8 @@ describeEachDatabase('recommendations', (t) => {
   it('never proposes buying back within 30 days what the client sold at a loss in any account', async () => {
     const { client, portfolio } = await followerWithLots();
     const other = await openPortfolio(app, advisor.token, client.id, { initial_deposit: 10_000 });
-    const lossDay = lastTradingDayOnOrBefore(addDays(today(), -10));
-    await trade(other.id, 'buy', equityB, 10, 60, '2026-09-01');
+    const lossDay = daysAgo(10);
+    await trade(other.id, 'buy', equityB, 10, 60, daysAgo(60));
     await trade(other.id, 'sell', equityB, 10, 50, lossDay);
     const recommendation = ((await generate(advisor, client.id)).body as GenerateResponse).recommendations.find((row) => row.portfolio_id === portfolio.id)!;
     expect(recommendation.details.trades.some((row) => row.side === 'buy' && row.security_id === equityB.id)).toBe(false);
@@ -215,7 +224,7 @@ describeEachDatabase('recommendations', (t) => {
     await trade(portfolio.id, 'buy', equityB, 160, 50, today());
     expect((await generate(advisor, client.id)).body).toMatchObject({ created: 0 });
     const operator = await session(app, demo.admin);
-    const day = lastTradingDayOnOrBefore(today());
+    const day = daysAgo(0);
     const imported = await call(app, 'POST', api('/securities/prices/import'), { token: operator.token, body: { csv: `symbol,date,close\n${equityA.symbol},${day},300` } });
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     // This account's, and those of the accounts above that hold A and follow the same model.

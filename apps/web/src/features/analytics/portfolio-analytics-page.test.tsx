@@ -93,7 +93,7 @@ describe('portfolio analytics page', () => {
     expect(cellsOf(screen.getByTestId('realized-lot-AAPL'))).toEqual(['AAPL', 'Feb 1, 2026', 'Sep 15, 2026', '10', '$2,100.00', '$1,950.50', '-$149.50', 'Short term']);
     expect(getComputedStyle(within(screen.getByTestId('realized-lot-AAPL')).getByText('-$149.50')).color).toBe('rgb(211, 47, 47)');
     expect(screen.getByTestId('concentration-top-five').textContent).toBe('Top 5 positions100.00%');
-    expect(await screen.findByTestId('allocation-security', {}, slow)).toBeTruthy();
+    expect(await screen.findByTestId('allocation-security', {}, slow)).toBeVisible();
     expect(screen.getByTestId('allocation-asset-class-equity').textContent).toContain('100.00%');
   });
 

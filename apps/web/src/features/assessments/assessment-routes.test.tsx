@@ -31,7 +31,7 @@ describe('assessment routes, as the app router mounts them', () => {
   it('opens the assign dialog from /assessments/new', async () => {
     server();
     renderScreen(<AssessmentRoutes />, { path: '/assessments/*', at: '/assessments/new' });
-    expect(await screen.findByRole('dialog', { name: 'Assign assessment' }, slow)).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Assign assessment' }, slow)).toBeVisible();
   });
 
   it.each([

@@ -35,19 +35,19 @@ describe('client portfolio table', () => {
         jsonResponse(clientPage([dashboardClient(), dashboardClient({ id: 'c2', first_name: 'Eli', last_name: 'Moss', performance: null, assessment_status: 'Complete', profile: { ...dashboardClient().profile, risk_capacity: 'low' } })])),
     });
     renderSignedIn(<DashboardPage />);
-    expect(screen.getByRole('heading', { level: 2, name: 'Client Portfolio' })).toBeDefined();
+    expect(screen.getByRole('heading', { level: 2, name: 'Client Portfolio' })).toBeVisible();
     await screen.findByText('Dana Whitfield');
     const [dana, eli] = screen.getAllByTestId('client-row').map((row) => within(row));
-    expect(dana!.getByText('dana.whitfield@example.com')).toBeDefined();
-    expect(dana!.getByText('DW')).toBeDefined();
-    expect(dana!.getByText('$1.2M')).toBeDefined();
+    expect(dana!.getByText('dana.whitfield@example.com')).toBeVisible();
+    expect(dana!.getByText('DW')).toBeVisible();
+    expect(dana!.getByText('$1.2M')).toBeVisible();
     expect(dana!.getByTestId('client-performance').textContent).toBe('+5.2%');
-    expect(dana!.getByTestId('trend-up')).toBeDefined();
-    expect(dana!.getByText('Aggressive')).toBeDefined();
-    expect(dana!.getByText('Pending')).toBeDefined();
+    expect(dana!.getByTestId('trend-up')).toBeVisible();
+    expect(dana!.getByText('Aggressive')).toBeVisible();
+    expect(dana!.getByText('Pending')).toBeVisible();
     expect(eli!.getByTestId('client-performance').textContent).toBe('—');
-    expect(eli!.getByText('Conservative')).toBeDefined();
-    expect(eli!.getByText('Complete')).toBeDefined();
+    expect(eli!.getByText('Conservative')).toBeVisible();
+    expect(eli!.getByText('Complete')).toBeVisible();
   });
 
   it('pages on the server, 5 rows by default with 5, 10 or 25 on offer', async () => {
@@ -56,7 +56,7 @@ describe('client portfolio table', () => {
     await screen.findByText('Client0 Test');
     expect(screen.getAllByTestId('client-row')).toHaveLength(5);
     expect(Object.fromEntries(lastList(calls))).toEqual({ sort: 'name', order: 'asc', page: '1', per_page: '5', performance_period: '1Y' });
-    expect(screen.getByText('1–5 of 12')).toBeDefined();
+    expect(screen.getByText('1–5 of 12')).toBeVisible();
 
     fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     await screen.findByText('Client5 Test');
@@ -91,7 +91,7 @@ describe('client portfolio table', () => {
     await screen.findByText('Dana Whitfield');
     await chooseOption('Performance period', '3Y');
     await waitFor(() => expect(lastList(calls).get('performance_period')).toBe('3Y'));
-    expect(screen.getByRole('columnheader', { name: 'Performance (3Y)' })).toBeDefined();
+    expect(screen.getByRole('columnheader', { name: 'Performance (3Y)' })).toBeVisible();
   });
 
   it("offers the row's actions", async () => {
@@ -107,6 +107,6 @@ describe('client portfolio table', () => {
   it("says 'Failed to fetch clients' when the list cannot load", async () => {
     stubDashboardServer({ clients: () => jsonResponse({}, 500) });
     renderSignedIn(<DashboardPage />);
-    expect(await screen.findByText('Failed to fetch clients')).toBeDefined();
+    expect(await screen.findByText('Failed to fetch clients')).toBeVisible();
   });
 });

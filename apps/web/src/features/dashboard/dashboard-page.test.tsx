@@ -20,10 +20,14 @@ const red = 'rgb(211, 47, 47)';
 describe('dashboard for a client user', () => {
   it('points to their own portfolios and asks for no book figures', async () => {
     const calls = stubDashboardServer();
-    renderSignedIn(<DashboardPage />, { ...sampleUser, role_name: 'client' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Advisor Dashboard' })).toBeDefined();
+    const { store } = renderSignedIn(<DashboardPage />, { ...sampleUser, role_name: 'client' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Advisor Dashboard' })).toBeVisible();
     expect(screen.getByRole('link', { name: text.clientPortfolios }).getAttribute('href')).toBe('/portfolios');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The page starts its queries together when it mounts: once the open questionnaires are asked for
+    // and answered, any book figure would have been asked for too.
+    await waitFor(() => expect(calls.map((call) => call.url.pathname)).toContain('/api/v1/assessments'));
+    await waitFor(() => expect(Object.values(store.getState().api.queries).every((query) => query?.status !== 'pending')).toBe(true));
+    expect(Object.values(store.getState().api.queries).map((query) => query?.endpointName)).toEqual(['listAssessments']);
     expect(calls.filter((call) => call.url.pathname.includes('/analytics'))).toEqual([]);
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -44,11 +48,11 @@ describe('dashboard for a client user with questionnaires to answer', () => {
     );
     renderSignedIn(<DashboardPage />, { ...sampleUser, role_name: 'client' });
     const open = within(await screen.findByTestId('open-assessments'));
-    expect(open.getByRole('heading', { name: 'Your advisor asks you to complete 2 questionnaires' })).toBeDefined();
+    expect(open.getByRole('heading', { name: 'Your advisor asks you to complete 2 questionnaires' })).toBeVisible();
     expect(open.getByRole('link', { name: 'Take Annual check-in' }).getAttribute('href')).toBe('/assessments/a1/take');
     expect(open.getByRole('link', { name: 'Continue Goals review' }).getAttribute('href')).toBe('/assessments/a2/take');
     expect(open.queryByText('Last year')).toBeNull();
-    expect(open.getByText('Due Dec 4, 2026')).toBeDefined();
+    expect(open.getByText('Due Dec 4, 2026')).toBeVisible();
   });
 });
 
@@ -56,8 +60,8 @@ describe('dashboard headline cards', () => {
   it("shows the API's figures and how each moved against the previous period", async () => {
     const calls = stubDashboardServer();
     renderSignedIn(<DashboardPage />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Advisor Dashboard' })).toBeDefined();
-    expect(screen.getByText('Welcome back, Alex Chen')).toBeDefined();
+    expect(screen.getByRole('heading', { level: 1, name: 'Advisor Dashboard' })).toBeVisible();
+    expect(screen.getByText('Welcome back, Alex Chen')).toBeVisible();
 
     await waitFor(() => expect(screen.getByTestId('card-clients-value').textContent).toBe('48'));
     expect(screen.getByTestId('card-clients-change').textContent).toBe('+3since Q3 2026');
@@ -69,7 +73,7 @@ describe('dashboard headline cards', () => {
     expect(screen.getByTestId('card-performance-value').textContent).toBe('+7.3%');
     const points = card('card-performance').getByText('+0.8 pts');
     expect(getComputedStyle(points).color).toBe(green);
-    expect(card('card-performance').getByText('vs prior year')).toBeDefined();
+    expect(card('card-performance').getByText('vs prior year')).toBeVisible();
     expect(screen.queryByText(text.demoData)).toBeNull();
 
     const asked = calls.map((call) => `${call.url.pathname}${call.url.search}`);
@@ -89,7 +93,7 @@ describe('dashboard headline cards', () => {
     stubDashboardServer({ aum: () => new Promise<Response>((resolve) => (pending.answer = resolve)) });
     renderSignedIn(<DashboardPage />);
     expect(screen.getByTestId('card-aum').getAttribute('aria-busy')).toBe('true');
-    expect(screen.getByTestId('card-aum-skeleton')).toBeDefined();
+    expect(screen.getByTestId('card-aum-skeleton')).toBeVisible();
     await waitFor(() => expect(pending.answer).toBeDefined());
     pending.answer!(jsonResponse(aumAnswer));
     await waitFor(() => expect(screen.getByTestId('card-aum-value').textContent).toBe('$84.3M'));
@@ -166,7 +170,7 @@ function expectDemoCards() {
   expect(screen.getByTestId('card-assessments-value').textContent).toBe('342');
   expect(screen.getByTestId('card-performance-value').textContent).toBe('+12.5%');
   for (const id of ['card-clients', 'card-aum', 'card-assessments', 'card-performance']) {
-    expect(card(id).getByText(text.demoData)).toBeDefined();
+    expect(card(id).getByText(text.demoData)).toBeVisible();
   }
   expect(screen.getByTestId('metrics-period').textContent).toBe('Q2 2024');
 }

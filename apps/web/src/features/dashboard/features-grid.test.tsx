@@ -6,7 +6,7 @@ import { FeaturesGrid } from './features-grid.tsx';
 describe("'New AI & Advanced Features' grid", () => {
   it('lists the six features, each with one Explore link to its page', () => {
     renderScreen(<FeaturesGrid />, { path: '/dashboard' });
-    expect(screen.getByRole('heading', { level: 2, name: 'New AI & Advanced Features' })).toBeDefined();
+    expect(screen.getByRole('heading', { level: 2, name: 'New AI & Advanced Features' })).toBeVisible();
     const links = screen.getAllByRole('link');
     expect(links.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')])).toEqual([
       ['Explore AI Dashboard', '/ai-dashboard'],

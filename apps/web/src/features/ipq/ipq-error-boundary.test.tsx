@@ -15,7 +15,7 @@ describe('assessment error boundary', () => {
         <p>Module 1</p>
       </IpqErrorBoundary>,
     );
-    expect(screen.getByText('Module 1')).toBeTruthy();
+    expect(screen.getByText('Module 1')).toBeVisible();
   });
 
   it("shows the spec's heading, text and a button that reloads the page when rendering fails", () => {
@@ -27,8 +27,8 @@ describe('assessment error boundary', () => {
         <Broken />
       </IpqErrorBoundary>,
     );
-    expect(screen.getByRole('heading', { name: 'Assessment Error' })).toBeTruthy();
-    expect(screen.getByText('An error occurred while rendering the assessment. This may be due to data formatting issues.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Assessment Error' })).toBeVisible();
+    expect(screen.getByText('An error occurred while rendering the assessment. This may be due to data formatting issues.')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Reload Page' }));
     expect(reload).toHaveBeenCalledTimes(1);
   });

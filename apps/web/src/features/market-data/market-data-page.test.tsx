@@ -116,23 +116,23 @@ describe('market data screen', () => {
   it('shows each configured symbol with its close, signed day change, date, sparkline and simulated label', async () => {
     const calls = stubServer(demoServer());
     renderPage();
-    expect(screen.getByRole('heading', { name: 'Market Data', level: 1 })).toBeDefined();
-    await waitFor(() => expect(within(row('JNJ')).getByText('$150.00')).toBeDefined());
-    await waitFor(() => expect(within(row('MSFT')).getByText('$412.35')).toBeDefined());
+    expect(screen.getByRole('heading', { name: 'Market Data', level: 1 })).toBeVisible();
+    await waitFor(() => expect(within(row('JNJ')).getByText('$150.00')).toBeVisible());
+    await waitFor(() => expect(within(row('MSFT')).getByText('$412.35')).toBeVisible());
     expect(screen.queryByTestId('watchlist-row-AAPL')).toBeNull(); // the file's list, not the built-in one
 
     const msft = within(row('MSFT'));
-    expect(msft.getByText('Microsoft Corporation')).toBeDefined();
-    expect(msft.getByText('+$2.25')).toBeDefined();
-    expect(msft.getByText('+0.55%')).toBeDefined();
-    expect(msft.getByText('Nov 20, 2026')).toBeDefined();
+    expect(msft.getByText('Microsoft Corporation')).toBeVisible();
+    expect(msft.getByText('+$2.25')).toBeVisible();
+    expect(msft.getByText('+0.55%')).toBeVisible();
+    expect(msft.getByText('Nov 20, 2026')).toBeVisible();
     const sparkline = msft.getByRole('img', { name: 'MSFT closing prices, Nov 10, 2026 to Nov 13, 2026' });
     expect(sparkline.querySelector('svg path')).not.toBeNull();
-    expect(msft.getByText('Simulated')).toBeDefined();
+    expect(msft.getByText('Simulated')).toBeVisible();
 
     const jnj = within(row('JNJ'));
     const fall = jnj.getByText('-$1.50');
-    expect(jnj.getByText('-0.99%')).toBeDefined();
+    expect(jnj.getByText('-0.99%')).toBeVisible();
     expect(getComputedStyle(fall).color).toBe('rgb(211, 47, 47)'); // error.main: red when down
     expect(getComputedStyle(msft.getByText('+$2.25')).color).toBe('rgb(46, 125, 50)'); // success.main: green when up
 
@@ -145,7 +145,7 @@ describe('market data screen', () => {
   it('labels nothing as simulated when every close is imported', async () => {
     stubServer(demoServer({ simulated: false }));
     renderPage();
-    await waitFor(() => expect(within(row('MSFT')).getByText('Imported')).toBeDefined());
+    await waitFor(() => expect(within(row('MSFT')).getByText('Imported')).toBeVisible());
     expect(screen.queryByTestId('simulated-alert')).toBeNull();
     expect(screen.queryByText('Simulated')).toBeNull();
   });
@@ -158,45 +158,52 @@ describe('market data screen', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     stubServer(demoServer({ config }));
     renderPage();
-    await waitFor(() => expect(within(row('AAPL')).getByText('$412.35')).toBeDefined());
+    await waitFor(() => expect(within(row('AAPL')).getByText('$412.35')).toBeVisible());
     expect(screen.getAllByTestId(/^watchlist-row-/).map((element) => element.dataset.testid?.replace('watchlist-row-', ''))).toEqual([...defaultWatchlist]);
   });
 
   it('says which symbols are unknown and which failed to load, and still shows the rest', async () => {
     stubServer(demoServer({ unknown: ['SPY'], failing: ['JNJ'] }));
     renderPage();
-    await waitFor(() => expect(within(row('SPY')).getByText(text.unknownSymbol)).toBeDefined());
-    await waitFor(() => expect(within(row('JNJ')).getByText('Failed to fetch securities')).toBeDefined());
-    expect(within(row('MSFT')).getByText('$412.35')).toBeDefined();
+    await waitFor(() => expect(within(row('SPY')).getByText(text.unknownSymbol)).toBeVisible());
+    await waitFor(() => expect(within(row('JNJ')).getByText('Failed to fetch securities')).toBeVisible());
+    expect(within(row('MSFT')).getByText('$412.35')).toBeVisible();
   });
 
   it('searches once the typing pauses and opens a result’s chart with its periods', async () => {
     const calls = stubServer(demoServer());
     renderPage();
-    await waitFor(() => expect(within(row('MSFT')).getByText('$412.35')).toBeDefined());
+    await waitFor(() => expect(within(row('MSFT')).getByText('$412.35')).toBeVisible());
     const box = screen.getByLabelText(text.searchLabel);
-    // Keystrokes 50 ms apart: well within the 300 ms pause the search waits for.
-    for (const value of ['m', 'mic', 'micro']) {
-      fireEvent.change(box, { target: { value } });
-      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // Keystrokes 50 ms apart: well within the 300 ms pause the search waits for (timers faked, so a
+    // busy machine cannot stretch the gaps), then the pause.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      for (const value of ['m', 'mic', 'micro']) {
+        fireEvent.change(box, { target: { value } });
+        await act(() => vi.advanceTimersByTimeAsync(50));
+      }
+      await act(() => vi.advanceTimersByTimeAsync(300));
+    } finally {
+      vi.useRealTimers();
     }
     const result = await screen.findByTestId('search-result-MSFT');
     const searches = calls.filter((call) => call.url.pathname === '/api/v1/securities/search');
     expect(searches.map((call) => call.url.searchParams.get('q'))).toEqual(['micro']);
 
     const msft = within(result);
-    expect(msft.getByText('Microsoft Corporation')).toBeDefined();
-    expect(msft.getByText('Information Technology')).toBeDefined();
-    expect(msft.getByText('Equity')).toBeDefined();
+    expect(msft.getByText('Microsoft Corporation')).toBeVisible();
+    expect(msft.getByText('Information Technology')).toBeVisible();
+    expect(msft.getByText('Equity')).toBeVisible();
     expect(msft.getByText('Medium').closest('.MuiChip-root')?.className).toContain('MuiChip-colorWarning');
     expect(within(screen.getByTestId('search-result-AMD')).getByText('High').closest('.MuiChip-root')?.className).toContain('MuiChip-colorError');
-    expect(msft.getByText('$412.35')).toBeDefined();
+    expect(msft.getByText('$412.35')).toBeVisible();
 
     fireEvent.click(result);
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('MSFT')).toBeDefined();
+    expect(within(dialog).getByText('MSFT')).toBeVisible();
     await waitFor(() => expect(within(dialog).getByTestId('latest-close').textContent).toBe('$412.35'));
-    expect(within(dialog).getByText('Simulated prices')).toBeDefined();
+    expect(within(dialog).getByText('Simulated prices')).toBeVisible();
     expect(within(dialog).getByRole('figure', { name: 'MSFT daily closing prices' }).querySelector('svg')).not.toBeNull();
 
     fireEvent.click(within(dialog).getByRole('button', { name: '3M' }));
@@ -208,20 +215,20 @@ describe('market data screen', () => {
     stubServer((url) => (url.pathname === '/api/v1/securities/search' ? jsonResponse({}, 500) : demoServer()(url, { method: 'GET', body: null, headers: new Headers() })));
     renderPage();
     fireEvent.change(screen.getByLabelText(text.searchLabel), { target: { value: 'micro' } });
-    expect(await screen.findByText('Failed to search securities')).toBeDefined();
+    expect(await screen.findByText('Failed to search securities')).toBeVisible();
   });
 
   it('offers the price import to the platform operator only, not to a firm admin', async () => {
     stubServer(demoServer());
     for (const who of ['advisor', 'admin'] as const) {
       const { unmount } = renderPage(who);
-      await waitFor(() => expect(within(row('MSFT')).getByText('$412.35')).toBeDefined());
+      await waitFor(() => expect(within(row('MSFT')).getByText('$412.35')).toBeVisible());
       expect(screen.queryByRole('heading', { name: text.importTitle })).toBeNull();
       expect(screen.queryByText(text.importChoose)).toBeNull();
       unmount();
     }
     renderPage('operator');
-    expect(await screen.findByRole('heading', { name: text.importTitle })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: text.importTitle })).toBeVisible();
   });
 
   it('imports a CSV as text/csv and lists the accepted count and the rejected lines with reasons', async () => {
@@ -240,15 +247,15 @@ describe('market data screen', () => {
       return demoServer()(url, init);
     });
     renderPage('operator');
-    await waitFor(() => expect(within(row('MSFT')).getByText('$412.35')).toBeDefined());
-    expect(screen.getByText(text.importHelp)).toBeDefined();
+    await waitFor(() => expect(within(row('MSFT')).getByText('$412.35')).toBeVisible());
+    expect(screen.getByText(text.importHelp)).toBeVisible();
     const input = screen.getByLabelText(text.importChoose) as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File([csv], 'prices.csv', { type: 'text/csv' })] } });
     expect(screen.getByTestId('import-file-name').textContent).toBe(`prices.csv (${csv.length} bytes)`);
     fireEvent.click(screen.getByRole('button', { name: text.importSubmit }));
 
     const result = await screen.findByTestId('import-result');
-    expect(within(result).getByText('1 price imported')).toBeDefined();
+    expect(within(result).getByText('1 price imported')).toBeVisible();
     expect(result.textContent).toContain('2 rows rejected');
     const rows = within(within(result).getByRole('table', { name: 'Rejected rows' })).getAllByRole('row').map((tr) => tr.textContent);
     expect(rows).toEqual(['LineReason', "3Unknown symbol 'NOPE'", "4Invalid date '2026-13-01': write it YYYY-MM-DD"]);
@@ -270,7 +277,7 @@ describe('market data screen', () => {
     renderPage('operator');
     fireEvent.change(screen.getByLabelText(text.importChoose), { target: { files: [new File(['symbol,date\nMSFT,2026-11-20\n'], 'bad.csv')] } });
     fireEvent.click(screen.getByRole('button', { name: text.importSubmit }));
-    expect(await screen.findByText('The CSV header must name the columns symbol, date and close (missing: close)')).toBeDefined();
+    expect(await screen.findByText('The CSV header must name the columns symbol, date and close (missing: close)')).toBeVisible();
     expect(screen.queryByTestId('import-result')).toBeNull();
   });
 });

@@ -114,7 +114,7 @@ describe('portfolio builder', { timeout: 30_000 }, () => {
     expect(weightField('AGG').value).toBe('0');
     setWeights({ VTI: '30', AGG: '15' });
     expect(figure('figure-total')).toBe('45.00 %');
-    expect(screen.getByText('The weights must add up to 100 % to save.')).toBeTruthy();
+    expect(screen.getByText('The weights must add up to 100 % to save.')).toBeVisible();
     expect((screen.getByRole('button', { name: 'Save as model' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Save as proposal' }) as HTMLButtonElement).disabled).toBe(true);
 
@@ -125,7 +125,7 @@ describe('portfolio builder', { timeout: 30_000 }, () => {
     expect((screen.getByRole('button', { name: 'Scale to 100 %' }) as HTMLButtonElement).disabled).toBe(true);
 
     setWeights({ AGG: 'abc' });
-    expect(screen.getByText('Enter 0 to 100')).toBeTruthy();
+    expect(screen.getByText('Enter 0 to 100')).toBeVisible();
     expect(figure('figure-total')).toBe('66.67 %');
   });
 
@@ -173,7 +173,7 @@ describe('portfolio builder', { timeout: 30_000 }, () => {
     await chooseOption('Load a model', /Balanced Growth/);
     await waitFor(() => expect(weightField('VTI').value).toBe('60'));
     expect(weightField('AGG').value).toBe('40');
-    expect(screen.getByText('Editing the model Balanced Growth')).toBeTruthy();
+    expect(screen.getByText('Editing the model Balanced Growth')).toBeVisible();
     setWeights({ VTI: '50', AGG: '50' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Save as model' }));

@@ -49,7 +49,7 @@ describe('the optimisation section', () => {
     expect((await screen.findByTestId('optimization-figures')).textContent).toBe(
       'Now: expected return9.70%Now: volatility19.00%Optimal: expected return7.10%Optimal: volatility11.00%',
     );
-    expect(screen.getByText(/target volatility 11.00%, from 756 days of returns/)).toBeTruthy();
+    expect(screen.getByText(/target volatility 11.00%, from 756 days of returns/)).toBeVisible();
     const rows = screen.getAllByRole('row').map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
     expect(rows.slice(1, 5).map((cells) => cells.slice(1, 3))).toEqual([
       ['0.00%', '50.00%'],

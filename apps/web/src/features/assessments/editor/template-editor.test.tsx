@@ -161,7 +161,7 @@ describe('template editor', () => {
     type('Template name *', 'Mine');
     fireEvent.click(screen.getByRole('button', { name: 'Save template' }));
     const conflict = await screen.findByTestId('template-conflict', {}, slow);
-    expect(within(conflict).getByText(m.templateChanged)).toBeTruthy();
+    expect(within(conflict).getByText(m.templateChanged)).toBeVisible();
     expect(within(conflict).getByTestId('template-conflict-current').textContent).toBe('NameRenamed elsewhereVersion3Questions5ActiveNo');
     fireEvent.click(within(conflict).getByRole('button', { name: 'Load current version' }));
     expect(field('Template name *').value).toBe('Renamed elsewhere');
@@ -174,7 +174,7 @@ describe('template editor', () => {
   it('is for firm admins only', async () => {
     server();
     openEditor('new', 'advisor');
-    expect(screen.getByText('Only firm admins create and edit assessment templates.')).toBeTruthy();
+    expect(screen.getByText('Only firm admins create and edit assessment templates.')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Create template' })).toBeNull();
   });
 });

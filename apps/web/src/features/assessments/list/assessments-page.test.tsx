@@ -73,7 +73,7 @@ describe('assessments list', () => {
     expect(await href(done.id)).toBe(`/assessments/${done.id}`);
     expect(await href(ipqOpen.id)).toBe('/ipq-assessment/c2');
     expect(await href(ipqDone.id)).toBe('/clients/c2/ipq-results');
-    expect(within(await rowOf(ipqDone.id)).getByRole('link', { name: 'View Investor personality questionnaire for Sofia Lopez' })).toBeTruthy();
+    expect(within(await rowOf(ipqDone.id)).getByRole('link', { name: 'View Investor personality questionnaire for Sofia Lopez' })).toBeVisible();
   });
 
   it('filters by status, questionnaire, client search and overdue on the server, and pages there', async () => {
@@ -118,7 +118,7 @@ describe('assessments list', () => {
     expect(cells(await rowOf(pending.id))).toEqual(['Risk attitude check', 'Pending', 'Oct 1, 2026Overdue', '—', '—', 'Take']);
     expect(within(await rowOf(started.id)).getByRole('link', { name: 'Continue Risk attitude check' }).getAttribute('href')).toBe(`/assessments/${started.id}/take`);
     expect(screen.queryByRole('button', { name: 'Assign assessment' })).toBeNull();
-    expect(screen.getByRole('combobox', { name: 'Status' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toBeVisible();
     expect(screen.queryByRole('combobox', { name: 'Questionnaire' })).toBeNull();
     expect(screen.queryByLabelText('Search clients')).toBeNull();
     expect(screen.queryByRole('switch', { name: 'Overdue only' })).toBeNull();

@@ -43,8 +43,8 @@ describe('assign assessment dialog', () => {
     const calls = server();
     const dialog = openDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
-    expect(await within(dialog).findByText('Choose a questionnaire')).toBeTruthy();
-    expect(within(dialog).getByText(m.clientIdsRequired)).toBeTruthy();
+    expect(await within(dialog).findByText('Choose a questionnaire')).toBeVisible();
+    expect(within(dialog).getByText(m.clientIdsRequired)).toBeVisible();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 

@@ -45,13 +45,13 @@ describe('assessment manager', () => {
     openManager(null);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Assessment Manager');
     const ipq = await screen.findByTestId(`template-card-${ipqTemplateId}`, {}, slow);
-    expect(within(ipq).getByText('Built-in')).toBeTruthy();
+    expect(within(ipq).getByText('Built-in')).toBeVisible();
     const custom = screen.getByTestId(`template-card-${templateId}`);
     expect(within(custom).queryByText('Built-in')).toBeNull();
     expect(custom.textContent).toContain('5 questions · Version 2');
     expect(within(custom).getByTestId('template-responses').textContent).toBe('3 pending · 1 in progress · 4 complete');
     expect(within(custom).getByRole('link', { name: 'Risk attitude check' }).getAttribute('href')).toBe(`/assessment-manager/${templateId}`);
-    expect(screen.getByText('Choose a template to see its questions and statistics.')).toBeTruthy();
+    expect(screen.getByText('Choose a template to see its questions and statistics.')).toBeVisible();
     expect(screen.queryByRole('switch')).toBeNull();
     expect(screen.queryByRole('link', { name: 'New template' })).toBeNull();
   });
@@ -97,8 +97,8 @@ describe('assessment manager', () => {
   it('says the built-in questionnaire is answered on its own screen and has no alpha here', async () => {
     server();
     openManager(ipqTemplateId);
-    expect(await screen.findByText('Reliability is computed for the firm’s own templates.', {}, slow)).toBeTruthy();
-    expect(screen.getByText('No complete responses yet.')).toBeTruthy();
+    expect(await screen.findByText('Reliability is computed for the firm’s own templates.', {}, slow)).toBeVisible();
+    expect(screen.getByText('No complete responses yet.')).toBeVisible();
   });
 
   it('lets an admin switch a template off (with its version) and edit it', async () => {

@@ -35,7 +35,7 @@ describe('a completed assessment', () => {
 
   it('says an open one is not complete yet and offers to continue it', async () => {
     open(sampleDetail({ status: 'in_progress' }));
-    expect(await screen.findByText('This assessment is not complete yet.', {}, slow)).toBeTruthy();
+    expect(await screen.findByText('This assessment is not complete yet.', {}, slow)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe(`/assessments/${assessmentId}/take`);
   });
 

@@ -40,21 +40,21 @@ describe('taking an assessment', () => {
     server();
     openPage();
     expect((await screen.findByRole('heading', { level: 1 }, slow)).textContent).toBe('Risk attitude check');
-    expect(screen.getByRole('heading', { level: 2, name: 'Attitude to risk' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Your situation' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Attitude to risk' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your situation' })).toBeVisible();
     const single = await question('q1');
     expect(within(single).getByRole('radiogroup').getAttribute('aria-required')).toBe('true');
     expect(within(single).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['careful', 'bold']);
-    expect(within(single).getByText('1. How would you describe yourself?')).toBeTruthy();
-    expect(within(single).getByText('(required)')).toBeTruthy();
+    expect(within(single).getByText('1. How would you describe yourself?')).toBeVisible();
+    expect(within(single).getByText('(required)')).toBeVisible();
     expect(within(await question('q2')).getAllByRole('checkbox')).toHaveLength(2);
     expect(within(await question('q2')).queryByText('(required)')).toBeNull();
     const scale = await question('q3');
     expect(within(scale).getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'))).toEqual(['1, Strongly disagree', '2', '3', '4', '5, Strongly agree']);
     const number = within(await question('q4'));
     expect(number.getByLabelText('4. Years until retirement')).toBe(number.getByRole('textbox'));
-    expect(number.getByText('years')).toBeTruthy();
-    expect(number.getByText('From 0 to 60')).toBeTruthy();
+    expect(number.getByText('years')).toBeVisible();
+    expect(number.getByText('From 0 to 60')).toBeVisible();
     expect(within(await question('q5')).getByLabelText('5. Anything else we should know?').tagName).toBe('TEXTAREA');
     expect(screen.getByTestId('answered-count').textContent).toBe('0 of 5 answered');
   });
@@ -131,7 +131,7 @@ describe('taking an assessment', () => {
     fireEvent.click(within(await question('q1')).getByRole('radio', { name: 'Bold' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save progress' }));
     const notice = await screen.findByTestId('take-notice', {}, slow);
-    expect(within(notice).getByText(m.responseComplete)).toBeTruthy();
+    expect(within(notice).getByText(m.responseComplete)).toBeVisible();
     expect(within(notice).getByRole('link', { name: 'View the completed assessment' }).getAttribute('href')).toBe(`/assessments/${assessmentId}`);
   });
 

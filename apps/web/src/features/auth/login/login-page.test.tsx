@@ -25,9 +25,10 @@ const signIn = (user = sampleUser) => ({
 describe('login screen', () => {
   it('shows its texts and links', () => {
     renderScreen(<LoginPage />, { path: '/login' });
-    expect(screen.getByText('Meridian')).toBeDefined();
-    expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeDefined();
-    expect(screen.getByLabelText('Remember me')).toBeDefined();
+    expect(screen.getByText('Meridian')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    // Not remembered unless asked for.
+    expect(screen.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
     expect(screen.getByRole('link', { name: "Don't have an account? Sign Up" }).getAttribute('href')).toBe('/register');
   });
@@ -38,7 +39,7 @@ describe('login screen', () => {
     act(() => void store.dispatch(logout({ notice: messages.sessionExpired })));
     expect(screen.getByRole('alert').textContent).toBe('Session expired. Please log in again.');
     fillAndSubmit('alex.chen@summitridge.example', 'wrong');
-    expect(await screen.findByText('Incorrect email or password')).toBeDefined();
+    expect(await screen.findByText('Incorrect email or password')).toBeVisible();
     expect(screen.queryByText('Session expired. Please log in again.')).toBeNull();
     expect(store.getState().auth.notice).toBeNull();
   });
@@ -48,8 +49,8 @@ describe('login screen', () => {
     vi.stubGlobal('fetch', fetchSpy);
     renderScreen(<LoginPage />, { path: '/login' });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Email is required')).toBeDefined();
-    expect(screen.getByText('Password is required')).toBeDefined();
+    expect(await screen.findByText('Email is required')).toBeVisible();
+    expect(screen.getByText('Password is required')).toBeVisible();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
@@ -67,14 +68,14 @@ describe('login screen', () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ detail: 'Incorrect email or password' }, 401)));
     renderScreen(<LoginPage />, { path: '/login' });
     fillAndSubmit('alex.chen@summitridge.example', 'wrong');
-    expect(await screen.findByText('Incorrect email or password')).toBeDefined();
+    expect(await screen.findByText('Incorrect email or password')).toBeVisible();
   });
 
   it('says the server is unreachable instead of signing in with fake data', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     renderScreen(<LoginPage />, { path: '/login' });
     fillAndSubmit('alex.chen@summitridge.example', 'Advisor#2026');
-    expect(await screen.findByText('Network error: Unable to reach the server')).toBeDefined();
+    expect(await screen.findByText('Network error: Unable to reach the server')).toBeVisible();
     expect(sessionStorage.getItem('access_token')).toBeNull();
   });
 
@@ -96,10 +97,10 @@ describe('login screen', () => {
     const dialog = await screen.findByRole('dialog');
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
     fireEvent.keyDown(dialog, { key: 'Escape' });
-    expect(screen.getByRole('dialog')).toBeDefined();
+    expect(screen.getByRole('dialog')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(await screen.findByText('Current password is required')).toBeDefined();
-    expect(screen.getByText('New password is required')).toBeDefined();
+    expect(await screen.findByText('Current password is required')).toBeVisible();
+    expect(screen.getByText('New password is required')).toBeVisible();
     expect(screen.getByTestId('location').textContent).toBe('/login');
   });
 });

@@ -47,7 +47,7 @@ describe('registration link screen', () => {
   it("shows the server's refusal with a way back to /register", async () => {
     stubFetch(() => jsonResponse({ detail: messages.invalidRegistrationLink }, 400));
     renderAt('/register/confirm?token=used');
-    expect(await screen.findByText(messages.invalidRegistrationLink)).toBeDefined();
+    expect(await screen.findByText(messages.invalidRegistrationLink)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Register again' }).getAttribute('href')).toBe('/register');
     expect(screen.getByTestId('location').textContent).toBe('/register/confirm?token=used');
     expect(sessionStorage.getItem('access_token')).toBeNull();
@@ -56,14 +56,14 @@ describe('registration link screen', () => {
   it("falls back to the spec's registration message when the server gives none", async () => {
     stubFetch(() => new Response('', { status: 500 }));
     renderAt('/register/confirm?token=abc');
-    expect(await screen.findByText(messages.registerFailed)).toBeDefined();
+    expect(await screen.findByText(messages.registerFailed)).toBeVisible();
   });
 
   it('refuses a link without a token without calling the server', () => {
     const calls = stubFetch(() => jsonResponse(signIn, 201));
     renderAt('/register/confirm');
-    expect(screen.getByText(messages.invalidRegistrationLink)).toBeDefined();
-    expect(screen.getByRole('link', { name: 'Register again' })).toBeDefined();
+    expect(screen.getByText(messages.invalidRegistrationLink)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Register again' })).toBeVisible();
     expect(calls).toEqual([]);
   });
 });

@@ -40,7 +40,7 @@ describe('register screen', () => {
     const bodies = stubFetch(() => jsonResponse({ detail }, 202));
     const { store } = renderScreen(<RegisterPage />, { path: '/register' });
     fillAndSubmit();
-    expect(await screen.findByText('Check Your Email')).toBeDefined();
+    expect(await screen.findByText('Check Your Email')).toBeVisible();
     expect(screen.getByRole('alert').textContent).toContain(detail);
     expect(screen.queryByRole('button', { name: 'Create Account' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Already have an account? Sign In' }).getAttribute('href')).toBe('/login');
@@ -57,7 +57,7 @@ describe('register screen', () => {
     renderScreen(<RegisterPage />, { path: '/register' });
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     for (const message of [messages.firstNameRequired, messages.lastNameRequired, messages.emailRequired, messages.passwordRequired]) {
-      expect(await screen.findByText(message)).toBeDefined();
+      expect(await screen.findByText(message)).toBeVisible();
     }
     expect(bodies).toEqual([]);
   });
@@ -67,17 +67,17 @@ describe('register screen', () => {
     stubFetch(() => answer);
     renderScreen(<RegisterPage />, { path: '/register' });
     fillAndSubmit();
-    expect(await screen.findByText(messages.emailTooLong)).toBeDefined();
+    expect(await screen.findByText(messages.emailTooLong)).toBeVisible();
     answer = new Response('', { status: 500 });
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText(messages.registerFailed)).toBeDefined();
+    expect(await screen.findByText(messages.registerFailed)).toBeVisible();
   });
 
   it('says the server is unreachable', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     renderScreen(<RegisterPage />, { path: '/register' });
     fillAndSubmit();
-    expect(await screen.findByText(messages.networkError)).toBeDefined();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Create Account' })).toBeDefined());
+    expect(await screen.findByText(messages.networkError)).toBeVisible();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create Account' })).toBeVisible());
   });
 });

@@ -51,11 +51,11 @@ describe('client form', () => {
     type(/^Net Worth/, '-5');
     type(/^Birth Date/, '2999-01-01');
     fireEvent.click(screen.getByRole('button', { name: text.saveNew }));
-    expect(await screen.findByText(messages.firstNameRequired)).toBeDefined();
-    expect(screen.getByText(messages.lastNameRequired)).toBeDefined();
-    expect(screen.getByText(messages.emailInvalid)).toBeDefined();
-    expect(screen.getByText(clientMessages.netWorthNegative)).toBeDefined();
-    expect(screen.getByText(clientMessages.birthDateNotPast)).toBeDefined();
+    expect(await screen.findByText(messages.firstNameRequired)).toBeVisible();
+    expect(screen.getByText(messages.lastNameRequired)).toBeVisible();
+    expect(screen.getByText(messages.emailInvalid)).toBeVisible();
+    expect(screen.getByText(clientMessages.netWorthNegative)).toBeVisible();
+    expect(screen.getByText(clientMessages.birthDateNotPast)).toBeVisible();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
@@ -79,7 +79,7 @@ describe('client form', () => {
     // Untouched: Cancel leaves at once.
     type(/^First Name/, 'Dana');
     fireEvent.click(screen.getByRole('button', { name: text.cancel }));
-    expect(await screen.findByText(text.unsavedTitle)).toBeDefined();
+    expect(await screen.findByText(text.unsavedTitle)).toBeVisible();
     expect(location()).toBe('/clients/new');
     fireEvent.click(screen.getByRole('button', { name: text.stay }));
     await waitFor(() => expect(screen.queryByText(text.unsavedTitle)).toBeNull());
@@ -137,7 +137,7 @@ describe('client form', () => {
     type(/^Last Name/, 'Whitfield');
     type(/^Email/, 'dana@example.com');
     fireEvent.click(screen.getByRole('button', { name: text.saveNew }));
-    expect(await screen.findByText(clientMessages.advisorRequired)).toBeDefined();
+    expect(await screen.findByText(clientMessages.advisorRequired)).toBeVisible();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
 
     fireEvent.mouseDown(advisorSelect());

@@ -4,7 +4,7 @@ import { clientScreenMessages as text } from '@meridian/domain/client-screen-mes
 import { jsonResponse, renderScreen, sampleUser } from '../../../test/test-utils.tsx';
 import { loginSuccess } from '../../session/index.ts';
 import { sampleClient, stubServer, type Call } from '../../../test/clients.fixtures.ts';
-import { ClientListPage } from './client-list-page.tsx';
+import { ClientListPage, searchDebounceMs } from './client-list-page.tsx';
 import { clientListReducer, initialListState, listArgs } from './client-list-state.ts';
 
 afterEach(() => {
@@ -33,25 +33,25 @@ describe('client list screen', () => {
       url.pathname === '/api/v1/clients/stats' ? jsonResponse(stats) : jsonResponse({ clients: [sampleClient()], total: 42, page: 1, per_page: 10, pages: 5 }),
     );
     renderPage();
-    expect(screen.getByRole('heading', { name: 'Clients', level: 1 })).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
     await screen.findByText('Dana Whitfield');
     expect(screen.getByTestId('client-count').textContent).toBe('42 clients');
-    expect(within(screen.getByTestId('card-total-aum')).getByText('$125.3M')).toBeDefined();
+    expect(within(screen.getByTestId('card-total-aum')).getByText('$125.3M')).toBeVisible();
     const performance = within(screen.getByTestId('card-performance')).getByText('-3.20%');
     expect(getComputedStyle(performance).color).toBe('rgb(211, 47, 47)');
-    expect(within(screen.getByTestId('card-assessments')).getByText('—')).toBeDefined();
+    expect(within(screen.getByTestId('card-assessments')).getByText('—')).toBeVisible();
     const row = within(screen.getByTestId('client-row'));
-    expect(row.getByText('dana.whitfield@example.com')).toBeDefined();
-    expect(row.getByText('$1.2M')).toBeDefined();
+    expect(row.getByText('dana.whitfield@example.com')).toBeVisible();
+    expect(row.getByText('$1.2M')).toBeVisible();
     // The client's time-weighted return (0.0523), not the unrealised gain/loss (4.25 %).
     const twr = row.getByTestId('client-performance');
     expect(twr.textContent).toBe('+5.2%');
     expect(getComputedStyle(twr).color).toBe('rgb(46, 125, 50)');
-    expect(row.getByTestId('trend-up')).toBeDefined();
-    expect(screen.getByRole('columnheader', { name: 'Performance (1Y)' })).toBeDefined();
-    expect(row.getByText('Aggressive')).toBeDefined();
-    expect(row.getByText('Pending')).toBeDefined();
-    expect(row.getByText('Mar 14, 2026')).toBeDefined();
+    expect(row.getByTestId('trend-up')).toBeVisible();
+    expect(screen.getByRole('columnheader', { name: 'Performance (1Y)' })).toBeVisible();
+    expect(row.getByText('Aggressive')).toBeVisible();
+    expect(row.getByText('Pending')).toBeVisible();
+    expect(row.getByText('Mar 14, 2026')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Add Client' }).getAttribute('href')).toBe('/clients/new');
     expect(screen.getByRole('link', { name: 'Households' }).getAttribute('href')).toBe('/households');
   });
@@ -74,7 +74,7 @@ describe('client list screen', () => {
     const down = dana!.getByTestId('client-performance');
     expect(down.textContent).toBe('-3.0%');
     expect(getComputedStyle(down).color).toBe('rgb(211, 47, 47)');
-    expect(dana!.getByTestId('trend-down')).toBeDefined();
+    expect(dana!.getByTestId('trend-down')).toBeVisible();
     expect(eli!.getByTestId('client-performance').textContent).toBe('—');
     expect(eli!.queryByTestId('trend-up')).toBeNull();
   });
@@ -103,7 +103,7 @@ describe('client list screen', () => {
     await waitFor(() => expect(lastList(calls).get('performance_period')).toBe('3Y'));
     expect(lastList(calls).get('page')).toBe('2');
     await waitFor(() => expect(screen.getByTestId('client-performance').textContent).toBe('+18.4%'));
-    expect(screen.getByRole('columnheader', { name: 'Performance (3Y)' })).toBeDefined();
+    expect(screen.getByRole('columnheader', { name: 'Performance (3Y)' })).toBeVisible();
     // The cards add up the book over the filters; the period is not one of them.
     expect(calls.filter((call) => call.url.pathname === '/api/v1/clients/stats')).toHaveLength(statsCalls);
   });
@@ -118,10 +118,10 @@ describe('client list screen', () => {
           }),
     );
     renderPage();
-    expect(await screen.findByText('Loading clients...')).toBeDefined();
+    expect(await screen.findByText('Loading clients...')).toBeVisible();
     expect(screen.queryByText('No clients found')).toBeNull();
     answer(jsonResponse({ clients: [], total: 0, page: 1, per_page: 10, pages: 0 }));
-    expect(await screen.findByText('No clients found')).toBeDefined();
+    expect(await screen.findByText('No clients found')).toBeVisible();
     expect(screen.queryByText('Loading clients...')).toBeNull();
   });
 
@@ -151,16 +151,23 @@ describe('client list screen', () => {
     await waitFor(() => expect(lastList(calls).get('search')).toBe('whit'));
 
     const before = calls.length;
-    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
-    expect((screen.getByRole('textbox', { name: 'Search clients' }) as HTMLInputElement).value).toBe('');
-    expect(screen.getByRole('combobox', { name: 'Risk Profile' }).textContent).toBe('All');
-    expect(screen.getByRole('combobox', { name: 'Assessment' }).textContent).toBe('All');
-    // The unfiltered first page is answered from the cache at once; nothing filtered is asked for.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The search box's pause is the subject: timers are faked from the click on, and run past it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+      expect((screen.getByRole('textbox', { name: 'Search clients' }) as HTMLInputElement).value).toBe('');
+      expect(screen.getByRole('combobox', { name: 'Risk Profile' }).textContent).toBe('All');
+      expect(screen.getByRole('combobox', { name: 'Assessment' }).textContent).toBe('All');
+      await act(() => vi.advanceTimersByTimeAsync(searchDebounceMs));
+    } finally {
+      vi.useRealTimers();
+    }
+    // The unfiltered first page is answered from the cache at once; nothing filtered is asked for,
+    // not even once the pause a typed search waits for has passed.
     for (const call of calls.slice(before)) {
       expect(['search', 'risk_capacity', 'assessment_status'].filter((key) => call.url.searchParams.has(key))).toEqual([]);
     }
-    expect(screen.getByText('Dana Whitfield')).toBeDefined();
+    expect(screen.getByText('Dana Whitfield')).toBeVisible();
   });
 
   it('searches once per pause in typing (300 ms debounce)', async () => {
@@ -178,7 +185,7 @@ describe('client list screen', () => {
   it("shows the server's message, else 'Failed to fetch clients'", async () => {
     stubServer((url) => (url.pathname === '/api/v1/clients/stats' ? jsonResponse(stats) : jsonResponse({}, 500)));
     renderPage();
-    expect(await screen.findByText(text.fetchClientsFailed)).toBeDefined();
+    expect(await screen.findByText(text.fetchClientsFailed)).toBeVisible();
   });
 
   it('goes to page 1 on a page-size change or a sort; a period change keeps the page and Clear keeps the period', () => {

@@ -95,16 +95,16 @@ describe('client report', () => {
     act(() => void result.store.dispatch(loginSuccess({ user: sampleUser, accessToken: 'access-1' })));
 
     const report = await screen.findByTestId('client-report');
-    expect(within(report).getByRole('heading', { name: 'Dana Whitfield', level: 1 })).toBeDefined();
+    expect(within(report).getByRole('heading', { name: 'Dana Whitfield', level: 1 })).toBeVisible();
     // Totals over both portfolios: $13,000.00 value, $500.00 gain on $11,000.00 cost.
     expect(within(report).getAllByText('$13,000.00').length).toBeGreaterThan(0);
     expect(within(report).getAllByText('$500.00 (+4.55%)').length).toBeGreaterThan(0);
-    expect(within(report).getByText('Roth IRA')).toBeDefined();
-    expect(within(report).getByText('-$500.00 (-16.67%)')).toBeDefined();
-    expect(within(screen.getByTestId('allocation-equity')).getByText('75.00%')).toBeDefined();
-    expect(within(screen.getByTestId('allocation-fixed_income')).getByText('25.00%')).toBeDefined();
+    expect(within(report).getByText('Roth IRA')).toBeVisible();
+    expect(within(report).getByText('-$500.00 (-16.67%)')).toBeVisible();
+    expect(within(screen.getByTestId('allocation-equity')).getByText('75.00%')).toBeVisible();
+    expect(within(screen.getByTestId('allocation-fixed_income')).getByText('25.00%')).toBeVisible();
     expect(report.querySelector('svg')).not.toBeNull();
-    expect(within(report).getByRole('heading', { name: 'Holdings: Retirement' })).toBeDefined();
+    expect(within(report).getByRole('heading', { name: 'Holdings: Retirement' })).toBeVisible();
     expect(within(report).getByRole('table', { name: 'Holdings of Retirement' }).textContent).toContain('Microsoft Corporation');
     expect(report.textContent).toContain('Some prices are simulated');
 

@@ -16,13 +16,13 @@ describe('performance metrics panel', () => {
   it('shows each metric with its value, target, change and a bar in the colour of its progress', async () => {
     stubDashboardServer();
     renderSignedIn(<DashboardPage />);
-    expect(screen.getByRole('heading', { level: 2, name: 'Performance Metrics' })).toBeDefined();
+    expect(screen.getByRole('heading', { level: 2, name: 'Performance Metrics' })).toBeVisible();
     await waitFor(() => expect(screen.getByTestId('metrics-period').textContent).toBe('Q4 2026'));
 
     expect(screen.getByTestId('metric-total_aum-value').textContent).toBe('$142.5M');
-    expect(metric('total_aum').getByText('Target: $150M')).toBeDefined();
-    expect(metric('total_aum').getByText('+$1.2M (+0.9%)')).toBeDefined();
-    expect(metric('total_aum').getByText('vs Q3 2026')).toBeDefined();
+    expect(metric('total_aum').getByText('Target: $150M')).toBeVisible();
+    expect(metric('total_aum').getByText('+$1.2M (+0.9%)')).toBeVisible();
+    expect(metric('total_aum').getByText('vs Q3 2026')).toBeVisible();
 
     // Spec §9: green at 90 % or more, amber at 70 % or more, red below.
     const bar = (name: string) => screen.getByRole('progressbar', { name });
@@ -30,14 +30,14 @@ describe('performance metrics panel', () => {
     expect(bar('Assets Under Management: 95% of target').className).toContain('MuiLinearProgress-colorSuccess');
     expect(bar('Active Clients: 75% of target').className).toContain('MuiLinearProgress-colorWarning');
     expect(bar('Completed Assessments: 50% of target').className).toContain('MuiLinearProgress-colorError');
-    expect(metric('completed_assessments').getByText('-2 (-1.0%)')).toBeDefined();
+    expect(metric('completed_assessments').getByText('-2 (-1.0%)')).toBeVisible();
   });
 
   it("shows '—' and 'no feedback yet' without a bar for a metric with no value", async () => {
     stubDashboardServer();
     renderSignedIn(<DashboardPage />);
     await waitFor(() => expect(screen.getByTestId('metric-client_satisfaction-value').textContent).toBe('—'));
-    expect(metric('client_satisfaction').getByText('no feedback yet')).toBeDefined();
+    expect(metric('client_satisfaction').getByText('no feedback yet')).toBeVisible();
     expect(metric('client_satisfaction').queryByRole('progressbar')).toBeNull();
   });
 
@@ -57,9 +57,9 @@ describe('performance metrics panel', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Trends' }));
     expect(screen.getByRole('tab', { name: 'Trends' }).getAttribute('aria-selected')).toBe('true');
     const aumTrend = await screen.findByTestId('trend-total_aum', {}, { timeout: 10_000 });
-    expect(within(aumTrend).getByText('$120M in Q1 2026, $142.5M in Q4 2026')).toBeDefined();
-    expect(screen.getByTestId('trend-active_clients')).toBeDefined();
-    expect(screen.getByTestId('trend-completed_assessments')).toBeDefined();
+    expect(within(aumTrend).getByText('$120M in Q1 2026, $142.5M in Q4 2026')).toBeVisible();
+    expect(screen.getByTestId('trend-active_clients')).toBeVisible();
+    expect(screen.getByTestId('trend-completed_assessments')).toBeVisible();
     expect(screen.queryByTestId('metric-total_aum')).toBeNull();
   });
 });

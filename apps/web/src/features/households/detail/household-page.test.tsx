@@ -87,7 +87,7 @@ describe('household page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add member' }, slow));
     const dialog = screen.getByRole('dialog', { name: 'Add member' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(await within(dialog).findByText('Choose a client', {}, slow)).toBeTruthy();
+    expect(await within(dialog).findByText('Choose a client', {}, slow)).toBeVisible();
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Client' }));
     fireEvent.click(await screen.findByRole('option', { name: /Sofia Lopez/ }, slow));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));

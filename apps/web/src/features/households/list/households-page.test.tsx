@@ -71,7 +71,7 @@ describe('new household dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'New Household' }));
     const dialog = screen.getByRole('dialog', { name: 'New Household' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await within(dialog).findByText(householdMessages.nameRequired, {}, slow)).toBeTruthy();
+    expect(await within(dialog).findByText(householdMessages.nameRequired, {}, slow)).toBeVisible();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
@@ -98,7 +98,7 @@ describe('new household dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add member' }));
     expect(within(dialog).getByRole('list', { name: 'Members to add' }).textContent).toContain('Sofia Lopez');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await within(dialog).findByText('Household name is taken', {}, slow)).toBeTruthy();
+    expect(await within(dialog).findByText('Household name is taken', {}, slow)).toBeVisible();
     expect(within(dialog).getByTestId('new-household-error').textContent).toBe(elsewhere);
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       name: 'Lopez Family',

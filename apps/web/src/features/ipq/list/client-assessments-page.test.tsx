@@ -33,7 +33,7 @@ describe("a client's questionnaires", () => {
     });
     renderPage();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Questionnaires');
-    expect(await screen.findByText('Maria Lopez · Investor personality questionnaire')).toBeTruthy();
+    expect(await screen.findByText('Maria Lopez · Investor personality questionnaire')).toBeVisible();
     const rows = await screen.findAllByTestId(/^assessment-/);
     expect(rows.map(cellsOf)).toEqual([
       ['Dec 1, 2026', 'In Progress50%', '50%', '—', '—', 'Resume questionnaire'],
@@ -57,6 +57,6 @@ describe("a client's questionnaires", () => {
     server({ assessments: [] });
     renderPage();
     expect((await screen.findByTestId('assessments-empty')).textContent).toBe('No questionnaire yet.');
-    expect(screen.getByRole('link', { name: 'Start questionnaire' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start questionnaire' })).toBeVisible();
   });
 });

@@ -42,10 +42,10 @@ describe('deciding a proposed band', () => {
     const dialog = await open('Confirm new band');
     expect(dialog.textContent).toContain("Change Maria Lopez's risk band from moderately conservative to moderate?");
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm new band' }));
-    expect(await within(dialog).findByText(ipqMessages.bandNoteRequired)).toBeTruthy();
+    expect(await within(dialog).findByText(ipqMessages.bandNoteRequired)).toBeVisible();
     fireEvent.change(note(dialog), { target: { value: '   ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm new band' }));
-    expect(await within(dialog).findByText(ipqMessages.bandNoteRequired)).toBeTruthy();
+    expect(await within(dialog).findByText(ipqMessages.bandNoteRequired)).toBeVisible();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
     expect(note(dialog).getAttribute('maxlength')).toBe('1000');
   });
@@ -81,6 +81,6 @@ describe('deciding a proposed band', () => {
     const dialog = await open('Confirm new band');
     fireEvent.change(note(dialog), { target: { value: 'Confirmed.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm new band' }));
-    expect(await within(dialog).findByText(ipqMessages.noBandChange)).toBeTruthy();
+    expect(await within(dialog).findByText(ipqMessages.noBandChange)).toBeVisible();
   });
 });

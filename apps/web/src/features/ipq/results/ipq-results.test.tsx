@@ -38,7 +38,7 @@ describe('questionnaire results', () => {
     renderPage();
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Maria Lopez');
     expect(calls.some((call) => call.url.pathname.includes(`/assessments/${sessionId}/comprehensive-results`))).toBe(true);
-    expect(screen.getByText('Questionnaire results · Completed Nov 27, 2026')).toBeTruthy();
+    expect(screen.getByText('Questionnaire results · Completed Nov 27, 2026')).toBeVisible();
 
     expect(within(section('risk-tolerance')).getByTestId('risk-tolerance-score').textContent).toBe('67');
     expect(within(section('risk-capacity')).getByTestId('risk-capacity-score').textContent).toBe('59');
@@ -48,8 +48,8 @@ describe('questionnaire results', () => {
     expect(within(section('risk-capacity')).getByTestId('factor-income_stability').textContent).toContain('+7.5 points');
 
     expect(screen.getByTestId('profile-summary').textContent).toBe('59 out of 100: Moderate');
-    expect(within(section('band-chart')).getByText('The lower of the two scores: limited by risk capacity.')).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Risk profile 59 out of 100, in the moderate band (40 to 60).' })).toBeTruthy();
+    expect(within(section('band-chart')).getByText('The lower of the two scores: limited by risk capacity.')).toBeVisible();
+    expect(screen.getByRole('img', { name: 'Risk profile 59 out of 100, in the moderate band (40 to 60).' })).toBeVisible();
     expect(screen.getByTestId('band-moderate').textContent).toBe('Moderate (40–60): profile, recommended');
     expect(screen.getByTestId('band-moderately_conservative').textContent).toBe('Moderately conservative (20–40): current');
 
@@ -73,8 +73,8 @@ describe('questionnaire results', () => {
     const band = await screen.findByTestId('band-status');
     expect(band.textContent).toContain('Proposed Moderate · current Moderately conservative');
     expect(within(band).getByTestId('band-status-chip').textContent).toBe('Awaiting confirmation');
-    expect(within(band).getByRole('button', { name: 'Confirm new band' })).toBeTruthy();
-    expect(within(band).getByRole('button', { name: 'Keep current band' })).toBeTruthy();
+    expect(within(band).getByRole('button', { name: 'Confirm new band' })).toBeVisible();
+    expect(within(band).getByRole('button', { name: 'Keep current band' })).toBeVisible();
   });
 
   it('tells a client that their advisor will review it, with no decision to make', async () => {
@@ -83,7 +83,7 @@ describe('questionnaire results', () => {
     act(() => void store.dispatch(loginSuccess({ user: { ...sampleUser, role_name: 'client' }, accessToken: 'a' })));
     const band = await screen.findByTestId('band-status');
     expect(within(band).queryByRole('button')).toBeNull();
-    expect(within(band).getByText('Your advisor will review the proposed band and confirm it or keep the current one.')).toBeTruthy();
+    expect(within(band).getByText('Your advisor will review the proposed band and confirm it or keep the current one.')).toBeVisible();
   });
 
   it('shows a settled band: who confirmed it, when, and their note', async () => {
@@ -126,16 +126,16 @@ describe('questionnaire results', () => {
     first.unmount();
     server(undefined, { assessments: [] });
     renderPage();
-    expect(await screen.findByRole('link', { name: 'Start questionnaire' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Start questionnaire' })).toBeVisible();
   });
 
   it("says 'Failed to calculate results' when the server gives no reason, else its reason", async () => {
     server(() => new Response(null, { status: 500 }));
     const first = renderPage();
-    expect(await screen.findByText(ipqMessages.resultsFailed)).toBeTruthy();
+    expect(await screen.findByText(ipqMessages.resultsFailed)).toBeVisible();
     first.unmount();
     server(() => jsonResponse({ detail: ipqMessages.resultsIncomplete }, 422));
     renderPage(`?session=${newer}`);
-    expect(await screen.findByText(ipqMessages.resultsIncomplete)).toBeTruthy();
+    expect(await screen.findByText(ipqMessages.resultsIncomplete)).toBeVisible();
   });
 });

@@ -75,7 +75,7 @@ describe('taking the questionnaire', () => {
     let refuse = true;
     const calls = server(0, () => (refuse ? new Response(null, { status: 500 }) : undefined));
     renderPage();
-    expect(await screen.findByText(ipqMessages.initFailed)).toBeTruthy();
+    expect(await screen.findByText(ipqMessages.initFailed)).toBeVisible();
     refuse = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect((await moduleHeading()).textContent).toBe('Module 1 of 4: Personality');

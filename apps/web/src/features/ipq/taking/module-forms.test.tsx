@@ -30,7 +30,7 @@ const agreeWithAll = (prefix: 'answers.p' | 'answers.b') =>
 describe('module 1: personality', () => {
   it('asks each statement in its own group of five named radios', () => {
     renderModule(1);
-    expect(screen.getByRole('heading', { level: 2, name: 'Module 1 of 4: Personality' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Module 1 of 4: Personality' })).toBeVisible();
     expect(screen.getAllByTestId(/^statement-/)).toHaveLength(20);
     const first = group('1. I enjoy thinking through new ideas, even abstract ones.');
     expect(within(first).getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'))).toEqual([
@@ -47,7 +47,7 @@ describe('module 1: personality', () => {
     renderModule(1);
     save();
     await waitFor(() => expect(screen.getAllByText(m.agreementRequired)).toHaveLength(20));
-    expect(screen.getByText('Some answers need attention: see the messages below.')).toBeTruthy();
+    expect(screen.getByText('Some answers need attention: see the messages below.')).toBeVisible();
     choose('1. I enjoy thinking through new ideas, even abstract ones.', 'Strongly agree');
     await waitFor(() => expect(screen.getAllByText(m.agreementRequired)).toHaveLength(19));
     expect(calls).toEqual([]);
@@ -78,17 +78,17 @@ describe('module 2: beliefs', () => {
     ]);
     expect(radios().some((radio) => radio.disabled)).toBe(false);
     type(/^An amount you could invest/, '2,500');
-    expect(within(screen.getByTestId('gamble-3')).getByText(/lose \$250 or gain \$1,000/)).toBeTruthy();
+    expect(within(screen.getByTestId('gamble-3')).getByText(/lose \$250 or gain \$1,000/)).toBeVisible();
   });
 
   it('names each answer missing or out of range with the shared messages', async () => {
     renderModule(2);
     type(/^Yearly return you expect/, '80');
     save();
-    expect(await screen.findByText(m.referenceAmount)).toBeTruthy();
+    expect(await screen.findByText(m.referenceAmount)).toBeVisible();
     expect(screen.getAllByText(m.gamblesRequired)).toHaveLength(4);
-    expect(screen.getByText(m.drawdownReaction)).toBeTruthy();
-    expect(screen.getByText(m.expectedReturn)).toBeTruthy();
+    expect(screen.getByText(m.drawdownReaction)).toBeVisible();
+    expect(screen.getByText(m.expectedReturn)).toBeVisible();
     expect(screen.getAllByText(m.agreementRequired)).toHaveLength(4);
   });
 
@@ -127,8 +127,8 @@ describe('module 3: asset allocation', () => {
     type('Share of other investments in stocks', '101');
     type('Retirement savings', '-1');
     save();
-    expect(await screen.findByText(m.equityPercentage)).toBeTruthy();
-    expect(screen.getByText(m.wealth)).toBeTruthy();
+    expect(await screen.findByText(m.equityPercentage)).toBeVisible();
+    expect(screen.getByText(m.wealth)).toBeVisible();
   });
 });
 
@@ -146,11 +146,11 @@ describe('module 4: demographics', () => {
   it('names every missing answer, and an age out of range', async () => {
     renderModule(4);
     save();
-    for (const message of [m.age, m.income, m.dependants, m.employment, m.horizon, m.liquidity, m.emergencyFund]) expect(await screen.findByText(message)).toBeTruthy();
+    for (const message of [m.age, m.income, m.dependants, m.employment, m.horizon, m.liquidity, m.emergencyFund]) expect(await screen.findByText(message)).toBeVisible();
     type(/^Age/, '17');
-    await waitFor(() => expect(screen.getByText(m.age)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(m.age)).toBeVisible());
     type(/^Age/, '40.5');
-    await waitFor(() => expect(screen.getByText(m.age)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(m.age)).toBeVisible());
   });
 
   it("puts the server's 422 under the answers it names", async () => {
@@ -160,8 +160,8 @@ describe('module 4: demographics', () => {
     save();
     const age = screen.getByLabelText(/^Age/);
     await waitFor(() => expect(age.getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByText(m.age)).toBeTruthy();
-    expect(screen.getByText('Some answers need attention: see the messages below.')).toBeTruthy();
+    expect(screen.getByText(m.age)).toBeVisible();
+    expect(screen.getByText('Some answers need attention: see the messages below.')).toBeVisible();
   });
 
   it("says 'Failed to submit module 4 data' when the server gives no reason, else its reason", async () => {
@@ -170,9 +170,9 @@ describe('module 4: demographics', () => {
     renderModule(4);
     fill();
     save();
-    expect(await screen.findByText('Failed to submit module 4 data')).toBeTruthy();
+    expect(await screen.findByText('Failed to submit module 4 data')).toBeVisible();
     answer = () => jsonResponse({ detail: m.completed }, 409);
     save();
-    expect(await screen.findByText(m.completed)).toBeTruthy();
+    expect(await screen.findByText(m.completed)).toBeVisible();
   });
 });

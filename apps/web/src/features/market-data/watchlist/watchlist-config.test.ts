@@ -38,7 +38,8 @@ describe('watchlist configuration (/config/stocks.json)', () => {
     const watchlist = watchlistFromConfig(config);
     expect(watchlist.symbols).toEqual(defaultWatchlist);
     expect(watchlist.source).toBe('built-in');
-    expect(watchlist.problem).toBeTruthy();
+    // Where in the file, and what is wrong there.
+    expect(watchlist.problem).toMatch(/^(file|symbols(\.\d+)?): \S/);
   });
 
   it('accepts the largest list allowed', () => {

@@ -42,8 +42,8 @@ describe('edit portfolio dialog: a stale version', () => {
     expect(alert.textContent).toContain(portfolioMessages.portfolioChanged);
     expect(within(alert).getByTestId('portfolio-conflict-current').textContent).toContain('StatusProposed');
     expect((within(dialog).getByLabelText('Portfolio name') as HTMLInputElement).value).toBe('Lopez Income');
-    expect(within(dialog).getByText('Current version: Lopez Retirement')).toBeTruthy();
-    expect(within(dialog).getByText('Proposed', { selector: '#edit-portfolio-status' })).toBeTruthy();
+    expect(within(dialog).getByText('Current version: Lopez Retirement')).toBeVisible();
+    expect(within(dialog).getByText('Proposed', { selector: '#edit-portfolio-status' })).toBeVisible();
 
     fireEvent.click(within(dialog).getByText('Save'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -60,7 +60,7 @@ describe('edit portfolio dialog: a stale version', () => {
     fireEvent.click(within(dialog).getByText('Use current version'));
     expect(within(dialog).queryByTestId('portfolio-conflict')).toBeNull();
     expect((within(dialog).getByLabelText('Portfolio name') as HTMLInputElement).value).toBe('Lopez Retirement');
-    expect(within(dialog).getByText('Proposed', { selector: '#edit-portfolio-status' })).toBeTruthy();
+    expect(within(dialog).getByText('Proposed', { selector: '#edit-portfolio-status' })).toBeVisible();
   });
 });
 
@@ -70,7 +70,7 @@ describe('edit portfolio dialog: tax lots', () => {
     const onClose = vi.fn();
     renderScreen(<EditPortfolioDialog portfolio={samplePortfolio()} onClose={onClose} />);
     const dialog = screen.getByRole('dialog');
-    expect(within(dialog).getByText('First in, first out (FIFO)')).toBeTruthy();
+    expect(within(dialog).getByText('First in, first out (FIFO)')).toBeVisible();
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Tax lots sold' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Highest cost first (HIFO)' }));
     fireEvent.click(within(dialog).getByText('Save'));

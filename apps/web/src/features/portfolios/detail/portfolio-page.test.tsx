@@ -68,7 +68,7 @@ describe('portfolio page: holdings', () => {
     const dialog = screen.getByRole('dialog', { name: 'Add Holding' });
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'Security' }), { target: { value: 'app' } });
     fireEvent.click(await screen.findByTestId('security-option-AAPL'));
-    expect(within(dialog).getByText('Empty: the latest close, $200.00')).toBeTruthy();
+    expect(within(dialog).getByText('Empty: the latest close, $200.00')).toBeVisible();
     fireEvent.change(within(dialog).getByLabelText('Quantity'), { target: { value: '20' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Buy' }));
     await waitFor(() => expect(screen.queryByTestId('holding-row-AAPL')).not.toBeNull());
@@ -85,8 +85,8 @@ describe('portfolio page: holdings', () => {
     const dialog = screen.getByRole('dialog', { name: 'Add Holding' });
     fireEvent.change(within(dialog).getByLabelText('Quantity'), { target: { value: '0' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Buy' }));
-    expect(await within(dialog).findByText(portfolioMessages.quantityPositive)).toBeTruthy();
-    expect(within(dialog).getByText(portfolioMessages.securityRequired)).toBeTruthy();
+    expect(await within(dialog).findByText(portfolioMessages.quantityPositive)).toBeVisible();
+    expect(within(dialog).getByText(portfolioMessages.securityRequired)).toBeVisible();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
@@ -99,9 +99,9 @@ describe('portfolio page: holdings', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Change quantity of MSFT' }));
     const dialog = screen.getByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('New quantity'), { target: { value: '50' } });
-    expect(within(dialog).getByText('Buys 20 at the latest close')).toBeTruthy();
+    expect(within(dialog).getByText('Buys 20 at the latest close')).toBeVisible();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText(oversell)).toBeTruthy();
+    expect(await within(dialog).findByText(oversell)).toBeVisible();
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ quantity: 50, sync_version: 1 });
   });
 

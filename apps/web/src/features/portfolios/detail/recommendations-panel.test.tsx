@@ -55,12 +55,12 @@ describe('recommendations panel: the list', () => {
     const calls = server([pending, accepted, rejected]);
     renderPanel();
     const first = await card(pending.title);
-    expect(screen.getByRole('heading', { level: 2, name: 'Recommendations' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Recommendations' })).toBeVisible();
     expect(within(first).getByRole('heading', { level: 3 }).textContent).toBe(pending.title);
     expect(within(first).getByTestId('recommendation-type').textContent).toBe('Rebalance');
     expect(within(first).getByTestId('recommendation-status').textContent).toBe('Pending');
     expect(within(first).getByTestId('recommendation-context').textContent).toBe('Lopez Retirement · Model: Balanced Growth · Proposed Nov 20, 2026');
-    expect(within(first).getByText(pending.rationale)).toBeTruthy();
+    expect(within(first).getByText(pending.rationale)).toBeVisible();
     const second = await card(accepted.title);
     expect(within(second).getByTestId('recommendation-status').textContent).toBe('Accepted');
     expect(within(second).getByTestId('recommendation-context').textContent).toBe('Lopez Taxable · Model: Balanced Growth · Accepted Nov 19, 2026');
@@ -107,7 +107,7 @@ describe('recommendations panel: the list', () => {
     renderPanel();
     const article = await card(pending.title);
     fireEvent.click(within(article).getByRole('button', { name: 'Show details' }));
-    expect(within(article).getByText('Tax-deferred account: the realised gains are not taxed now.')).toBeTruthy();
+    expect(within(article).getByText('Tax-deferred account: the realised gains are not taxed now.')).toBeVisible();
     expect(within(article).getByTestId('wash-sale-blocked').textContent).toBe(
       'Not bought back, to avoid a wash sale (sold at a loss within 30 days):VTI, sold on Nov 2, 2026: not bought before Dec 3, 2026',
     );
@@ -126,11 +126,11 @@ describe('recommendations panel: the list', () => {
   it("shows the server's detail when the list cannot be fetched, else the spec's text", async () => {
     server([], { list: () => jsonResponse({ detail: 'Client not found' }, 404) });
     const first = renderPanel();
-    expect(await screen.findByText('Client not found')).toBeTruthy();
+    expect(await screen.findByText('Client not found')).toBeVisible();
     first.unmount();
     server([], { list: () => new Response(null, { status: 500 }) });
     renderPanel();
-    expect(await screen.findByText(portfolioMessages.fetchRecommendationsFailed)).toBeTruthy();
+    expect(await screen.findByText(portfolioMessages.fetchRecommendationsFailed)).toBeVisible();
   });
 });
 
@@ -142,7 +142,7 @@ describe('recommendations panel: acting on them', () => {
     expect(buttonsOf(await card(accepted.title))).toEqual(['Show details', 'Mark implemented']);
     expect(buttonsOf(await card(rejected.title))).toEqual(['Show details']);
     expect(buttonsOf(await card(implemented.title))).toEqual(['Show details']);
-    expect(screen.getByRole('button', { name: 'Generate recommendations' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Generate recommendations' })).toBeVisible();
   });
 
   it('shows a client user the recommendations read-only', async () => {
@@ -181,11 +181,11 @@ describe('recommendations panel: acting on them', () => {
     renderPanel();
     const first = await card(pending.title);
     fireEvent.click(within(first).getByRole('button', { name: 'Accept' }));
-    expect(await within(first).findByText(recommendationMessages.changed)).toBeTruthy();
+    expect(await within(first).findByText(recommendationMessages.changed)).toBeVisible();
     const second = await card('Reduce AAPL in Lopez Retirement');
     expect(within(second).queryByRole('alert')).toBeNull();
     fireEvent.click(within(second).getByRole('button', { name: 'Reject' }));
-    expect(await within(second).findByText(portfolioMessages.updateRecommendationStatusFailed)).toBeTruthy();
+    expect(await within(second).findByText(portfolioMessages.updateRecommendationStatusFailed)).toBeVisible();
     expect(within(first).queryByText(recommendationMessages.changed)).toBeNull();
   });
 
@@ -216,7 +216,7 @@ describe('recommendations panel: acting on them', () => {
     fireEvent.click(within(await card(accepted.title)).getByRole('button', { name: 'Mark implemented' }));
     const dialog = screen.getByRole('dialog', { name: 'Implement recommendation' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark implemented' }));
-    expect(await within(dialog).findByText(recommendationMessages.holdingsChanged)).toBeTruthy();
+    expect(await within(dialog).findByText(recommendationMessages.holdingsChanged)).toBeVisible();
     // Behind the open dialog, the card is as it was.
     expect(screen.getByTestId('recommendation-status').textContent).toBe('Accepted');
   });
@@ -243,9 +243,9 @@ describe('recommendations panel: generating', () => {
     const busy = await screen.findByRole('button', { name: 'Generating…' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     finish(jsonResponse({ recommendations: [created, pending], created: 2, refreshed: 1, unchanged: 0 }));
-    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(await screen.findByRole('status')).toBeVisible();
     await waitFor(() => expect(screen.getByTestId('generate-result').textContent).toBe('2 new, 1 updated'));
-    expect(await card(created.title)).toBeTruthy();
+    expect(await card(created.title)).toBeVisible();
     expect(calls.find((call) => call.method === 'POST')!.body).toEqual({ client_id: clientId });
   });
 
@@ -254,10 +254,10 @@ describe('recommendations panel: generating', () => {
     server([], { generate: () => answer() });
     renderPanel();
     fireEvent.click(await screen.findByRole('button', { name: 'Generate recommendations' }));
-    expect(await screen.findByText(recommendationMessages.noPortfolios)).toBeTruthy();
+    expect(await screen.findByText(recommendationMessages.noPortfolios)).toBeVisible();
     answer = () => new Response(null, { status: 502 });
     fireEvent.click(screen.getByRole('button', { name: 'Generate recommendations' }));
-    expect(await screen.findByText(portfolioMessages.generateRecommendationsFailed)).toBeTruthy();
+    expect(await screen.findByText(portfolioMessages.generateRecommendationsFailed)).toBeVisible();
   });
 });
 
