@@ -118,7 +118,7 @@ describe('formFieldOf', () => {
     expect(formFieldOf(values, 'security_id', { security_id: 'security' })).toBe('security');
     expect(formFieldOf(values, 'quantity')).toBe('quantity');
     expect(formFieldOf(values, 'answers.p01')).toBe('answers.p01');
-    expect(formFieldOf(values, 'answers.p99')).toBe('answers');
+    expect(formFieldOf(values, 'answers.p99')).toBe('form');
     expect(formFieldOf(values, 'sync_version')).toBe('form');
     expect(formFieldOf(values, '')).toBe('form');
   });

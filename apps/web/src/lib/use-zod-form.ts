@@ -21,15 +21,13 @@ export type ZodFormOptions<V extends FieldValues> = {
 
 /**
  * The form field that shows the message at a body path (a 422's loc or a schema issue's path): the
- * mapped field, else the field of that path, else the field of its first segment, else the banner.
+ * field mapped from the path or its first segment, else the field at that path, else the banner.
  */
 export function formFieldOf(values: FieldValues, path: string, fieldOf?: Readonly<Record<string, string>>): string {
   const [first = ''] = path.split('.');
   const mapped = fieldOf?.[path] ?? fieldOf?.[first];
   if (mapped) return mapped;
-  if (path && get(values, path) !== undefined) return path;
-  if (first && values[first] !== undefined) return first;
-  return bannerKey;
+  return path && get(values, path) !== undefined ? path : bannerKey;
 }
 
 const isFieldError = (value: object): value is { type: string; message?: unknown } => 'type' in value && typeof value.type === 'string';
