@@ -84,7 +84,7 @@ export function useZodForm<V extends FieldValues, B>(schema: z.ZodType<B>, defau
     let placed = 0;
     for (const [path, message] of fields) {
       const field = formFieldOf(values, path, fieldOf);
-      if (field === bannerKey || bannerFields.includes(field as Path<V>)) unplaced.push(message);
+      if (field === bannerKey || bannerFields.some((shown) => field === shown || field.startsWith(`${shown}.`))) unplaced.push(message);
       else form.setError(field as Path<V>, { type: 'server', message }, { shouldFocus: placed++ === 0 });
     }
     const text = fields.length === 0 ? errorText(error, fallback) : unplaced.length > 0 ? [...new Set(unplaced)].join(' ') : null;
