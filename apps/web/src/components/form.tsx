@@ -35,6 +35,8 @@ type FormTextFieldProps<T extends FieldValues, Output> = Omit<TextFieldProps, 'n
   name: Path<T>;
   register: UseFormRegister<T>;
   control: Control<T, unknown, Output>;
+  /** Shown under the field while it has no message. */
+  helperText?: string;
 };
 
 /** An MUI text field bound to one react-hook-form field, with its message under it. */
@@ -42,6 +44,7 @@ export function FormTextField<T extends FieldValues, Output = T>({
   name,
   register,
   control,
+  helperText = ' ', // keeps the layout still when a message appears
   ...props
 }: FormTextFieldProps<T, Output>) {
   const { errors } = useFormState({ control, name });
@@ -52,7 +55,7 @@ export function FormTextField<T extends FieldValues, Output = T>({
       {...registration}
       inputRef={ref}
       error={Boolean(error)}
-      helperText={error?.message ?? ' '} // keeps the layout still when a message appears
+      helperText={error?.message ?? helperText}
       fullWidth
       margin="dense"
       {...props}

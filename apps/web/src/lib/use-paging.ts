@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 
-/** A table's page (zero-based) and page size; a new page size goes back to the first page. */
+/** A table's page (zero-based) and page size; a new page size or a new filter goes back to the first page. */
 export function usePaging(defaultPerPage: number) {
   const [page, setPage] = useState(0);
   const [perPage, setPerPageOnly] = useState(defaultPerPage);
@@ -8,5 +8,14 @@ export function usePaging(defaultPerPage: number) {
     setPerPageOnly(size);
     setPage(0);
   }, []);
-  return { page, setPage, perPage, setPerPage };
+  /** A filter's setter that also returns to the first page. */
+  const filterBy = useCallback(
+    <T>(set: (value: T) => void) =>
+      (value: T) => {
+        set(value);
+        setPage(0);
+      },
+    [],
+  );
+  return { page, setPage, perPage, setPerPage, filterBy };
 }

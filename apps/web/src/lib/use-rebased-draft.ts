@@ -5,30 +5,30 @@ import { errorText } from './error-text.ts';
 export type DraftConflict<T> = { message: string; current: T };
 
 /**
- * The draft of an edit form saved with the record's sync_version. A 409 (`takeConflict`) keeps the
- * user's edits on top of the current version (`rebase`); `reloadCurrent` starts again from that version.
+ * The version an edit form's draft was read from, saved with the record's sync_version. A 409
+ * (`takeConflict`) gives the user's edits on top of the current version (`rebase`); `reloadCurrent`
+ * gives that version's own draft to start again from. The form holds the draft and loads what these give.
  */
 export function useRebasedDraft<T, D>(record: T, draftOf: (record: T) => D, rebase: (draft: D, base: T, current: T) => D) {
   const [base, setBase] = useState(record);
-  const [draft, setDraft] = useState<D>(() => draftOf(record));
   const [conflict, setConflict] = useState<DraftConflict<T> | null>(null);
 
-  /** A failed save: true, with the draft rebased, when it was a 409; false for any other failure. */
-  const takeConflict = (error: unknown, fallbackMessage: string) => {
+  /** A failed save of `draft`: when it was a 409, the draft rebased on the current version; null for any other failure. */
+  const takeConflict = (error: unknown, fallbackMessage: string, draft: D): D | null => {
     const current = conflictCurrent<T>(error);
-    if (!current) return false;
-    setDraft(rebase(draft, base, current));
+    if (!current) return null;
     setBase(current);
     setConflict({ message: errorText(error, fallbackMessage), current });
-    return true;
+    return rebase(draft, base, current);
   };
 
-  const reloadCurrent = () => {
-    if (!conflict) return;
-    setDraft(draftOf(conflict.current));
+  /** The current version's draft, after a conflict (null without one). */
+  const reloadCurrent = (): D | null => {
+    if (!conflict) return null;
     setBase(conflict.current);
     setConflict(null);
+    return draftOf(conflict.current);
   };
 
-  return { draft, setDraft, conflict, takeConflict, reloadCurrent };
+  return { conflict, takeConflict, reloadCurrent };
 }

@@ -3,11 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { responseStatuses, responseStatusLabels } from '@meridian/domain/assessments/template-definition';
 import type { ResponseStatus } from '@meridian/domain/assessments/template-definition';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 import { useAdvisorsQuery } from '../../clients/index.ts';
 import { assessmentTexts as text } from '../assessment-texts.ts';
 import { useListTemplatesQuery } from '../assessments-api.ts';
@@ -22,9 +22,10 @@ type Props = {
   showAdvisor: boolean;
 };
 
-const select = { minWidth: 150, flex: { xs: '1 1 140px', sm: '0 0 auto' } } as const;
-/** '' is "All": shown as such, with the label above it. */
-const showAll = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+const select = { flex: { xs: '1 1 140px', sm: '0 0 auto' } } as const;
+/** '' is "All". */
+const all = { value: '', label: text.all } as const;
+const statusOptions = responseStatuses.map((status) => ({ value: status, label: responseStatusLabels[status] }));
 
 /** Status, questionnaire, advisor (admins), client search, overdue only, and Clear. */
 export function AssessmentFilters({ value, onChange, statusOnly, showAdvisor }: Props) {
@@ -48,33 +49,30 @@ export function AssessmentFilters({ value, onChange, statusOnly, showAdvisor }: 
           }}
         />
       )}
-      <TextField id="assessment-status-filter" select size="small" label={text.statusFilter} value={value.status} onChange={(event) => set({ status: event.target.value as ResponseStatus | '' })} sx={select} slotProps={showAll}>
-        <MenuItem value="">{text.all}</MenuItem>
-        {responseStatuses.map((status) => (
-          <MenuItem key={status} value={status}>
-            {responseStatusLabels[status]}
-          </MenuItem>
-        ))}
-      </TextField>
+      <FilterSelect<ResponseStatus | ''> id="assessment-status-filter" label={text.statusFilter} value={value.status} all={all} options={statusOptions} onChange={(status) => set({ status })} minWidth={150} sx={select} />
       {!statusOnly && (
-        <TextField id="assessment-template-filter" select size="small" label={text.templateFilter} value={value.templateId} onChange={(event) => set({ templateId: event.target.value })} sx={select} slotProps={showAll}>
-          <MenuItem value="">{text.all}</MenuItem>
-          {(templates.data?.templates ?? []).map((template) => (
-            <MenuItem key={template.id} value={template.id}>
-              {template.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        <FilterSelect
+          id="assessment-template-filter"
+          label={text.templateFilter}
+          value={value.templateId}
+          all={all}
+          options={(templates.data?.templates ?? []).map((template) => ({ value: template.id, label: template.name }))}
+          onChange={(templateId) => set({ templateId })}
+          minWidth={150}
+          sx={select}
+        />
       )}
       {showAdvisor && (
-        <TextField id="assessment-advisor-filter" select size="small" label={text.advisorFilter} value={value.advisorId} onChange={(event) => set({ advisorId: event.target.value })} sx={select} slotProps={showAll}>
-          <MenuItem value="">{text.all}</MenuItem>
-          {(advisors.data?.advisors ?? []).map((advisor) => (
-            <MenuItem key={advisor.id} value={advisor.id}>
-              {`${advisor.first_name} ${advisor.last_name}`}
-            </MenuItem>
-          ))}
-        </TextField>
+        <FilterSelect
+          id="assessment-advisor-filter"
+          label={text.advisorFilter}
+          value={value.advisorId}
+          all={all}
+          options={(advisors.data?.advisors ?? []).map((advisor) => ({ value: advisor.id, label: `${advisor.first_name} ${advisor.last_name}` }))}
+          onChange={(advisorId) => set({ advisorId })}
+          minWidth={150}
+          sx={select}
+        />
       )}
       {!statusOnly && (
         <FormControlLabel control={<Switch checked={value.overdue} onChange={(event) => set({ overdue: event.target.checked })} />} label={text.overdueFilter} />

@@ -4,57 +4,55 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod';
 import type { AssignmentResult } from '@meridian/domain/assessments/contracts';
 import { assignmentCreateSchema } from '@meridian/domain/assessments/template-definition';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormSelectField } from '../../../components/form-select-field.tsx';
+import { FormTextField } from '../../../components/form.tsx';
 import { errorText } from '../../../lib/error-text.ts';
-import { serverFieldErrors } from '../../../lib/field-errors.ts';
-import { issuesByPath } from '../issues-by-path.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { assessmentTexts as text } from '../assessment-texts.ts';
 import { useAssignTemplateMutation, useListTemplatesQuery } from '../assessments-api.ts';
 import { ClientMultiPicker, type ClientChoice } from './client-multi-picker.tsx';
 
 type Props = { open: boolean; onClose: () => void };
+type Values = { template_id: string; clients: ClientChoice[]; due_date: string };
+
+/** The contract's body, and the questionnaire it is sent for (a part of the address). */
+const assignFormSchema = assignmentCreateSchema.extend({ template_id: z.string().min(1, text.chooseTemplate) });
+const emptyForm: Values = { template_id: '', clients: [], due_date: '' };
+const form = {
+  toBody: ({ clients, due_date, template_id }: Values) => ({ template_id, client_ids: clients.map((client) => client.id), due_date: due_date || null }),
+  fieldOf: { client_ids: 'clients' },
+} as const;
 
 /** Assign assessment: an active questionnaire, the clients, an optional due date; then how many were assigned. */
 export function AssignDialog({ open, onClose }: Props) {
   const templates = useListTemplatesQuery(undefined, { skip: !open });
-  const [templateId, setTemplateId] = useState('');
-  const [clients, setClients] = useState<ClientChoice[]>([]);
-  const [dueDate, setDueDate] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { register, control, handleSubmit, reset, banner, applyServerError } = useZodForm(assignFormSchema, emptyForm, form);
   const [result, setResult] = useState<AssignmentResult | null>(null);
   const [assign, { isLoading }] = useAssignTemplateMutation();
   const active = (templates.data?.templates ?? []).filter((template) => template.is_active);
 
-  const reset = () => {
-    setTemplateId('');
-    setClients([]);
-    setDueDate('');
-    setErrors({});
+  const startAgain = () => {
+    reset(emptyForm);
     setResult(null);
   };
   const close = () => {
-    reset();
+    startAgain();
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = assignmentCreateSchema.safeParse({ client_ids: clients.map((client) => client.id), due_date: dueDate || null });
-    const found = parsed.success ? {} : issuesByPath(parsed.error);
-    if (!templateId) found.template = text.chooseTemplate;
-    setErrors(found);
-    if (!parsed.success || !templateId) return;
+  const submit = handleSubmit(async ({ template_id: templateId, ...body }) => {
     try {
-      setResult(await assign({ templateId, ...parsed.data }).unwrap());
+      setResult(await assign({ templateId, ...body }).unwrap());
     } catch (failure) {
-      setErrors(serverFieldErrors(failure) ?? { form: errorText(failure, text.assignFailed) });
+      applyServerError(failure, text.assignFailed);
     }
-  };
+  });
 
   if (result) {
     return (
@@ -66,7 +64,7 @@ export function AssignDialog({ open, onClose }: Props) {
           </Alert>
         </DialogContent>
         <DialogActions>
-          <Button onClick={reset}>{text.assignMore}</Button>
+          <Button onClick={startAgain}>{text.assignMore}</Button>
           <Button variant="contained" onClick={close}>
             {text.done}
           </Button>
@@ -75,45 +73,30 @@ export function AssignDialog({ open, onClose }: Props) {
     );
   }
 
-  const banner = errors.form ?? (templates.isError ? errorText(templates.error, text.templatesFailed) : null);
+  const shownBanner = banner ?? (templates.isError ? errorText(templates.error, text.templatesFailed) : null);
   return (
-    <FormDialog open={open} titleId="assign-title" title={text.assignTitle} submitLabel={text.assignSubmit} busy={isLoading} onSubmit={submit} onClose={close}>
-      {banner && (
+    <FormDialog open={open} titleId="assign-title" title={text.assignTitle} submitLabel={text.assignSubmit} busy={isLoading} onSubmit={(event) => void submit(event)} onClose={close}>
+      {shownBanner && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="assign-error">
-          {banner}
+          {shownBanner}
         </Alert>
       )}
-      <TextField
+      <FormSelectField
+        control={control}
+        name="template_id"
         id="assign-template"
-        select
         required
         label={text.template}
-        value={templateId}
-        onChange={(event) => setTemplateId(event.target.value)}
-        error={Boolean(errors.template)}
-        helperText={errors.template ?? ' '}
+        options={active.map((template) => ({ value: template.id, label: template.name }))}
         fullWidth
         margin="dense"
-      >
-        {active.map((template) => (
-          <MenuItem key={template.id} value={template.id}>
-            {template.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <ClientMultiPicker id="assign-clients" value={clients} onChange={setClients} error={errors.client_ids} />
-      <TextField
-        id="assign-due-date"
-        type="date"
-        label={text.dueDate}
-        value={dueDate}
-        onChange={(event) => setDueDate(event.target.value)}
-        error={Boolean(errors.due_date)}
-        helperText={errors.due_date ?? ' '}
-        fullWidth
-        margin="dense"
-        slotProps={{ inputLabel: { shrink: true } }}
       />
+      <Controller
+        name="clients"
+        control={control}
+        render={({ field, fieldState }) => <ClientMultiPicker id="assign-clients" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
+      />
+      <FormTextField register={register} control={control} name="due_date" id="assign-due-date" type="date" label={text.dueDate} slotProps={{ inputLabel: { shrink: true } }} />
     </FormDialog>
   );
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Alert from '@mui/material/Alert';
@@ -15,7 +14,6 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { loginFormSchema, type VerifyTwoFactorRequest } from '@meridian/domain/auth';
@@ -25,6 +23,7 @@ import { webMessages } from '@meridian/domain/web-messages';
 import { FormError, FormTextField, SubmitButton } from '../../../components/form.tsx';
 import { PublicLayout } from '../../../components/public-layout.tsx';
 import { errorText, isNoResponse } from '../../../lib/error-text.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useLoginMutation, useVerifyTwoFactorLoginMutation } from '../auth-api.ts';
 import { TwoFactorCodeForm } from '../two-factor/two-factor-code-form.tsx';
 import { useGetTestAccountsQuery } from './api-token-api.ts';
@@ -101,18 +100,19 @@ export function ApiTokenPage() {
   const testAccounts = useGetTestAccountsQuery();
   const [token, setToken] = useState<IssuedToken | null>(null);
   const [challenge, setChallenge] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const {
     register,
     control,
     handleSubmit,
     setValue,
+    clearErrors,
+    banner,
+    showBanner,
     formState: { isSubmitting },
-  } = useForm<Credentials>({ resolver: zodResolver(credentialsSchema), defaultValues: { email: '', password: '' } });
+  } = useZodForm<Credentials, Credentials>(credentialsSchema, { email: '', password: '' });
   const form = { register, control };
 
   const submit = handleSubmit(async (credentials) => {
-    setError(null);
     try {
       const answer = await login(credentials).unwrap();
       if (answer.two_factor_required) {
@@ -121,7 +121,7 @@ export function ApiTokenPage() {
       }
       setToken({ accessToken: answer.access_token, expiresInMs: answer.expires_in * 1000 });
     } catch (caught) {
-      setError(isNoResponse(caught) ? messages.networkError : messages.apiTokenAuthFailed);
+      showBanner(isNoResponse(caught) ? messages.networkError : messages.apiTokenAuthFailed);
     }
   });
 
@@ -141,7 +141,7 @@ export function ApiTokenPage() {
   const reset = () => {
     setToken(null);
     setChallenge(null);
-    setError(null);
+    clearErrors();
   };
 
   return (
@@ -160,7 +160,7 @@ export function ApiTokenPage() {
         </Box>
       ) : (
         <Box component="form" method="post" noValidate onSubmit={submit}>
-          <FormError message={error} />
+          <FormError message={banner} />
           <FormTextField {...form} name="email" id="api-email" label="Email" type="email" autoComplete="email" />
           <FormTextField
             {...form}

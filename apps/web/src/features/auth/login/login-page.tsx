@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
@@ -6,7 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { loginFormSchema, type LoginForm } from '@meridian/domain/auth';
 import { messages } from '@meridian/domain/messages';
@@ -16,6 +15,7 @@ import { FormError, FormTextField, SubmitButton } from '../../../components/form
 import { PublicLayout } from '../../../components/public-layout.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { tokenStore } from '../../../lib/token-store.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useLoginMutation } from '../auth-api.ts';
 import { clearAuthError, loginFailure, loginStart, twoFactorPending } from '../../session/index.ts';
 import { ChangePasswordDialog } from '../password/change-password-dialog.tsx';
@@ -28,10 +28,8 @@ export function LoginPage() {
   const { error, notice } = useAppSelector((state) => state.auth);
   const [login] = useLoginMutation();
   const [mustChangePassword, setMustChangePassword] = useState(false);
-  const { register, control, handleSubmit, formState } = useForm<LoginForm>({
-    resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: '', password: '', remember: false },
-  });
+  // The banner is the session's (auth slice): a notice or failure may come from elsewhere too.
+  const { register, control, handleSubmit, formState } = useZodForm<LoginForm, LoginForm>(loginFormSchema, { email: '', password: '', remember: false });
   const form = { register, control };
   const { isSubmitting } = formState;
 

@@ -8,12 +8,13 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { User } from '@meridian/domain/auth';
+import type { FieldErrors } from 'react-hook-form';
+import { changePasswordRequestSchema, type User } from '@meridian/domain/auth';
 import { messages } from '@meridian/domain/messages';
 import { changePasswordProblems, type ChangePasswordValues } from '@meridian/domain/password-rules';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { errorList, errorText } from '../../../lib/error-text.ts';
+import { fieldMessages, useZodForm } from '../../../lib/use-zod-form.ts';
 import { useChangePasswordMutation } from '../auth-api.ts';
 import { storeUser } from '../complete-sign-in.ts';
 
@@ -32,7 +33,7 @@ export function ChangePasswordDialog({ open, required = false, onClose, onSucces
   const dispatch = useAppDispatch();
   const [changePassword, { isLoading }] = useChangePasswordMutation();
   const [problems, setProblems] = useState<string[]>([]);
-  const { register, handleSubmit, reset } = useForm<ChangePasswordValues>({ defaultValues: emptyForm });
+  const { register, handleSubmit, reset, getValues } = useZodForm<ChangePasswordValues, ChangePasswordValues>(changePasswordRequestSchema, emptyForm);
 
   const close = () => {
     if (required) return;
@@ -41,10 +42,15 @@ export function ChangePasswordDialog({ open, required = false, onClose, onSucces
     onClose?.();
   };
 
+  // The schema refuses the form; the list names every problem it has, in the spec's order (a value
+  // over the schema's bounds, refused before those rules, is named by the schema's message).
+  const refused = (errors: FieldErrors<ChangePasswordValues>) => {
+    const listed = changePasswordProblems(getValues());
+    setProblems(listed.length > 0 ? listed : Object.values(fieldMessages(errors)));
+  };
+
   const submit = handleSubmit(async (values) => {
-    const found = changePasswordProblems(values);
-    setProblems(found);
-    if (found.length) return;
+    setProblems([]);
     try {
       const user = await changePassword(values).unwrap();
       const updated = { ...user, password_must_change: false };
@@ -54,7 +60,7 @@ export function ChangePasswordDialog({ open, required = false, onClose, onSucces
     } catch (error) {
       setProblems(errorList(error) ?? [errorText(error, messages.changePasswordFailed)]);
     }
-  });
+  }, refused);
 
   const field = (name: keyof ChangePasswordValues, label: string, autoComplete: string) => {
     const { ref, ...rest } = register(name);

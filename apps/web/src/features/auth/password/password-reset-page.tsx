@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -8,7 +7,6 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { passwordResetConfirmSchema, passwordResetRequestSchema } from '@meridian/domain/auth';
@@ -16,7 +14,7 @@ import { messages } from '@meridian/domain/messages';
 import { webMessages } from '@meridian/domain/web-messages';
 import { FormError, FormTextField, SubmitButton } from '../../../components/form.tsx';
 import { PublicLayout } from '../../../components/public-layout.tsx';
-import { errorText } from '../../../lib/error-text.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useConfirmPasswordResetMutation, useRequestPasswordResetMutation } from '../auth-api.ts';
 
 export const resetSteps = ['Request Reset', 'Set New Password', 'Complete'] as const;
@@ -24,26 +22,28 @@ export const redirectAfterResetMs = 3000;
 
 type RequestForm = z.input<typeof passwordResetRequestSchema>;
 type ConfirmForm = z.input<typeof passwordResetConfirmSchema>;
+/** The token comes with the link and has no field: its message shows above the form. */
+const confirmForm = { bannerFields: ['token'] } as const;
 
 function RequestStep() {
   const [requestReset] = useRequestPasswordResetMutation();
   const [sentNotice, setSentNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const {
     register,
     control,
     handleSubmit,
+    banner,
+    applyServerError,
     formState: { isSubmitting },
-  } = useForm<RequestForm>({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: '' } });
+  } = useZodForm<RequestForm, z.output<typeof passwordResetRequestSchema>>(passwordResetRequestSchema, { email: '' });
   const form = { register, control };
 
   const submit = handleSubmit(async ({ email }) => {
-    setError(null);
     try {
       const answer = await requestReset({ email }).unwrap();
       setSentNotice(answer.detail || messages.resetRequested);
     } catch (caught) {
-      setError(errorText(caught, messages.resetRequestFailed));
+      applyServerError(caught, messages.resetRequestFailed);
     }
   });
 
@@ -61,7 +61,7 @@ function RequestStep() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Enter the email address of your account and we will send you a link to reset your password.
       </Typography>
-      <FormError message={error} />
+      <FormError message={banner} />
       <FormTextField {...form} name="email" id="reset-email" label="Email" type="email" autoComplete="email" autoFocus />
       <SubmitButton submitting={isSubmitting}>Send Reset Link</SubmitButton>
     </Box>
@@ -70,32 +70,35 @@ function RequestStep() {
 
 function NewPasswordStep({ token, onDone }: { token: string; onDone: () => void }) {
   const [confirmReset] = useConfirmPasswordResetMutation();
-  const [error, setError] = useState<string | null>(null);
   const {
     register,
     control,
     handleSubmit,
+    banner,
+    applyServerError,
     formState: { errors, isSubmitting },
-  } = useForm<ConfirmForm>({
-    resolver: zodResolver(passwordResetConfirmSchema),
-    defaultValues: { token, new_password: '', confirm_password: '' },
-  });
+  } = useZodForm<ConfirmForm, z.output<typeof passwordResetConfirmSchema>>(
+    passwordResetConfirmSchema,
+    { token, new_password: '', confirm_password: '' },
+    confirmForm,
+  );
   const form = { register, control };
+  // The server refused the link or the password: a new link may be what is needed.
+  const failed = Boolean(errors.root?.server);
 
   const submit = handleSubmit(async (form) => {
-    setError(null);
     try {
       await confirmReset(form).unwrap();
       onDone();
     } catch (caught) {
-      setError(errorText(caught, messages.resetConfirmFailed));
+      applyServerError(caught, messages.resetConfirmFailed);
     }
   });
 
   return (
     <Box component="form" method="post" noValidate onSubmit={submit}>
-      <FormError message={error ?? errors.token?.message} />
-      {error && (
+      <FormError message={banner} />
+      {failed && (
         <Typography variant="body2" sx={{ mb: 1 }}>
           <Link component={RouterLink} to="/forgot-password">
             Request a new reset link

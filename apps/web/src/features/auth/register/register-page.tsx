@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -7,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { registerFormSchema } from '@meridian/domain/auth';
@@ -15,7 +14,7 @@ import { messages } from '@meridian/domain/messages';
 import { webMessages } from '@meridian/domain/web-messages';
 import { FormError, FormTextField, SubmitButton } from '../../../components/form.tsx';
 import { PublicLayout } from '../../../components/public-layout.tsx';
-import { errorText } from '../../../lib/error-text.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useRegisterMutation } from '../auth-api.ts';
 
 type RegisterFormInput = z.input<typeof registerFormSchema>;
@@ -38,30 +37,27 @@ function SignInLink() {
 /** /register and /app: 'Create Your Account'; on success, 'Check Your Email' for the link. */
 export function RegisterPage() {
   const [registerUser] = useRegisterMutation();
-  const [error, setError] = useState<string | null>(null);
   const [sentNotice, setSentNotice] = useState<string | null>(null);
   const {
     register,
     control,
     handleSubmit,
+    banner,
+    applyServerError,
     formState: { isSubmitting },
-  } = useForm<RegisterFormInput, unknown, z.output<typeof registerFormSchema>>({
-    resolver: zodResolver(registerFormSchema),
-    defaultValues: {
-      first_name: '',
-      last_name: '',
-      email: '',
-      phone: '',
-      password: '',
-      confirm_password: '',
-      role: 'client',
-    },
+  } = useZodForm<RegisterFormInput, z.output<typeof registerFormSchema>>(registerFormSchema, {
+    first_name: '',
+    last_name: '',
+    email: '',
+    phone: '',
+    password: '',
+    confirm_password: '',
+    role: 'client',
   });
 
   const form = { register, control };
 
   const submit = handleSubmit(async (form) => {
-    setError(null);
     try {
       const answer = await registerUser({
         email: form.email,
@@ -73,7 +69,7 @@ export function RegisterPage() {
       }).unwrap();
       setSentNotice(answer.detail || messages.registrationLinkSent(form.email));
     } catch (caught) {
-      setError(errorText(caught, messages.registerFailed));
+      applyServerError(caught, messages.registerFailed);
     }
   });
 
@@ -93,7 +89,7 @@ export function RegisterPage() {
   return (
     <PublicLayout heading={webMessages.createAccount} maxWidth={560}>
       <Box component="form" method="post" noValidate onSubmit={submit}>
-        <FormError message={error} />
+        <FormError message={banner} />
         <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <FormTextField {...form} name="first_name" id="register-first-name" label="First Name" autoComplete="given-name" required />
           <FormTextField {...form} name="last_name" id="register-last-name" label="Last Name" autoComplete="family-name" required />

@@ -1,28 +1,33 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import type { VerifyTwoFactorRequest } from '@meridian/domain/auth';
 import { FormError, FormTextField, SubmitButton } from '../../../components/form.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { recoveryCodeFormSchema, sanitizeCode, twoFactorCodeFormSchema } from './two-factor-forms.ts';
 
 /** Resolves to an error text, or null on success. */
 type Submit = (request: VerifyTwoFactorRequest) => Promise<string | null>;
 type Props = { onVerify: Submit; submitLabel?: string; allowRecoveryCode?: boolean };
 
+const showFailure = (showBanner: (message: string) => void, failure: string | null) => {
+  if (failure) showBanner(failure);
+};
+
 function CodeForm({ onVerify, submitLabel }: { onVerify: Submit; submitLabel: string }) {
-  const [error, setError] = useState<string | null>(null);
   const {
     control,
     handleSubmit,
+    banner,
+    showBanner,
     formState: { isSubmitting },
-  } = useForm({ resolver: zodResolver(twoFactorCodeFormSchema), defaultValues: { token: '' } });
-  const submit = handleSubmit(async ({ token }) => setError(await onVerify({ token })));
+  } = useZodForm(twoFactorCodeFormSchema, { token: '' });
+  const submit = handleSubmit(async ({ token }) => showFailure(showBanner, await onVerify({ token })));
   return (
     <Box component="form" method="post" noValidate onSubmit={submit}>
-      <FormError message={error} />
+      <FormError message={banner} />
       <Controller
         name="token"
         control={control}
@@ -57,17 +62,18 @@ function CodeForm({ onVerify, submitLabel }: { onVerify: Submit; submitLabel: st
 }
 
 function RecoveryForm({ onVerify, submitLabel }: { onVerify: Submit; submitLabel: string }) {
-  const [error, setError] = useState<string | null>(null);
   const {
     register,
     control,
     handleSubmit,
+    banner,
+    showBanner,
     formState: { isSubmitting },
-  } = useForm({ resolver: zodResolver(recoveryCodeFormSchema), defaultValues: { recovery_code: '' } });
-  const submit = handleSubmit(async ({ recovery_code }) => setError(await onVerify({ recovery_code })));
+  } = useZodForm(recoveryCodeFormSchema, { recovery_code: '' });
+  const submit = handleSubmit(async ({ recovery_code }) => showFailure(showBanner, await onVerify({ recovery_code })));
   return (
     <Box component="form" method="post" noValidate onSubmit={submit}>
-      <FormError message={error} />
+      <FormError message={banner} />
       <FormTextField
         register={register}
         control={control}

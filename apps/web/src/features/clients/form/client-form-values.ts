@@ -79,10 +79,3 @@ export function advisorChoices(advisors: Advisor[] | undefined, current: { id: s
   if (current?.id && !choices.some((choice) => choice.value === current.id)) choices.unshift({ value: current.id, label: current.name });
   return choices;
 }
-
-/** The fields of a 422 answer that the form has, and whether the answer named any other. */
-export function formFieldErrors(fields: Record<string, string> | null): { known: [keyof ClientFormValues, string][]; other: boolean } {
-  const entries = Object.entries(fields ?? {});
-  const known = entries.filter((entry): entry is [keyof ClientFormValues, string] => entry[0] in emptyClientForm);
-  return { known, other: known.length < entries.length };
-}

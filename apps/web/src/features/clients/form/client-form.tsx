@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -6,18 +5,20 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { advisorMessages } from '@meridian/domain/advisors';
 import { investmentExperiences, riskCapacities, type Client, type CreateClientBody, type UpdateClientBody } from '@meridian/domain/clients';
 import { experienceLabel, riskProfile } from '@meridian/domain/format';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+import { FormSelectField } from '../../../components/form-select-field.tsx';
 import { FormError, FormTextField, SubmitButton } from '../../../components/form.tsx';
 import { errorText } from '../../../lib/error-text.ts';
-import { serverFieldErrors } from '../../../lib/field-errors.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useAdvisorsQuery } from '../advisors-api.ts';
 import { ClientConflictAlert } from './client-conflict-alert.tsx';
-import { advisorChoices, clientFormSchema, clientToForm, formFieldErrors, type ClientFormValues } from './client-form-values.ts';
+import { advisorChoices, clientFormSchema, clientToForm, type ClientFormValues } from './client-form-values.ts';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.ts';
 
@@ -41,22 +42,16 @@ const isConflict = (error: unknown): error is ErrorWithCurrent =>
   typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 409 &&
   typeof (error as { data?: { current?: unknown } }).data?.current === 'object';
 
+const notSpecified = { value: '', label: 'Not specified' };
 const riskOptions = riskCapacities.map((value) => ({ value, label: `${riskProfile(value)} (${value})` }));
 const experienceOptions = investmentExperiences.map((value) => ({ value, label: experienceLabel(value) }));
 
 /** One form for /clients/new and /clients/{id}/edit: the server's own rules, messages under fields. */
 export function ClientForm({ mode, defaultValues, chooseAdvisor, advisorName, onSave, failureText, cancelTo }: Props) {
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Client | null>(null);
-  const resolver = useMemo(
-    () => zodResolver(clientFormSchema(mode, chooseAdvisor)) as unknown as Resolver<ClientFormValues, unknown, Body>,
-    [mode, chooseAdvisor],
-  );
-  const { register, control, handleSubmit, reset, setError: setFieldError, formState } = useForm<ClientFormValues, unknown, Body>({
-    resolver,
-    defaultValues,
-  });
+  const schema = useMemo((): z.ZodType<Body> => clientFormSchema(mode, chooseAdvisor), [mode, chooseAdvisor]);
+  const { register, control, handleSubmit, reset, formState, banner, applyServerError } = useZodForm<ClientFormValues, Body>(schema, defaultValues);
   const advisors = useAdvisorsQuery(undefined, { skip: !chooseAdvisor });
   const current = defaultValues.advisor_id ? { id: defaultValues.advisor_id, name: advisorName } : null;
   const advisorOptions = advisorChoices(advisors.data?.advisors, current);
@@ -64,44 +59,19 @@ export function ClientForm({ mode, defaultValues, chooseAdvisor, advisorName, on
   const form = { register, control };
 
   const submit = handleSubmit(async (body) => {
-    setError(null);
     try {
       const saved = await onSave(body);
       guard.allow();
       void navigate(`/clients/${encodeURIComponent(saved.id)}/profile`);
     } catch (caught) {
-      const fields = formFieldErrors(serverFieldErrors(caught));
-      fields.known.forEach(([name, message], index) => setFieldError(name, { type: 'server', message }, { shouldFocus: index === 0 }));
       if (isConflict(caught)) setConflict(caught.data.current);
-      else if (fields.known.length === 0 || fields.other) setError(errorText(caught, failureText));
+      else applyServerError(caught, failureText);
       throw caught; // keeps the form dirty (not "submitted successfully")
     }
   });
 
   const select = (name: 'risk_capacity' | 'investment_experience', label: string, options: { value: string; label: string }[]) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          select
-          fullWidth
-          margin="dense"
-          id={`client-${name}`}
-          label={label}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? ' '}
-        >
-          <MenuItem value="">Not specified</MenuItem>
-          {options.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
+    <FormSelectField control={control} name={name} id={`client-${name}`} label={label} options={[notSpecified, ...options]} fullWidth margin="dense" />
   );
 
   const twoColumns = { display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
@@ -118,7 +88,7 @@ export function ClientForm({ mode, defaultValues, chooseAdvisor, advisorName, on
             }}
           />
         )}
-        <FormError message={error} />
+        <FormError message={banner} />
         <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 1 }}>
           Contact
         </Typography>

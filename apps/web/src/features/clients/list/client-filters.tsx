@@ -2,20 +2,21 @@ import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 import type { AssessmentFilter, ClientListAction, ClientListState, RiskFilter } from './client-list-state.ts';
 
+/** The "All" choice of both selects (the list state's 'all'). */
+const all = { value: 'all', label: 'All' } as const;
+
 const riskOptions: { value: RiskFilter; label: string }[] = [
-  { value: 'all', label: 'All' },
   { value: 'low', label: 'Conservative' },
   { value: 'medium', label: 'Moderate' },
   { value: 'high', label: 'Aggressive' },
 ];
 
 const assessmentOptions: { value: AssessmentFilter; label: string }[] = [
-  { value: 'all', label: 'All' },
   { value: 'Complete', label: 'Complete' },
   { value: 'In Progress', label: 'In Progress' },
   { value: 'Pending', label: 'Pending' },
@@ -37,35 +38,23 @@ export function ClientFilters({ state, dispatch }: { state: ClientListState; dis
           input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
         }}
       />
-      <TextField
-        select
+      <FilterSelect<RiskFilter>
         label="Risk Profile"
-        size="small"
         value={state.risk}
-        onChange={(event) => dispatch({ type: 'risk', value: event.target.value as RiskFilter })}
-        sx={{ minWidth: 170 }}
-        slotProps={{ select: { inputProps: { 'data-testid': 'risk-filter' } } }}
-      >
-        {riskOptions.map((option) => (
-          <MenuItem key={option.value} value={option.value}>
-            {option.label}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
+        all={all}
+        options={riskOptions}
+        onChange={(value) => dispatch({ type: 'risk', value })}
+        minWidth={170}
+        data-testid="risk-filter"
+      />
+      <FilterSelect<AssessmentFilter>
         label="Assessment"
-        size="small"
         value={state.assessment}
-        onChange={(event) => dispatch({ type: 'assessment', value: event.target.value as AssessmentFilter })}
-        sx={{ minWidth: 170 }}
-      >
-        {assessmentOptions.map((option) => (
-          <MenuItem key={option.value} value={option.value}>
-            {option.label}
-          </MenuItem>
-        ))}
-      </TextField>
+        all={all}
+        options={assessmentOptions}
+        onChange={(value) => dispatch({ type: 'assessment', value })}
+        minWidth={170}
+      />
       <Button variant="outlined" onClick={() => dispatch({ type: 'clear' })}>
         {text.clear}
       </Button>

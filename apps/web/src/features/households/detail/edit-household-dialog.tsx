@@ -1,15 +1,11 @@
-import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
 import { formatShortDate } from '@meridian/domain/format';
 import { updateHouseholdBodySchema, type Household } from '@meridian/domain/households';
 import { householdMessages } from '@meridian/domain/household-messages';
 import { DraftConflictAlert } from '../../../components/draft-conflict-alert.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { FormError } from '../../../components/form.tsx';
-import { errorText } from '../../../lib/error-text.ts';
-import { serverFieldErrors } from '../../../lib/field-errors.ts';
+import { FormError, FormTextField } from '../../../components/form.tsx';
 import { useRebasedDraft } from '../../../lib/use-rebased-draft.ts';
-import { issuesByField } from '../../../lib/issues-by-field.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { changedFields, householdDraftOf, rebaseHouseholdDraft, type HouseholdDraftField } from '../household-draft.ts';
 import { householdTexts } from '../household-texts.ts';
 import { useUpdateHouseholdMutation } from '../households-api.ts';
@@ -23,64 +19,38 @@ const conflictRows = (current: Household): [string, string][] => [
 
 /** Renames a household or changes its notes; a 409 keeps the user's edits on top of the current version. */
 export function EditHouseholdDialog({ household, onClose }: { household: Household; onClose: () => void }) {
-  const { draft, setDraft, conflict, takeConflict, reloadCurrent } = useRebasedDraft(household, householdDraftOf, rebaseHouseholdDraft);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { conflict, takeConflict, reloadCurrent } = useRebasedDraft(household, householdDraftOf, rebaseHouseholdDraft);
+  const { register, control, handleSubmit, reset, getValues, watch, banner, applyServerError } = useZodForm(updateHouseholdBodySchema, householdDraftOf(household));
   const [update, { isLoading }] = useUpdateHouseholdMutation();
+  const draft = watch();
   const differing = conflict ? changedFields(draft, conflict.current) : new Set<HouseholdDraftField>();
   const note = (field: HouseholdDraftField) => {
     if (!conflict || !differing.has(field)) return ' ';
     return `Current version: ${(field === 'name' ? conflict.current.name : conflict.current.notes) || '(empty)'}`;
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = updateHouseholdBodySchema.safeParse(draft);
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error));
-      return;
-    }
-    setErrors({});
+  const submit = handleSubmit(async (body) => {
     try {
-      await update({ household, ...parsed.data, notes: parsed.data.notes ?? null }).unwrap();
+      await update({ household, ...body, notes: body.notes ?? null }).unwrap();
       onClose();
     } catch (error) {
-      if (takeConflict(error, householdMessages.householdChanged)) return;
-      setErrors(serverFieldErrors(error) ?? { form: errorText(error, householdTexts.updateHouseholdFailed) });
+      const rebased = takeConflict(error, householdMessages.householdChanged, getValues());
+      if (rebased) reset(rebased);
+      else applyServerError(error, householdTexts.updateHouseholdFailed);
     }
-  };
+  });
 
   const reload = () => {
-    reloadCurrent();
-    setErrors({});
+    const current = reloadCurrent();
+    if (current) reset(current);
   };
 
   return (
-    <FormDialog titleId="edit-household-title" title="Edit Household" submitLabel="Save" busy={isLoading} onSubmit={submit} onClose={onClose}>
+    <FormDialog titleId="edit-household-title" title="Edit Household" submitLabel="Save" busy={isLoading} onSubmit={(event) => void submit(event)} onClose={onClose}>
       {conflict && <DraftConflictAlert message={conflict.message} rows={conflictRows(conflict.current)} onReload={reload} data-testid="household-conflict" />}
-      <FormError message={errors.form} />
-      <TextField
-        id="edit-household-name"
-        label="Household name"
-        required
-        value={draft.name}
-        onChange={(event) => setDraft({ ...draft, name: event.target.value })}
-        error={Boolean(errors.name)}
-        helperText={errors.name ?? note('name')}
-        fullWidth
-        margin="dense"
-      />
-      <TextField
-        id="edit-household-notes"
-        label="Notes"
-        value={draft.notes}
-        onChange={(event) => setDraft({ ...draft, notes: event.target.value })}
-        error={Boolean(errors.notes)}
-        helperText={errors.notes ?? note('notes')}
-        fullWidth
-        multiline
-        minRows={3}
-        margin="dense"
-      />
+      <FormError message={banner} />
+      <FormTextField register={register} control={control} name="name" id="edit-household-name" label="Household name" required helperText={note('name')} />
+      <FormTextField register={register} control={control} name="notes" id="edit-household-notes" label="Notes" multiline minRows={3} helperText={note('notes')} />
     </FormDialog>
   );
 }

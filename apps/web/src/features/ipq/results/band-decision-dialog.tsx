@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useId } from 'react';
+import { Controller } from 'react-hook-form';
 import { bandDecisionSchema, type BandDecision, type BandDecisionResponse, type IpqResults } from '@meridian/domain/ipq/contracts';
 import { riskBandLabels } from '@meridian/domain/model-portfolios';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { errorText } from '../../../lib/error-text.ts';
+import { FormError } from '../../../components/form.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useDecideBandMutation } from '../ipq-api.ts';
 import { ipqTexts as text } from '../ipq-texts.ts';
 
@@ -35,16 +34,14 @@ function question({ client_name, current_band, band }: IpqResults, decision: Dec
 export function BandDecisionDialog({ results, decision, onClose, onDecided }: Props) {
   const titleId = useId();
   const [decide, deciding] = useDecideBandMutation();
-  const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit } = useForm<BandDecision>({ resolver: zodResolver(bandDecisionSchema), defaultValues: { decision, note: '' } });
+  const { control, handleSubmit, banner, applyServerError } = useZodForm<BandDecision, BandDecision>(bandDecisionSchema, { decision, note: '' });
 
   const submit = handleSubmit(async (body) => {
-    setFailure(null);
     try {
       const response = await decide({ sessionId: results.session_id, clientId: results.client_id, ...body }).unwrap();
       onDecided(response, decision);
     } catch (caught) {
-      setFailure(errorText(caught, text.decisionFailed));
+      applyServerError(caught, text.decisionFailed);
     }
   });
 
@@ -57,11 +54,7 @@ export function BandDecisionDialog({ results, decision, onClose, onDecided }: Pr
       onSubmit={(event) => void submit(event)}
       onClose={onClose}
     >
-      {failure && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {failure}
-        </Alert>
-      )}
+      <FormError message={banner} />
       <Typography sx={{ mb: 2 }}>{question(results, decision)}</Typography>
       <Controller
         name="note"

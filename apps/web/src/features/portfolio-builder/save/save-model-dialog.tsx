@@ -1,19 +1,17 @@
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import type { z } from 'zod';
 import { modelMessages } from '@meridian/domain/advice-messages';
-import { modelCreateSchema, modelLimits, modelUpdateSchema, riskBandLabels, riskBands, type ModelPortfolio, type RiskBand } from '@meridian/domain/model-portfolios';
+import { modelCreateSchema, modelLimits, modelUpdateSchema, riskBandLabels, riskBands, type ModelCreate, type ModelPortfolio, type ModelUpdate, type RiskBand } from '@meridian/domain/model-portfolios';
 import { assetClassLabel } from '@meridian/domain/securities';
 import { ConflictAlert } from '../../../components/conflict-alert.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { FormError } from '../../../components/form.tsx';
+import { FormSelectField } from '../../../components/form-select-field.tsx';
+import { FormError, FormTextField } from '../../../components/form.tsx';
 import { conflictCurrent } from '../../../lib/conflict-current.ts';
-import { errorText } from '../../../lib/error-text.ts';
-import { serverFieldErrors } from '../../../lib/field-errors.ts';
-import { issuesByField } from '../../../lib/issues-by-field.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { parseNumber } from '../../../lib/parse-number.ts';
 import { modelTargets, type Draft } from '../build-draft.ts';
 import { builderTexts } from '../builder-texts.ts';
@@ -29,8 +27,27 @@ type Props = {
   onReload: (current: ModelPortfolio) => void;
 };
 
-/** The fields shown with their own message; any other problem (the targets) goes above the form. */
-const fieldNames = ['name', 'risk_band', 'drift_band', 'description'];
+type Values = {
+  name: string;
+  description: string;
+  risk_band: RiskBand;
+  /** The drift band in percent, as typed. */
+  drift: string;
+  /** The build's targets, sent as they are; their messages go above the form. */
+  targets: ModelCreate['targets'];
+  /** The loaded model's version (null for a new model). */
+  sync_version: number | null;
+};
+
+const riskBandOptions = riskBands.map((value) => ({ value, label: riskBandLabels[value] }));
+const form = {
+  toBody: ({ drift, description, ...values }: Values) => {
+    const driftPercent = parseNumber(drift);
+    return { ...values, description: description.trim() ? description : null, drift_band: driftPercent === undefined ? undefined : driftPercent / 100 };
+  },
+  fieldOf: { drift_band: 'drift' },
+  bannerFields: ['targets'],
+} as const;
 
 const percent = (fraction: number) => `${Number((fraction * 100).toFixed(2))} %`;
 
@@ -41,59 +58,44 @@ const targetsText = (model: ModelPortfolio) =>
 /** Saves the build as a new model (POST) or as the loaded model's next version (PUT with its sync_version). */
 export function SaveModelDialog({ draft, band, onClose, onSaved, onReload }: Props) {
   const loaded = draft.model;
-  const [name, setName] = useState(loaded?.name ?? '');
-  const [description, setDescription] = useState(loaded?.description ?? '');
-  const [riskBand, setRiskBand] = useState<RiskBand>(loaded?.risk_band ?? band);
-  const [drift, setDrift] = useState(String(((loaded?.drift_band ?? modelLimits.driftBandDefault) * 100).toFixed(1).replace(/\.0$/, '')));
-  const [saveAsNew, setSaveAsNew] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState<ModelPortfolio | null>(null);
+  // Saving as a new model (POST) or as the loaded one's next version (PUT): the schema follows.
+  const [saveAsNew, setSaveAsNew] = useState(false);
+  const editing = loaded !== null && !saveAsNew;
+  const schema: z.ZodType<ModelCreate | ModelUpdate> = editing ? modelUpdateSchema : modelCreateSchema;
+  const { register, control, handleSubmit, banner, applyServerError } = useZodForm(
+    schema,
+    {
+      name: loaded?.name ?? '',
+      description: loaded?.description ?? '',
+      risk_band: loaded?.risk_band ?? band,
+      drift: ((loaded?.drift_band ?? modelLimits.driftBandDefault) * 100).toFixed(1).replace(/\.0$/, ''),
+      targets: modelTargets(draft),
+      sync_version: loaded?.sync_version ?? null,
+    },
+    form,
+  );
   const [createModel, created] = useCreateModelPortfolioMutation();
   const [updateModel, updated] = useUpdateModelPortfolioMutation();
-  const editing = loaded !== null && !saveAsNew;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const driftPercent = parseNumber(drift);
-    const fields = {
-      name,
-      description: description.trim() ? description : null,
-      risk_band: riskBand,
-      drift_band: driftPercent === undefined ? undefined : driftPercent / 100,
-      targets: modelTargets(draft),
-    };
-    let save: () => Promise<ModelPortfolio>;
-    if (editing) {
-      const parsed = modelUpdateSchema.safeParse({ ...fields, sync_version: loaded.sync_version });
-      if (!parsed.success) return setErrors(issuesByField(parsed.error));
-      save = () => updateModel({ id: loaded.id, ...parsed.data }).unwrap();
-    } else {
-      const parsed = modelCreateSchema.safeParse(fields);
-      if (!parsed.success) return setErrors(issuesByField(parsed.error));
-      save = () => createModel(parsed.data).unwrap();
-    }
-    setErrors({});
+  const submit = handleSubmit(async (body) => {
     setConflict(null);
     try {
-      onSaved(await save());
+      onSaved(await (editing ? updateModel({ id: loaded.id, ...(body as ModelUpdate) }) : createModel(body as ModelCreate)).unwrap());
     } catch (error) {
       const current = conflictCurrent<ModelPortfolio>(error);
       if (current) setConflict(current);
-      else setErrors(serverFieldErrors(error) ?? { form: errorText(error, builderTexts.modelSaveFailed) });
+      else applyServerError(error, builderTexts.modelSaveFailed);
     }
-  };
+  });
 
-  const formMessage = Object.entries(errors)
-    .filter(([field]) => !fieldNames.includes(field))
-    .map(([, message]) => message)
-    .join(' ');
   return (
     <FormDialog
       titleId="save-model-title"
       title={editing ? builderTexts.updateModelTitle(loaded.name) : builderTexts.saveModelTitle}
       submitLabel={builderTexts.save}
       busy={created.isLoading || updated.isLoading}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       onClose={onClose}
     >
       {conflict && (
@@ -110,61 +112,22 @@ export function SaveModelDialog({ draft, band, onClose, onSaved, onReload }: Pro
           data-testid="model-conflict"
         />
       )}
-      <FormError message={formMessage} />
+      <FormError message={banner} />
       {loaded && (
         <FormControlLabel control={<Checkbox checked={saveAsNew} onChange={(event) => setSaveAsNew(event.target.checked)} />} label={builderTexts.saveAsNew} />
       )}
-      <TextField
-        id="model-name"
-        label={builderTexts.modelName}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        error={Boolean(errors.name)}
-        helperText={errors.name ?? ' '}
-        fullWidth
-        margin="dense"
-        autoFocus
-      />
-      <TextField
-        select
-        id="model-risk-band"
-        label={builderTexts.riskBand}
-        value={riskBand}
-        onChange={(event) => setRiskBand(event.target.value as RiskBand)}
-        error={Boolean(errors.risk_band)}
-        helperText={errors.risk_band ?? ' '}
-        fullWidth
-        margin="dense"
-      >
-        {riskBands.map((value) => (
-          <MenuItem key={value} value={value}>
-            {riskBandLabels[value]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
+      <FormTextField register={register} control={control} name="name" id="model-name" label={builderTexts.modelName} autoFocus />
+      <FormSelectField control={control} name="risk_band" id="model-risk-band" label={builderTexts.riskBand} options={riskBandOptions} fullWidth margin="dense" />
+      <FormTextField
+        register={register}
+        control={control}
+        name="drift"
         id="model-drift-band"
         label={builderTexts.driftBand}
-        value={drift}
-        onChange={(event) => setDrift(event.target.value)}
-        error={Boolean(errors.drift_band)}
-        helperText={errors.drift_band ?? builderTexts.driftBandHelp}
-        fullWidth
-        margin="dense"
+        helperText={builderTexts.driftBandHelp}
         slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">±</InputAdornment>, endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
       />
-      <TextField
-        id="model-description"
-        label={builderTexts.description}
-        value={description}
-        onChange={(event) => setDescription(event.target.value)}
-        error={Boolean(errors.description)}
-        helperText={errors.description ?? ' '}
-        fullWidth
-        margin="dense"
-        multiline
-        minRows={2}
-      />
+      <FormTextField register={register} control={control} name="description" id="model-description" label={builderTexts.description} multiline minRows={2} />
     </FormDialog>
   );
 }

@@ -1,16 +1,13 @@
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
-import { accountTypeLabels, accountTypes, proposalCreateSchema, type PortfolioDetail } from '@meridian/domain/portfolios';
+import { Controller } from 'react-hook-form';
+import { accountTypeLabels, accountTypes, proposalCreateSchema, type PortfolioDetail, type ProposalCreate } from '@meridian/domain/portfolios';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { FormError } from '../../../components/form.tsx';
-import { errorText } from '../../../lib/error-text.ts';
-import { serverFieldErrors } from '../../../lib/field-errors.ts';
+import { FormSelectField } from '../../../components/form-select-field.tsx';
+import { FormError, FormTextField } from '../../../components/form.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { ClientPicker, type ClientOption } from '../../clients/index.ts';
-import { issuesByField } from '../../../lib/issues-by-field.ts';
 import { parseNumber } from '../../../lib/parse-number.ts';
 import { modelTargets, type Draft } from '../build-draft.ts';
 import { builderTexts } from '../builder-texts.ts';
@@ -18,91 +15,86 @@ import { useCreateProposalMutation } from '../portfolio-builder-api.ts';
 
 type Props = { draft: Draft; onClose: () => void; onSaved: (portfolio: PortfolioDetail) => void };
 
-/** The fields shown with their own message; any other problem (the targets) goes above the form. */
-const fieldNames = ['client_id', 'name', 'account_type', 'amount'];
+type Values = {
+  client: ClientOption | null;
+  name: string;
+  account_type: string;
+  amount: string;
+  /** The build's securities and weights, sent as they are; their messages go above the form. */
+  targets: ProposalCreate['targets'];
+  /** The loaded model the proposal may follow, and whether it does. */
+  model_id: string | null;
+  follow_model: boolean;
+};
+
+const accountTypeOptions = accountTypes.map((value) => ({ value, label: accountTypeLabels[value] }));
+const form = {
+  toBody: ({ client, amount, model_id, follow_model, ...values }: Values) => ({
+    ...values,
+    client_id: client?.id ?? null,
+    amount: parseNumber(amount) ?? null,
+    model_id: follow_model ? model_id : null,
+  }),
+  fieldOf: { client_id: 'client' },
+  bannerFields: ['targets'],
+} as const;
 
 /** Opens a proposed portfolio for a client from the build's securities and weights (POST /portfolios/proposals). */
 export function SaveProposalDialog({ draft, onClose, onSaved }: Props) {
   // A proposal can follow the loaded model when that model names securities, as the proposal does.
   const model = draft.model?.target_kind === 'security' ? draft.model : null;
-  const [client, setClient] = useState<ClientOption | null>(null);
-  const [name, setName] = useState('');
-  const [accountType, setAccountType] = useState('');
-  const [amount, setAmount] = useState('');
-  const [followModel, setFollowModel] = useState(true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { register, control, handleSubmit, banner, applyServerError } = useZodForm(
+    proposalCreateSchema,
+    {
+      client: null,
+      name: '',
+      account_type: '',
+      amount: '',
+      targets: modelTargets(draft).map((target) => ({ security_id: target.security_id!, weight: target.weight })),
+      model_id: model?.id ?? null,
+      follow_model: true,
+    },
+    form,
+  );
   const [createProposal, { isLoading }] = useCreateProposalMutation();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = proposalCreateSchema.safeParse({
-      client_id: client?.id ?? null,
-      name,
-      account_type: accountType,
-      amount: parseNumber(amount) ?? null,
-      targets: modelTargets(draft).map((target) => ({ security_id: target.security_id, weight: target.weight })),
-      model_id: model && followModel ? model.id : null,
-    });
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error));
-      return;
-    }
-    setErrors({});
+  const submit = handleSubmit(async (body) => {
     try {
-      onSaved(await createProposal(parsed.data).unwrap());
+      onSaved(await createProposal(body).unwrap());
     } catch (error) {
-      setErrors(serverFieldErrors(error) ?? { form: errorText(error, builderTexts.proposalFailed) });
+      applyServerError(error, builderTexts.proposalFailed);
     }
-  };
+  });
 
-  const formMessage = Object.entries(errors)
-    .filter(([field]) => !fieldNames.includes(field))
-    .map(([, message]) => message)
-    .join(' ');
   return (
-    <FormDialog titleId="save-proposal-title" title={builderTexts.proposalTitle} submitLabel={builderTexts.createProposal} busy={isLoading} onSubmit={submit} onClose={onClose}>
-      <FormError message={formMessage} />
-      <ClientPicker id="proposal-client" label={builderTexts.client} value={client} onChange={setClient} error={errors.client_id} />
-      <TextField
-        id="proposal-name"
-        label={builderTexts.proposalName}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        error={Boolean(errors.name)}
-        helperText={errors.name ?? ' '}
-        fullWidth
-        margin="dense"
+    <FormDialog titleId="save-proposal-title" title={builderTexts.proposalTitle} submitLabel={builderTexts.createProposal} busy={isLoading} onSubmit={(event) => void submit(event)} onClose={onClose}>
+      <FormError message={banner} />
+      <Controller
+        name="client"
+        control={control}
+        render={({ field, fieldState }) => (
+          <ClientPicker id="proposal-client" label={builderTexts.client} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />
+        )}
       />
-      <TextField
-        select
-        id="proposal-account-type"
-        label={builderTexts.accountType}
-        value={accountType}
-        onChange={(event) => setAccountType(event.target.value)}
-        error={Boolean(errors.account_type)}
-        helperText={errors.account_type ?? ' '}
-        fullWidth
-        margin="dense"
-      >
-        {accountTypes.map((value) => (
-          <MenuItem key={value} value={value}>
-            {accountTypeLabels[value]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
+      <FormTextField register={register} control={control} name="name" id="proposal-name" label={builderTexts.proposalName} />
+      <FormSelectField control={control} name="account_type" id="proposal-account-type" label={builderTexts.accountType} options={accountTypeOptions} fullWidth margin="dense" />
+      <FormTextField
+        register={register}
+        control={control}
+        name="amount"
         id="proposal-amount"
         label={builderTexts.amount}
-        value={amount}
-        onChange={(event) => setAmount(event.target.value)}
-        error={Boolean(errors.amount)}
-        helperText={errors.amount ?? builderTexts.amountHelp}
-        fullWidth
-        margin="dense"
+        helperText={builderTexts.amountHelp}
         slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
       />
       {model && (
-        <FormControlLabel control={<Checkbox checked={followModel} onChange={(event) => setFollowModel(event.target.checked)} />} label={builderTexts.followModel(model.name)} />
+        <Controller
+          name="follow_model"
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label={builderTexts.followModel(model.name)} />
+          )}
+        />
       )}
     </FormDialog>
   );

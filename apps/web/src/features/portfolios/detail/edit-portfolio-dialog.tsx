@@ -1,20 +1,17 @@
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import { formatShortDate } from '@meridian/domain/format';
 import { portfolioMessages } from '@meridian/domain/portfolio-messages';
-import { accountTypeLabels, accountTypes, portfolioStatuses, portfolioUpdateSchema, type AccountType, type Portfolio, type PortfolioStatus } from '@meridian/domain/portfolios';
+import { accountTypeLabels, accountTypes, portfolioStatuses, portfolioUpdateSchema, type Portfolio } from '@meridian/domain/portfolios';
 import { DraftConflictAlert } from '../../../components/draft-conflict-alert.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { FormError } from '../../../components/form.tsx';
-import { errorText } from '../../../lib/error-text.ts';
-import { serverFieldErrors } from '../../../lib/field-errors.ts';
+import { FormSelectField } from '../../../components/form-select-field.tsx';
+import { FormError, FormTextField } from '../../../components/form.tsx';
 import { useRebasedDraft } from '../../../lib/use-rebased-draft.ts';
-import { issuesByField } from '../../../lib/issues-by-field.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { changedFields, portfolioDraftOf, rebasePortfolioDraft, type PortfolioDraft, type PortfolioDraftField } from '../portfolio-draft.ts';
 import { lotMethodLabels, statusLabels } from '../portfolio-labels.ts';
-import { lotMethods, type LotMethod } from '@meridian/domain/portfolio-analytics';
+import { lotMethods } from '@meridian/domain/portfolio-analytics';
 import { useUpdatePortfolioMutation } from '../portfolios-api.ts';
 import { SecurityPicker } from '../../market-data/index.ts';
 
@@ -27,16 +24,24 @@ const conflictRows = (current: Portfolio): [string, string][] => [
   ['Changed', formatShortDate(current.updated_at)],
 ];
 
+const accountTypeOptions = accountTypes.map((value) => ({ value, label: accountTypeLabels[value] }));
+const statusOptions = portfolioStatuses.map((value) => ({ value, label: statusLabels[value] }));
+const lotMethodOptions = lotMethods.map((value) => ({ value, label: lotMethodLabels[value] }));
+const form = {
+  toBody: ({ benchmark, ...draft }: PortfolioDraft) => ({ ...draft, benchmark_symbol: benchmark?.symbol ?? '' }),
+  fieldOf: { benchmark_symbol: 'benchmark' },
+} as const;
+
 /**
  * Edits name, account type, status, benchmark and the tax-lot method. A 409 shows the current version; the user's
  * edits stay in the fields (the others take the current values) and saving again applies them.
  */
 export function EditPortfolioDialog({ portfolio, onClose }: { portfolio: Portfolio; onClose: () => void }) {
-  const { draft, setDraft, conflict, takeConflict, reloadCurrent } = useRebasedDraft(portfolio, portfolioDraftOf, rebasePortfolioDraft);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { conflict, takeConflict, reloadCurrent } = useRebasedDraft(portfolio, portfolioDraftOf, rebasePortfolioDraft);
+  const { register, control, handleSubmit, reset, getValues, watch, banner, applyServerError } = useZodForm(portfolioUpdateSchema, portfolioDraftOf(portfolio), form);
   const [update, { isLoading }] = useUpdatePortfolioMutation();
-  const set = <K extends keyof PortfolioDraft>(key: K, value: PortfolioDraft[K]) => setDraft((previous) => ({ ...previous, [key]: value }));
   // After a conflict, a field whose value differs from the current version says what that version holds.
+  const draft = watch();
   const differing = conflict ? changedFields(draft, conflict.current) : new Set<PortfolioDraftField>();
   const note = (field: PortfolioDraftField) => {
     if (!conflict || !differing.has(field)) return ' ';
@@ -45,64 +50,39 @@ export function EditPortfolioDialog({ portfolio, onClose }: { portfolio: Portfol
     return `Current version: ${value}`;
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = portfolioUpdateSchema.safeParse({
-      name: draft.name,
-      account_type: draft.account_type,
-      status: draft.status,
-      benchmark_symbol: draft.benchmark?.symbol ?? '',
-      lot_method: draft.lot_method,
-      sync_version: draft.sync_version,
-    });
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error));
-      return;
-    }
-    setErrors({});
+  const submit = handleSubmit(async (body) => {
     try {
-      await update({ portfolio, ...parsed.data }).unwrap();
+      await update({ portfolio, ...body }).unwrap();
       onClose();
     } catch (error) {
-      if (takeConflict(error, portfolioMessages.portfolioChanged)) return;
-      setErrors(serverFieldErrors(error) ?? { form: errorText(error, portfolioMessages.updatePortfolioFailed) });
+      const rebased = takeConflict(error, portfolioMessages.portfolioChanged, getValues());
+      if (rebased) reset(rebased);
+      else applyServerError(error, portfolioMessages.updatePortfolioFailed);
     }
-  };
+  });
 
   const reload = () => {
-    reloadCurrent();
-    setErrors({});
+    const current = reloadCurrent();
+    if (current) reset(current);
   };
 
   return (
-    <FormDialog titleId="edit-portfolio-title" title="Edit Portfolio" submitLabel="Save" busy={isLoading} onSubmit={submit} onClose={onClose}>
+    <FormDialog titleId="edit-portfolio-title" title="Edit Portfolio" submitLabel="Save" busy={isLoading} onSubmit={(event) => void submit(event)} onClose={onClose}>
       {conflict && <DraftConflictAlert message={conflict.message} rows={conflictRows(conflict.current)} onReload={reload} data-testid="portfolio-conflict" />}
-      <FormError message={errors.form} />
-      <TextField id="edit-portfolio-name" label="Portfolio name" value={draft.name} onChange={(event) => set('name', event.target.value)} error={Boolean(errors.name)} helperText={errors.name ?? note('name')} fullWidth margin="dense" />
+      <FormError message={banner} />
+      <FormTextField register={register} control={control} name="name" id="edit-portfolio-name" label="Portfolio name" helperText={note('name')} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr', mt: 1, mb: 1 }}>
-        <TextField id="edit-portfolio-account-type" select label="Account type" value={draft.account_type} onChange={(event) => set('account_type', event.target.value as AccountType)} helperText={errors.account_type ?? note('account_type')} error={Boolean(errors.account_type)}>
-          {accountTypes.map((value) => (
-            <MenuItem key={value} value={value}>
-              {accountTypeLabels[value]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField id="edit-portfolio-status" select label="Status" value={draft.status} onChange={(event) => set('status', event.target.value as PortfolioStatus)} helperText={errors.status ?? note('status')} error={Boolean(errors.status)}>
-          {portfolioStatuses.map((value) => (
-            <MenuItem key={value} value={value}>
-              {statusLabels[value]}
-            </MenuItem>
-          ))}
-        </TextField>
+        <FormSelectField control={control} name="account_type" id="edit-portfolio-account-type" label="Account type" options={accountTypeOptions} helperText={note('account_type')} />
+        <FormSelectField control={control} name="status" id="edit-portfolio-status" label="Status" options={statusOptions} helperText={note('status')} />
       </Box>
-      <SecurityPicker id="edit-portfolio-benchmark" label="Benchmark" value={draft.benchmark} onChange={(value) => set('benchmark', value)} error={errors.benchmark_symbol} helperText={note('benchmark')} />
-      <TextField id="edit-portfolio-lot-method" select label="Tax lots sold" value={draft.lot_method} onChange={(event) => set('lot_method', event.target.value as LotMethod)} helperText={errors.lot_method ?? note('lot_method')} error={Boolean(errors.lot_method)} fullWidth margin="dense">
-        {lotMethods.map((value) => (
-          <MenuItem key={value} value={value}>
-            {lotMethodLabels[value]}
-          </MenuItem>
-        ))}
-      </TextField>
+      <Controller
+        name="benchmark"
+        control={control}
+        render={({ field, fieldState }) => (
+          <SecurityPicker id="edit-portfolio-benchmark" label="Benchmark" value={field.value} onChange={field.onChange} error={fieldState.error?.message} helperText={note('benchmark')} />
+        )}
+      />
+      <FormSelectField control={control} name="lot_method" id="edit-portfolio-lot-method" label="Tax lots sold" options={lotMethodOptions} helperText={note('lot_method')} fullWidth margin="dense" />
     </FormDialog>
   );
 }

@@ -2,9 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import TuneIcon from '@mui/icons-material/Tune';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -17,6 +15,7 @@ import {
   type PortfolioSortField,
   type PortfolioStatus,
 } from '@meridian/domain/portfolios';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { ClientPicker, type ClientOption } from '../../clients/index.ts';
 import { statusLabels } from '../portfolio-labels.ts';
@@ -29,12 +28,15 @@ import { usePaging } from '../../../lib/use-paging.ts';
 /** Spec part 2 §9: the list's page sizes, default 10. */
 export const pageSizes = [5, 10, 25, 50];
 
+const statusOptions = portfolioStatuses.map((value) => ({ value, label: statusLabels[value] }));
+const accountTypeOptions = accountTypes.map((value) => ({ value, label: accountTypeLabels[value] }));
+
 /** Columns whose first click sorts largest first. */
 const descendingFirst: PortfolioSortField[] = ['total_value', 'gain_loss', 'gain_loss_percent', 'holdings_value', 'cash_balance'];
 
 /** /portfolios: every portfolio in the user's reach, paged, sorted and filtered on the server. */
 export function PortfoliosPage() {
-  const { page, setPage, perPage, setPerPage } = usePaging(10);
+  const { page, setPage, perPage, setPerPage, filterBy } = usePaging(10);
   const [sort, setSort] = useState<PortfolioSortField>('name');
   const [order, setOrder] = useState<'asc' | 'desc'>('asc');
   const [status, setStatus] = useState<PortfolioStatus | ''>('');
@@ -81,44 +83,8 @@ export function PortfoliosPage() {
       </Box>
       <Paper variant="outlined">
         <Box sx={{ display: 'flex', gap: 2, p: 2, flexWrap: 'wrap' }}>
-          <TextField
-            select
-            size="small"
-            label="Status"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as PortfolioStatus | '');
-              setPage(0);
-            }}
-            sx={{ minWidth: 160 }}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">All statuses</MenuItem>
-            {portfolioStatuses.map((value) => (
-              <MenuItem key={value} value={value}>
-                {statusLabels[value]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
-            label="Account type"
-            value={accountType}
-            onChange={(event) => {
-              setAccountType(event.target.value as AccountType | '');
-              setPage(0);
-            }}
-            sx={{ minWidth: 220 }}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">All account types</MenuItem>
-            {accountTypes.map((value) => (
-              <MenuItem key={value} value={value}>
-                {accountTypeLabels[value]}
-              </MenuItem>
-            ))}
-          </TextField>
+          <FilterSelect<PortfolioStatus | ''> label="Status" value={status} all={{ value: '', label: 'All statuses' }} options={statusOptions} onChange={filterBy(setStatus)} />
+          <FilterSelect<AccountType | ''> label="Account type" value={accountType} all={{ value: '', label: 'All account types' }} options={accountTypeOptions} onChange={filterBy(setAccountType)} minWidth={220} />
           <Box sx={{ minWidth: 260 }}>
             <ClientPicker
               id="portfolio-client-filter"
@@ -126,10 +92,7 @@ export function PortfoliosPage() {
               size="small"
               helperText=""
               value={client}
-              onChange={(next) => {
-                setClient(next);
-                setPage(0);
-              }}
+              onChange={filterBy(setClient)}
             />
           </Box>
         </Box>

@@ -1,21 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect } from 'react';
+import { Controller } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { portfolioMessages } from '@meridian/domain/portfolio-messages';
 import { accountTypeLabels, accountTypes, isUuid, portfolioStatuses } from '@meridian/domain/portfolios';
 import { ButtonSpinner } from '../../../components/button-spinner.tsx';
+import { FormSelectField } from '../../../components/form-select-field.tsx';
 import { FormError, FormTextField } from '../../../components/form.tsx';
-import { errorText } from '../../../lib/error-text.ts';
-import { serverFieldErrors } from '../../../lib/field-errors.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { ClientPicker } from '../../clients/index.ts';
 import {
   createBody,
@@ -37,6 +34,9 @@ const emptyForm: NewPortfolioFormInput = {
   benchmark: defaultBenchmark,
   initial_deposit: '',
 };
+const form = { fieldOf: serverFieldToFormField };
+const accountTypeOptions = accountTypes.map((value) => ({ value, label: accountTypeLabels[value] }));
+const statusOptions = portfolioStatuses.map((value) => ({ value, label: statusLabels[value] }));
 
 /** /portfolios/new (optionally ?client_id=…): opens an account for a client, with an optional first deposit. */
 export function NewPortfolioPage() {
@@ -45,11 +45,11 @@ export function NewPortfolioPage() {
   const presetClientId = params.get('client_id');
   const { data: presetClient } = usePortfolioClientQuery(presetClientId && isUuid(presetClientId) ? presetClientId : skipToken);
   const [createPortfolio, { isLoading }] = useCreatePortfolioMutation();
-  const [formError, setFormError] = useState<string | null>(null);
-  const { control, register, handleSubmit, setError, setValue, getValues } = useForm<NewPortfolioFormInput, unknown, NewPortfolioFormOutput>({
-    resolver: zodResolver(newPortfolioFormSchema),
-    defaultValues: emptyForm,
-  });
+  const { control, register, handleSubmit, setValue, getValues, banner, applyServerError } = useZodForm<NewPortfolioFormInput, NewPortfolioFormOutput>(
+    newPortfolioFormSchema,
+    emptyForm,
+    form,
+  );
 
   useEffect(() => {
     if (presetClient && !getValues('client')) {
@@ -58,21 +58,11 @@ export function NewPortfolioPage() {
   }, [presetClient, getValues, setValue]);
 
   const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
     try {
       const created = await createPortfolio(createBody(values)).unwrap();
       void navigate(`/portfolios/${created.id}`);
     } catch (error) {
-      const fields = serverFieldErrors(error);
-      let shown = false;
-      for (const [field, message] of Object.entries(fields ?? {})) {
-        const target = serverFieldToFormField[field];
-        if (target) {
-          setError(target, { type: 'server', message });
-          shown = true;
-        }
-      }
-      if (!shown) setFormError(errorText(error, portfolioMessages.createPortfolioFailed));
+      applyServerError(error, portfolioMessages.createPortfolioFailed);
     }
   });
 
@@ -85,7 +75,7 @@ export function NewPortfolioPage() {
         Open an account for a client; an initial deposit is recorded in its ledger today
       </Typography>
       <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }} component="form" noValidate onSubmit={onSubmit} aria-label="New portfolio">
-        <FormError message={formError} />
+        <FormError message={banner} />
         <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <Box sx={{ gridColumn: '1 / -1' }}>
             <Controller
@@ -99,32 +89,8 @@ export function NewPortfolioPage() {
           <Box sx={{ gridColumn: '1 / -1' }}>
             <FormTextField control={control} register={register} name="name" label="Portfolio name" id="portfolio-name" margin="none" />
           </Box>
-          <Controller
-            control={control}
-            name="account_type"
-            render={({ field, fieldState }) => (
-              <TextField {...field} select id="portfolio-account-type" label="Account type" error={Boolean(fieldState.error)} helperText={fieldState.error?.message ?? ' '}>
-                {accountTypes.map((value) => (
-                  <MenuItem key={value} value={value}>
-                    {accountTypeLabels[value]}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Controller
-            control={control}
-            name="status"
-            render={({ field, fieldState }) => (
-              <TextField {...field} select id="portfolio-status" label="Status" error={Boolean(fieldState.error)} helperText={fieldState.error?.message ?? ' '}>
-                {portfolioStatuses.map((value) => (
-                  <MenuItem key={value} value={value}>
-                    {statusLabels[value]}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
+          <FormSelectField control={control} name="account_type" id="portfolio-account-type" label="Account type" options={accountTypeOptions} />
+          <FormSelectField control={control} name="status" id="portfolio-status" label="Status" options={statusOptions} />
           <Controller
             control={control}
             name="benchmark"

@@ -3,19 +3,18 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { formatDollars, formatShortDate } from '@meridian/domain/format';
 import { transactionTypes, type TransactionType } from '@meridian/domain/portfolios';
 import type { PortfolioRef } from '../../../app/cache-tags.ts';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 import { SignedValue } from '../../../components/signed-value.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { formatQuantity } from '../../../lib/format-quantity.ts';
@@ -36,9 +35,11 @@ const columns = [
   ['Notes', 'left'],
 ] as const;
 
+const typeOptions = transactionTypes.map((value) => ({ value, label: transactionTypeLabels[value] }));
+
 /** The portfolio's ledger, newest first, with a type filter and 'Record transaction'. */
 export function TransactionsPanel({ portfolio, readOnly }: { portfolio: PortfolioRef; readOnly: boolean }) {
-  const { page, setPage, perPage, setPerPage } = usePaging(10);
+  const { page, setPage, perPage, setPerPage, filterBy } = usePaging(10);
   const [type, setType] = useState<TransactionType | ''>('');
   const [recording, setRecording] = useState(false);
   const { data, error, isError, isFetching } = useListTransactionsQuery({ portfolioId: portfolio.id, page: page + 1, per_page: perPage, type: type || undefined });
@@ -49,25 +50,7 @@ export function TransactionsPanel({ portfolio, readOnly }: { portfolio: Portfoli
         <Typography variant="h6" component="h2" id="transactions-heading" sx={{ flexGrow: 1 }}>
           Transactions
         </Typography>
-        <TextField
-          select
-          size="small"
-          label="Type"
-          value={type}
-          onChange={(event) => {
-            setType(event.target.value as TransactionType | '');
-            setPage(0);
-          }}
-          sx={{ minWidth: 160 }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value="">All types</MenuItem>
-          {transactionTypes.map((value) => (
-            <MenuItem key={value} value={value}>
-              {transactionTypeLabels[value]}
-            </MenuItem>
-          ))}
-        </TextField>
+        <FilterSelect<TransactionType | ''> label="Type" value={type} all={{ value: '', label: 'All types' }} options={typeOptions} onChange={filterBy(setType)} />
         {!readOnly && (
           <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setRecording(true)}>
             Record Transaction
