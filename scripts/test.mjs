@@ -34,7 +34,7 @@ function secondsPerDatabase(summary) {
 /** Each phase: its commands, how many of them run at once, and what its test report breaks down into. */
 const phases = {
   typecheck: { commands: typecheck, parallel: 2 },
-  lint: { commands: [[bin('eslint'), '.'], [bin('prettier'), '--check', '.']] },
+  lint: { commands: [[bin('eslint'), '.'], [bin('prettier'), '--check', '.']], parallel: 2 },
   build: { commands: [['npm', 'run', 'build', '-w', 'apps/web']] },
   unit: { commands: [vitest('domain', 'web')] },
   API: { commands: [vitest('server')], breakdown: secondsPerDatabase },
@@ -76,7 +76,9 @@ async function runPhase(name) {
   const worker = async () => {
     for (const [index, command] of queue) {
       const report = command[0] === bin('vitest') ? join(reports, `${name}-${index}.json`) : undefined;
-      results[index] = { command, report, ...(await run(command, report)) };
+      const commandStarted = performance.now();
+      const result = await run(command, report);
+      results[index] = { command, report, seconds: (performance.now() - commandStarted) / 1000, ...result };
     }
   };
   await Promise.all(Array.from({ length: parallel }, worker));
@@ -85,7 +87,9 @@ async function runPhase(name) {
   const summaries = results.filter((result) => result.report).map((result) => readReport(result.report));
   const tests = summaries.map((summary) => ({ passed: summary.numPassedTests, failed: summary.numFailedTests, skipped: summary.numPendingTests + summary.numTodoTests }));
   console.log(`\n${ok ? '✔' : '✘'} ${name} (${seconds.toFixed(0)} s)`);
-  for (const { command, output } of results) console.log(`\n$ ${command.map((part) => part.replace(`${root}/node_modules/.bin/`, '')).join(' ')}\n${output.trimEnd()}`);
+  for (const { command, seconds: commandSeconds, output } of results) {
+    console.log(`\n$ ${command.map((part) => part.replace(`${root}/node_modules/.bin/`, '')).join(' ')}  (${commandSeconds.toFixed(0)} s)\n${output.trimEnd()}`);
+  }
   return { name, seconds, ok, tests, parts: breakdown && summaries[0] ? breakdown(summaries[0]) : {} };
 }
 
