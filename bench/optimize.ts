@@ -27,7 +27,7 @@ import { performance } from 'node:perf_hooks';
 import PortfolioAllocation from 'portfolio-allocation';
 import { dailyReturnMatrix, ledoitWolf, meanReturns, tradingDaysPerYear } from '@meridian/domain/optimization/covariance';
 import { efficientFrontier, minimumVariance, type MeanVarianceProblem } from '@meridian/domain/optimization/mean-variance';
-import { createRandom } from '@meridian/domain/price-simulation';
+import { createRandom } from '@meridian/domain/securities/price-simulation';
 import { envNumber, machine, median, writeResults } from './support/report.ts';
 
 const runs = envNumber('BENCH_RUNS', 9);

@@ -15,7 +15,7 @@
  * monthly dividends and fees would make ~40M rows): an initial deposit, buys of 3-6 securities at
  * the simulated close of the first trading day of a month, later a dividend, a quarterly fee and
  * sometimes a contribution, a partial sale or an investment of the spare cash. Every amount comes
- * from the ledger functions (@meridian/domain/ledger: cashEffect, tradeValue, positionFromTransactions,
+ * from the ledger functions (@meridian/domain/portfolios/ledger: cashEffect, tradeValue, positionFromTransactions,
  * cashBalance), so holdings and cash_balance are exactly what the ledger replays to.
  *
  * Deterministic: every draw (and every id) comes from one seeded generator, so the same market gives
@@ -30,14 +30,14 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { cashBalance, cashEffect, positionFromTransactions, roundMoney, roundPrice, tradeValue, type TransactionType } from '@meridian/domain/ledger';
-import type { AccountType } from '@meridian/domain/portfolios';
+import { cashBalance, cashEffect, positionFromTransactions, roundMoney, roundPrice, tradeValue, type TransactionType } from '@meridian/domain/portfolios/ledger';
+import type { AccountType } from '@meridian/domain/portfolios/contracts';
 import { fromPostgresUrl, migrate, type Db } from '@meridian/server/db/client';
 import { isEmpty, seedDemo } from '@meridian/server/db/seed/demo';
 import { demoFirmName } from '@meridian/server/db/seed/demo-accounts';
 import { hashPassword } from '@meridian/server/platform/passwords';
 import { extendValuations } from '@meridian/server/modules/valuations/valuations.service';
-import { marketDate } from '@meridian/domain/trading-calendar';
+import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import { envNumber } from './support/report.ts';
 
 export const defaultAdminUrl = 'postgres://postgres@127.0.0.1:5432';

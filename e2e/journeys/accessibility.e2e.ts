@@ -7,11 +7,11 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
-import type { Client, ClientListResponse } from '@meridian/domain/clients';
-import { marketDataMessages } from '@meridian/domain/market-data-messages';
-import type { Portfolio, PortfolioDetail, PortfolioListResponse } from '@meridian/domain/portfolios';
-import { webMessages } from '@meridian/domain/web-messages';
+import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
+import type { Client, ClientListResponse } from '@meridian/domain/clients/contracts';
+import { marketDataMessages } from '@meridian/domain/securities/market-data-messages';
+import type { Portfolio, PortfolioDetail, PortfolioListResponse } from '@meridian/domain/portfolios/contracts';
+import { webMessages } from '@meridian/domain/shared/web-messages';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { snap, snapDialog, viewports } from '../support/browser.ts';
 import { journeyFile } from '../support/journey.ts';

@@ -13,11 +13,11 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ClientListResponse } from '@meridian/domain/clients';
-import type { AumResponse, ClientCountResponse, BookPerformanceResponse, CompletedAssessmentsResponse } from '@meridian/domain/dashboard';
-import type { HouseholdListResponse } from '@meridian/domain/households';
-import type { PortfolioAnalytics } from '@meridian/domain/portfolio-analytics';
-import type { PortfolioListResponse } from '@meridian/domain/portfolios';
+import type { ClientListResponse } from '@meridian/domain/clients/contracts';
+import type { AumResponse, ClientCountResponse, BookPerformanceResponse, CompletedAssessmentsResponse } from '@meridian/domain/dashboard/contracts';
+import type { HouseholdListResponse } from '@meridian/domain/households/contracts';
+import type { PortfolioAnalytics } from '@meridian/domain/analytics/contracts';
+import type { PortfolioListResponse } from '@meridian/domain/portfolios/contracts';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { snap } from '../support/browser.ts';
 import { compactDollars, dollars, signedPercent, signedReturn } from '../support/expected-figures.ts';

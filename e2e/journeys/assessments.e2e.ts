@@ -14,7 +14,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AssessmentDetail, AssessmentList, TemplateDetail, TemplateSummary } from '@meridian/domain/assessments/contracts';
-import type { ClientListResponse } from '@meridian/domain/clients';
+import type { ClientListResponse } from '@meridian/domain/clients/contracts';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { snap, snapDialog, viewports } from '../support/browser.ts';
 import { journeyFile } from '../support/journey.ts';

@@ -1,9 +1,9 @@
 import { Secret, TOTP } from 'otpauth';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { defaultNavigation } from '@meridian/domain/navigation';
-import { messages } from '@meridian/domain/messages';
-import { webMessages } from '@meridian/domain/web-messages';
+import { defaultNavigation } from '@meridian/domain/navigation/menu';
+import { messages } from '@meridian/domain/shared/messages';
+import { webMessages } from '@meridian/domain/shared/web-messages';
 import { settled, snap } from '../support/browser.ts';
 import { journeyFile } from '../support/journey.ts';
 

@@ -14,8 +14,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { messages } from '@meridian/domain/messages';
-import { webMessages } from '@meridian/domain/web-messages';
+import { messages } from '@meridian/domain/shared/messages';
+import { webMessages } from '@meridian/domain/shared/web-messages';
 import { journeyFile } from '../support/journey.ts';
 import { withoutScript } from '../support/no-script.ts';
 import { admin } from '../support/sign-in.ts';

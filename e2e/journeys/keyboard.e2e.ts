@@ -7,9 +7,9 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Client, ClientListResponse } from '@meridian/domain/clients';
-import type { Portfolio, PortfolioDetail, PortfolioListResponse, TransactionListResponse } from '@meridian/domain/portfolios';
-import { webMessages } from '@meridian/domain/web-messages';
+import type { Client, ClientListResponse } from '@meridian/domain/clients/contracts';
+import type { Portfolio, PortfolioDetail, PortfolioListResponse, TransactionListResponse } from '@meridian/domain/portfolios/contracts';
+import { webMessages } from '@meridian/domain/shared/web-messages';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { snap, snapDialog } from '../support/browser.ts';
 import { dollars } from '../support/expected-figures.ts';

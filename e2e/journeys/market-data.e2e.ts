@@ -12,7 +12,7 @@
 import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { marketDataMessages as text } from '@meridian/domain/market-data-messages';
+import { marketDataMessages as text } from '@meridian/domain/securities/market-data-messages';
 import { securities } from '@meridian/server/db/schema/securities';
 import { snap, snapDialog } from '../support/browser.ts';
 import { dollars, shortDate, signedPercent } from '../support/expected-figures.ts';

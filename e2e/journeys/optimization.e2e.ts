@@ -9,8 +9,8 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { HoldingListResponse, PortfolioListResponse, TransactionListResponse } from '@meridian/domain/portfolios';
-import type { Optimization, Recommendation } from '@meridian/domain/recommendations';
+import type { HoldingListResponse, PortfolioListResponse, TransactionListResponse } from '@meridian/domain/portfolios/contracts';
+import type { Optimization, Recommendation } from '@meridian/domain/recommendations/contracts';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { snap, viewports } from '../support/browser.ts';
 import { journeyFile } from '../support/journey.ts';

@@ -13,11 +13,11 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ClientListResponse } from '@meridian/domain/clients';
-import type { ModelListResponse } from '@meridian/domain/model-portfolios';
-import type { PortfolioDetail } from '@meridian/domain/portfolios';
-import type { Statistics } from '@meridian/domain/recommendations';
-import type { SecuritySearchResponse } from '@meridian/domain/securities';
+import type { ClientListResponse } from '@meridian/domain/clients/contracts';
+import type { ModelListResponse } from '@meridian/domain/model-portfolios/contracts';
+import type { PortfolioDetail } from '@meridian/domain/portfolios/contracts';
+import type { Statistics } from '@meridian/domain/recommendations/contracts';
+import type { SecuritySearchResponse } from '@meridian/domain/securities/contracts';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { choose } from '../support/portfolio-forms.ts';
 import { snap, snapDialog, viewports } from '../support/browser.ts';

@@ -19,10 +19,10 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Client, ClientListResponse, ClientStats, ClientSummary } from '@meridian/domain/clients';
-import { oversellMessage } from '@meridian/domain/ledger';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
-import type { Portfolio, PortfolioDetail, PortfolioListResponse, TransactionListResponse } from '@meridian/domain/portfolios';
+import type { Client, ClientListResponse, ClientStats, ClientSummary } from '@meridian/domain/clients/contracts';
+import { oversellMessage } from '@meridian/domain/portfolios/ledger';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import type { Portfolio, PortfolioDetail, PortfolioListResponse, TransactionListResponse } from '@meridian/domain/portfolios/contracts';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { compactDollars, dollars, shortDate, signedPercent, signedReturn } from '../support/expected-figures.ts';
 import { choose, fillTransaction, recordTransaction, type Entry } from '../support/portfolio-forms.ts';

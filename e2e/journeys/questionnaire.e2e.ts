@@ -10,11 +10,11 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ClientListResponse } from '@meridian/domain/clients';
+import type { ClientListResponse } from '@meridian/domain/clients/contracts';
 import type { IpqResults, IpqSession, IpqSessionList } from '@meridian/domain/ipq/contracts';
 import { beliefItems, personalityItems } from '@meridian/domain/ipq/instrument';
-import { riskBandLabels } from '@meridian/domain/model-portfolios';
-import type { RecommendationListResponse } from '@meridian/domain/recommendations';
+import { riskBandLabels } from '@meridian/domain/model-portfolios/contracts';
+import type { RecommendationListResponse } from '@meridian/domain/recommendations/contracts';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { snap, snapDialog, viewports } from '../support/browser.ts';
 import { journeyFile } from '../support/journey.ts';

@@ -12,8 +12,8 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PortfolioDetail, TransactionListResponse } from '@meridian/domain/portfolios';
-import type { GenerateResponse, Recommendation, RecommendationListResponse } from '@meridian/domain/recommendations';
+import type { PortfolioDetail, TransactionListResponse } from '@meridian/domain/portfolios/contracts';
+import type { GenerateResponse, Recommendation, RecommendationListResponse } from '@meridian/domain/recommendations/contracts';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { snap, snapDialog, viewports } from '../support/browser.ts';
 import { dollars, signedDollars } from '../support/expected-figures.ts';

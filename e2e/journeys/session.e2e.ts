@@ -12,9 +12,9 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, rateLimitMessage } from '@meridian/domain/messages';
-import { session } from '@meridian/domain/session';
-import { webMessages } from '@meridian/domain/web-messages';
+import { messages, rateLimitMessage } from '@meridian/domain/shared/messages';
+import { session } from '@meridian/domain/auth/session';
+import { webMessages } from '@meridian/domain/shared/web-messages';
 import { expectNoFindings, type AccessibilityWatch } from '../support/axe.ts';
 import { launchBrowser, newPage, screenshot, settled } from '../support/browser.ts';
 import { startJourneyServer, type JourneyServer } from '../support/server.ts';

@@ -1,6 +1,6 @@
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
-import { marketDate } from '@meridian/domain/trading-calendar';
+import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import { migrate, openDatabase } from '@meridian/server/db/client';
 import { seedDemo } from '@meridian/server/db/seed/demo';
 

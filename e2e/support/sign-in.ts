@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { webMessages } from '@meridian/domain/web-messages';
+import { webMessages } from '@meridian/domain/shared/web-messages';
 
 export type Account = { email: string; password: string };
 

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { expect, it } from 'vitest';
-import { messages } from '@meridian/domain/messages';
+import { messages } from '@meridian/domain/shared/messages';
 import { api, call, demo, signIn } from '../test/api.ts';
 import { describeEachDatabase, testConfig } from '../test/harness.ts';
 import { accessControl, accessPolicies } from './access.ts';

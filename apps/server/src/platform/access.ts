@@ -1,10 +1,10 @@
 import type { FastifyRequest, RouteOptions, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { detailResponseSchema, validationIssueSchema } from '@meridian/domain/auth';
-import { messages } from '@meridian/domain/messages';
+import { detailResponseSchema, validationIssueSchema } from '@meridian/domain/auth/contracts';
+import { messages } from '@meridian/domain/shared/messages';
 import { z } from 'zod';
 import type { UserRow } from '../db/schema/users.ts';
-import type { Role } from '@meridian/domain/roles';
+import type { Role } from '@meridian/domain/auth/roles';
 import { HttpError } from './http-error.ts';
 
 /**

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
-import { messages } from '@meridian/domain/messages';
+import { messages } from '@meridian/domain/shared/messages';
 import { users } from '../db/schema/users.ts';
 import { api, call, registerUser, signIn } from '../test/api.ts';
 import { describeEachDatabase } from '../test/harness.ts';

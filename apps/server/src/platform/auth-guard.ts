@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { messages } from '@meridian/domain/messages';
+import { messages } from '@meridian/domain/shared/messages';
 import { users, type UserRow } from '../db/schema/users.ts';
 import { unauthorized } from './http-error.ts';
 import { bearerToken, type TokenClaims, type TokenType } from './tokens.ts';

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { messages } from '@meridian/domain/messages';
+import { messages } from '@meridian/domain/shared/messages';
 import { api, call, demo } from '../test/api.ts';
 import { describeEachDatabase } from '../test/harness.ts';
 

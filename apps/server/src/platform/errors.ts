@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ValidationIssue } from '@meridian/domain/auth';
-import { messages } from '@meridian/domain/messages';
+import type { ValidationIssue } from '@meridian/domain/auth/contracts';
+import { messages } from '@meridian/domain/shared/messages';
 import type { z } from 'zod';
 import { HttpError } from './http-error.ts';
 import { echoableInput, inputLimits, unsafeInputIssues } from './input-safety.ts';

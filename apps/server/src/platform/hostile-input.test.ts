@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@meridian/domain/messages';
+import { messages } from '@meridian/domain/shared/messages';
 import { api, call, demo, signIn } from '../test/api.ts';
 import { describeEachDatabase } from '../test/harness.ts';
 import { echoableInput, inputLimits, inputMessages, unsafeInputIssues } from './input-safety.ts';

@@ -6,7 +6,7 @@ import { Socket } from 'node:net';
 import { join } from 'node:path';
 import helmet from 'helmet';
 import { expect, it } from 'vitest';
-import { messages, rateLimitMessage } from '@meridian/domain/messages';
+import { messages, rateLimitMessage } from '@meridian/domain/shared/messages';
 import { api, call, demo, signIn } from '../test/api.ts';
 import { loadConfig } from '../config.ts';
 import { describeEachDatabase } from '../test/harness.ts';

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
-import { rateLimitMessage } from '@meridian/domain/messages';
+import { rateLimitMessage } from '@meridian/domain/shared/messages';
 import { HttpError } from './http-error.ts';
 
 /**

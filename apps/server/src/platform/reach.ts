@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { isUuid } from '@meridian/domain/ids';
-import { clientMessages } from '@meridian/domain/messages';
-import type { Role } from '@meridian/domain/roles';
+import { isUuid } from '@meridian/domain/shared/ids';
+import { clientMessages } from '@meridian/domain/shared/messages';
+import type { Role } from '@meridian/domain/auth/roles';
 import type { Db } from '../db/client.ts';
 import { inlineValues, type Binder } from '../db/statements.ts';
 import { clients, households, type ClientRow } from '../db/schema/clients.ts';

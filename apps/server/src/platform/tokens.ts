@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose';
-import type { Role } from '@meridian/domain/roles';
+import type { Role } from '@meridian/domain/auth/roles';
 
 export type TokenType = 'access' | '2fa';
 export type TokenClaims = { sub: string; firm: string; role: Role; typ: TokenType };

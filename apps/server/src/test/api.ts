@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { TOTP, Secret } from 'otpauth';
-import type { LoginResponse, SignInResponse } from '@meridian/domain/auth';
-import type { Role } from '@meridian/domain/roles';
+import type { LoginResponse, SignInResponse } from '@meridian/domain/auth/contracts';
+import type { Role } from '@meridian/domain/auth/roles';
 import { registrationMailSubjects } from '../modules/auth/registration.service.ts';
 import { linkToken, mailSinkAt } from './mail-sink.ts';
 

@@ -5,8 +5,8 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import { messages } from '@meridian/domain/messages';
-import { session } from '@meridian/domain/session';
+import { messages } from '@meridian/domain/shared/messages';
+import { session } from '@meridian/domain/auth/session';
 import { logout, tokenRefreshed } from '../features/session/session-slice.ts';
 import { navigateTo } from '../lib/navigate.ts';
 import { apiBaseUrl, refreshSession, requestTimeoutMs, revokeSession } from '../lib/refresh-session.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ClientSummary } from '@meridian/domain/clients';
+import type { ClientSummary } from '@meridian/domain/clients/contracts';
 import { authApi } from '../features/auth/auth-api.ts';
 import { clientsApi } from '../features/clients/clients-api.ts';
 import { sampleClient, stubServer, type Call } from '../test/clients.fixtures.ts';

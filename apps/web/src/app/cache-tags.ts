@@ -1,4 +1,4 @@
-import type { Portfolio } from '@meridian/domain/portfolios';
+import type { Portfolio } from '@meridian/domain/portfolios/contracts';
 
 /**
  * One rule keeps the cache truthful: a query provides the tags of the records it shows, and a

@@ -3,7 +3,7 @@ import { Navigate, useNavigate, useRoutes, type RouteObject } from 'react-router
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
 import { protectedAreas } from '../features/placeholder/protected-areas.ts';
-import { webMessages } from '@meridian/domain/web-messages';
+import { webMessages } from '@meridian/domain/shared/web-messages';
 import { releaseHeldSubmit } from '../lib/held-submit.ts';
 import { registerNavigate } from '../lib/navigate.ts';
 import { tokenStore } from '../lib/token-store.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { webVitalsBatchSchema } from '@meridian/domain/telemetry';
+import { webVitalsBatchSchema } from '@meridian/domain/telemetry/web-vitals';
 import { startWebVitals } from './start-web-vitals.ts';
 import { stubSendBeacon, type SentBeacon } from '../features/telemetry/test/telemetry.fixtures.ts';
 import { webVitalsRelease } from '../features/telemetry/web-vitals-release.ts';

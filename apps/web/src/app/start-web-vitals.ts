@@ -1,5 +1,5 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
-import { longTaskThresholdMs, type WebVitalMetric } from '@meridian/domain/telemetry';
+import { longTaskThresholdMs, type WebVitalMetric } from '@meridian/domain/telemetry/web-vitals';
 import { routes } from './router.tsx';
 import { portfolioRoutes } from '../features/portfolios/portfolio-routes.tsx';
 import { householdRoutes } from '../features/households/household-routes.tsx';

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { PieChart } from '@mui/x-charts/PieChart';
-import { formatDollars } from '@meridian/domain/format';
+import { formatDollars } from '@meridian/domain/shared/format';
 
 export type DonutSlice = { key: string; label: string; weight: number; market_value: number };
 

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
-import type { AllocationSlice } from '@meridian/domain/portfolios';
-import { assetClassLabel, type AssetClass } from '@meridian/domain/securities';
+import type { AllocationSlice } from '@meridian/domain/portfolios/contracts';
+import { assetClassLabel, type AssetClass } from '@meridian/domain/securities/contracts';
 import { AllocationDonut, type DonutSlice } from './allocation-donut.tsx';
 
 const palette = ['#1976d2', '#26a69a', '#ffa726', '#ab47bc', '#ef5350', '#8d6e63', '#66bb6a', '#5c6bc0', '#ec407a', '#29b6f6', '#d4e157', '#78909c', '#ffca28', '#7e57c2', '#26c6da'];

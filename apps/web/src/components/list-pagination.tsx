@@ -1,5 +1,5 @@
 import TablePagination from '@mui/material/TablePagination';
-import { pagesFor } from '@meridian/domain/pagination';
+import { pagesFor } from '@meridian/domain/shared/pagination';
 
 type ListPaginationProps = {
   total: number;

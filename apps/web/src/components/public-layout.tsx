@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { webMessages } from '@meridian/domain/web-messages';
+import { webMessages } from '@meridian/domain/shared/web-messages';
 
 type Props = { heading: string; children: ReactNode; maxWidth?: number };
 

@@ -2,7 +2,7 @@ import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import TrendingFlatIcon from '@mui/icons-material/TrendingFlat';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import Typography, { type TypographyProps } from '@mui/material/Typography';
-import { formatSignedDollars, formatSignedPercent, formatSignedReturn } from '@meridian/domain/format';
+import { formatSignedDollars, formatSignedPercent, formatSignedReturn } from '@meridian/domain/shared/format';
 
 /** A figure signed and rounded as it is shown, and which way it went once rounded (0: it rounds to nothing). */
 export type SignedFigure = { text: string; direction: 1 | 0 | -1 };

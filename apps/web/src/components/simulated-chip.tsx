@@ -1,7 +1,7 @@
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
-import { marketDataMessages as text } from '@meridian/domain/market-data-messages';
+import { marketDataMessages as text } from '@meridian/domain/securities/market-data-messages';
 
 /**
  * Says that a price is simulated, with the reason on hover or focus. `label` is the short

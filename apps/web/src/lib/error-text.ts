@@ -1,5 +1,5 @@
-import { messages } from '@meridian/domain/messages';
-import { webMessages } from '@meridian/domain/web-messages';
+import { messages } from '@meridian/domain/shared/messages';
+import { webMessages } from '@meridian/domain/shared/web-messages';
 
 /** The error shape of RTK Query's fetchBaseQuery (kept structural so any caller can pass one). */
 type HttpError = { status: number | string; data?: unknown; error?: string };

@@ -1,4 +1,4 @@
-import { formatSignedPercent } from '@meridian/domain/format';
+import { formatSignedPercent } from '@meridian/domain/shared/format';
 
 /** Shown for a figure the server could not compute (null). */
 export const noFigure = '—';

@@ -1,4 +1,4 @@
-import { tokenPairSchema } from '@meridian/domain/signed-in';
+import { tokenPairSchema } from '@meridian/domain/auth/signed-in';
 import { tokenStore } from './token-store.ts';
 
 export const apiBase = '/api/v1';

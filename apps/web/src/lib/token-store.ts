@@ -1,5 +1,5 @@
-import { userSchema, type User } from '@meridian/domain/signed-in';
-import { session } from '@meridian/domain/session';
+import { userSchema, type User } from '@meridian/domain/auth/signed-in';
+import { session } from '@meridian/domain/auth/session';
 
 /** Browser storage keys (contract "Browser storage"). */
 export const storageKeys = {

@@ -1,4 +1,4 @@
-import type { User } from '@meridian/domain/auth';
+import type { User } from '@meridian/domain/auth/contracts';
 
 type NamedUser = Pick<User, 'first_name' | 'last_name' | 'email'> & { role_name?: string | null };
 

@@ -1,4 +1,4 @@
-import { formatDollars, formatShortDate } from '@meridian/domain/format';
+import { formatDollars, formatShortDate } from '@meridian/domain/shared/format';
 
 /** A UTC-midnight Date as the calendar day it stands for. */
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);

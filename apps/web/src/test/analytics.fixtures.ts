@@ -1,4 +1,4 @@
-import type { PortfolioAnalytics } from '@meridian/domain/portfolio-analytics';
+import type { PortfolioAnalytics } from '@meridian/domain/analytics/contracts';
 
 export const analyticsPortfolioId = '22222222-2222-4222-8222-222222222222';
 export const analyticsHouseholdId = '44444444-4444-4444-8444-444444444444';

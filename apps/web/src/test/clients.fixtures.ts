@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Client } from '@meridian/domain/clients';
+import type { Client } from '@meridian/domain/clients/contracts';
 import { requestUrl } from './test-utils.tsx';
 
 export const sampleClient = (overrides: Partial<Client> = {}): Client => ({

@@ -1,4 +1,4 @@
-import type { Recommendation, RecommendationDetails, RecommendationListResponse } from '@meridian/domain/recommendations';
+import type { Recommendation, RecommendationDetails, RecommendationListResponse } from '@meridian/domain/recommendations/contracts';
 
 export const clientId = '11111111-1111-4111-8111-111111111111';
 export const portfolioId = '22222222-2222-4222-8222-222222222222';

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { User } from '@meridian/domain/auth';
+import type { User } from '@meridian/domain/auth/contracts';
 import { createStore } from '../app/store.ts';
 import { theme } from '../app/theme.ts';
 

@@ -1,4 +1,4 @@
-import { sumMoney } from '../ledger.ts';
+import { sumMoney } from '../portfolios/ledger.ts';
 
 /**
  * Allocation weights and concentration of a portfolio (or a household, a book): from positions keyed

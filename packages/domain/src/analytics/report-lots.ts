@@ -1,5 +1,5 @@
-import { sumMoney } from '../ledger.ts';
-import type { Lots } from '../portfolio-analytics.ts';
+import { sumMoney } from '../portfolios/ledger.ts';
+import type { Lots } from './contracts.ts';
 import type { AnalyticsPosition, AnalyticsTrade } from './report.ts';
 import { taxLots, unrealizedGains, type LotMethod } from './tax-lots.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { portfolioAnalyticsSchema, type PeriodReturn } from '../portfolio-analytics.ts';
+import { portfolioAnalyticsSchema, type PeriodReturn } from './contracts.ts';
 import { portfolioAnalyticsReport, type AnalyticsInput, type AnalyticsPosition, type AnalyticsTrade } from './report.ts';
 import { combineValuations, xirr, type DailyValuation } from './returns.ts';
 

@@ -1,7 +1,7 @@
-import { sumMoney } from '../ledger.ts';
-import type { Allocations, AnalyticsPoint, PeriodReturn, PortfolioAnalytics, RiskMetrics } from '../portfolio-analytics.ts';
-import { assetClassLabel, type AssetClass } from '../securities.ts';
-import { addDays, dayNumber } from '../trading-calendar.ts';
+import { sumMoney } from '../portfolios/ledger.ts';
+import type { Allocations, AnalyticsPoint, PeriodReturn, PortfolioAnalytics, RiskMetrics } from './contracts.ts';
+import { assetClassLabel, type AssetClass } from '../securities/contracts.ts';
+import { addDays, dayNumber } from '../shared/trading-calendar.ts';
 import { concentration, weightsBy, type KeyedValue } from './allocation.ts';
 import {
   annualise,
@@ -34,7 +34,7 @@ import type { LotMethod, SaleLotMethod } from './tax-lots.ts';
 
 /**
  * The answer of GET /portfolios/{id}/analytics and GET /households/{id}/analytics (the contract and
- * its rules are in portfolio-analytics.ts), assembled from the tested pieces of this folder. Pure: the
+ * its rules are in contracts.ts), assembled from the tested pieces of this folder. Pure: the
  * service reads the ledger and prices, this turns them into figures. Money sums are to the cent
  * (sumMoney); fractions are left at full precision.
  */

@@ -1,5 +1,5 @@
-import { sumMoney } from '../ledger.ts';
-import { addDays, addMonths, dayNumber } from '../trading-calendar.ts';
+import { sumMoney } from '../portfolios/ledger.ts';
+import { addDays, addMonths, dayNumber } from '../shared/trading-calendar.ts';
 
 /**
  * Portfolio returns: time-weighted (the manager's performance, blind to the timing of deposits and

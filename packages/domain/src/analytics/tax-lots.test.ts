@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OversellError } from '../ledger.ts';
+import { OversellError } from '../portfolios/ledger.ts';
 import { holdingTerm, taxLots, unrealizedGains, type LotTrade } from './tax-lots.ts';
 
 const buy = (date: string, quantity: number, price: number): LotTrade => ({ type: 'buy', date, quantity, price });

@@ -1,4 +1,4 @@
-import { cashEffect, OversellError, roundPrice, roundQuantity, tradeValue } from '../ledger.ts';
+import { cashEffect, OversellError, roundPrice, roundQuantity, tradeValue } from '../portfolios/ledger.ts';
 
 /**
  * Tax lots of one security: each buy is a lot; a sell takes shares from lots in the order of the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OversellError } from '../ledger.ts';
+import { OversellError } from '../portfolios/ledger.ts';
 import { timeWeightedReturn } from './returns.ts';
 import { dailyValuations, type DailyClose, type ValuationTransaction } from './valuation.ts';
 

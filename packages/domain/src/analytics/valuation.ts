@@ -1,5 +1,5 @@
-import { cashEffect, isTrade, OversellError, roundQuantity, sumMoney, tradeValue, type LedgerEntry } from '../ledger.ts';
-import { addDays, isTradingDay, lastTradingDayOnOrBefore, tradingDaysBetween } from '../trading-calendar.ts';
+import { cashEffect, isTrade, OversellError, roundQuantity, sumMoney, tradeValue, type LedgerEntry } from '../portfolios/ledger.ts';
+import { addDays, isTradingDay, lastTradingDayOnOrBefore, tradingDaysBetween } from '../shared/trading-calendar.ts';
 import type { DailyValuation } from './returns.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idSchema } from '../ids.ts';
-import { emptyAsMissing, pageOf, pageQuery } from '../pagination.ts';
-import { syncVersion } from '../sync-version.ts';
+import { idSchema } from '../shared/ids.ts';
+import { emptyAsMissing, pageOf, pageQuery } from '../shared/pagination.ts';
+import { syncVersion } from '../shared/sync-version.ts';
 import { assessmentTemplateMessages as m } from './messages.ts';
 import { assessmentTemplateKinds, responseStatuses } from './template-definition.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { assessmentStatuses as clientAssessmentStatuses } from '../clients.ts';
+import { assessmentStatuses as clientAssessmentStatuses } from '../clients/contracts.ts';
 import { assessmentTemplateMessages as m } from './messages.ts';
 import {
   responseStatuses,

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { idSchema } from '../ids.ts';
-import { syncVersion } from '../sync-version.ts';
-import { isIsoDate, isoDateLength } from '../trading-calendar.ts';
+import { idSchema } from '../shared/ids.ts';
+import { syncVersion } from '../shared/sync-version.ts';
+import { isIsoDate, isoDateLength } from '../shared/trading-calendar.ts';
 import { assessmentTemplateMessages as m } from './messages.ts';
-import type { AssessmentStatus } from '../clients.ts';
+import type { AssessmentStatus } from '../clients/contracts.ts';
 
 /**
  * Assessment templates: the questionnaires a firm's admins build beyond the built-in investor
@@ -15,7 +15,7 @@ export type AssessmentTemplateKind = (typeof assessmentTemplateKinds)[number];
 
 /**
  * The state of one client's response to an assignment. The labels are the spec's wording, which the
- * clients list also uses as its assessment_status values (clients.ts).
+ * clients list also uses as its assessment_status values (clients/contracts.ts).
  */
 export const responseStatuses = ['pending', 'in_progress', 'complete'] as const;
 export type ResponseStatus = (typeof responseStatuses)[number];

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { responseStatuses } from '../assessments/template-definition.ts';
-import { idSchema } from '../ids.ts';
+import { idSchema } from '../shared/ids.ts';
 import { ipqMessages } from './messages.ts';
-import { riskBands } from '../model-portfolios.ts';
+import { riskBands } from '../model-portfolios/contracts.ts';
 import { bigFiveTraits, ipqInvestmentExperiences } from './instrument.ts';
 import { ipqModules } from './module-list.ts';
 

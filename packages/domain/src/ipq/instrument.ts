@@ -1,5 +1,5 @@
-import type { InvestmentExperience } from '../clients.ts';
-import type { AccountType } from '../portfolios.ts';
+import type { InvestmentExperience } from '../clients/contracts.ts';
+import type { AccountType } from '../portfolios/contracts.ts';
 
 /**
  * The investor personality questionnaire (IPQ), its items (the modules themselves: module-list.ts).

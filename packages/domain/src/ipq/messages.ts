@@ -1,4 +1,4 @@
-/** The questionnaire's messages: kept out of messages.ts, which the app's start-up chunk carries. */
+/** The questionnaire's messages: kept out of shared/messages.ts, which the app's start-up chunk carries. */
 
 /** The questionnaire's answers: the spec's texts first, then the validation of each module. */
 export const ipqMessages = {

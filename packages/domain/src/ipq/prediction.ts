@@ -1,4 +1,4 @@
-import { riskBandEquityRange, riskBandLabels, riskBands, type RiskBand } from '../model-portfolios.ts';
+import { riskBandEquityRange, riskBandLabels, riskBands, type RiskBand } from '../model-portfolios/contracts.ts';
 import { ipqMessages } from './messages.ts';
 import type { IpqAnswers } from './modules.ts';
 import { riskCapacity, riskProfile, riskTolerance, type FactorScore, type RiskProfile, type ScoreFactor } from './scoring.ts';

@@ -1,6 +1,6 @@
-import type { RiskCapacity } from '../clients.ts';
-import { formatWholeDollars } from '../format.ts';
-import { riskBands, type RiskBand } from '../model-portfolios.ts';
+import type { RiskCapacity } from '../clients/contracts.ts';
+import { formatWholeDollars } from '../shared/format.ts';
+import { riskBands, type RiskBand } from '../model-portfolios/contracts.ts';
 import {
   beliefItems,
   bigFiveTraits,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../price-simulation.ts';
+import { createRandom } from '../securities/price-simulation.ts';
 import { dailyReturnMatrix, ledoitWolf, meanReturns, sampleCovariance, type ReturnMatrix } from './covariance.ts';
 
 /** Rows are days, columns assets. */

@@ -1,6 +1,6 @@
 import PortfolioAllocation from 'portfolio-allocation';
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../price-simulation.ts';
+import { createRandom } from '../securities/price-simulation.ts';
 import { exhaustiveMinimumVariance, kktViolation } from './mean-variance.reference.ts';
 import {
   efficientFrontier,

@@ -1,7 +1,7 @@
-import { riskBandEquityRange, riskBandTargetVolatility, type RiskBand } from '../model-portfolios.ts';
+import { riskBandEquityRange, riskBandTargetVolatility, type RiskBand } from '../model-portfolios/contracts.ts';
 import { dailyReturnMatrix, ledoitWolf, meanReturns, tradingDaysPerYear } from '../optimization/covariance.ts';
 import { efficientFrontierPath, InfeasibleProblemError, type Allocation, type AssetGroup, type MeanVarianceProblem } from '../optimization/mean-variance.ts';
-import type { AssetClass } from '../securities.ts';
+import type { AssetClass } from '../securities/contracts.ts';
 
 /**
  * A portfolio's optimum for its client's risk band: annual expected returns (the historical mean)

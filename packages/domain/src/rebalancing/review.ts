@@ -1,9 +1,9 @@
-import { formatShortDate, formatWholeDollars } from '../format.ts';
+import { formatShortDate, formatWholeDollars } from '../shared/format.ts';
 import type { LotMethod } from '../analytics/tax-lots.ts';
-import { sumMoney, tradeValue } from '../ledger.ts';
-import { riskBandLabels, type ModelTargetKind, type RiskBand } from '../model-portfolios.ts';
-import { recommendationLimits, type ProposedTrade, type RecommendationDetails, type RecommendationType, type WashSaleBlock, type WeightRow } from '../recommendations.ts';
-import type { AssetClass } from '../securities.ts';
+import { sumMoney, tradeValue } from '../portfolios/ledger.ts';
+import { riskBandLabels, type ModelTargetKind, type RiskBand } from '../model-portfolios/contracts.ts';
+import { recommendationLimits, type ProposedTrade, type RecommendationDetails, type RecommendationType, type WashSaleBlock, type WeightRow } from '../recommendations/contracts.ts';
+import type { AssetClass } from '../securities/contracts.ts';
 import { largestDrift, securityTargets, weightRows, cashKey, type ModelTargetInput } from './targets.ts';
 import { planTrades, type PlanHolding, type PlanSecurity, type SecurityTarget } from './trade-plan.ts';
 

@@ -1,9 +1,9 @@
 import { taxLots, type LotMethod, type LotTrade } from '../analytics/tax-lots.ts';
-import { tradeValue } from '../ledger.ts';
-import type { ModelTargetKind } from '../model-portfolios.ts';
-import type { WashSaleBlock, WeightRow } from '../recommendations.ts';
-import { assetClassLabel, type AssetClass } from '../securities.ts';
-import { addDays } from '../trading-calendar.ts';
+import { tradeValue } from '../portfolios/ledger.ts';
+import type { ModelTargetKind } from '../model-portfolios/contracts.ts';
+import type { WashSaleBlock, WeightRow } from '../recommendations/contracts.ts';
+import { assetClassLabel, type AssetClass } from '../securities/contracts.ts';
+import { addDays } from '../shared/trading-calendar.ts';
 import type { PlanHolding, PlanSecurity, SecurityTarget } from './trade-plan.ts';
 
 /** A model's targets for one portfolio: security weights, drift and wash-sale windows. */

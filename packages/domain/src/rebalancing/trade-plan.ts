@@ -1,7 +1,7 @@
 import { taxLots, type LotMethod, type LotTrade } from '../analytics/tax-lots.ts';
-import { roundQuantity, sumMoney, tradeValue } from '../ledger.ts';
-import type { ProposedTrade, WashSaleBlock } from '../recommendations.ts';
-import type { AssetClass } from '../securities.ts';
+import { roundQuantity, sumMoney, tradeValue } from '../portfolios/ledger.ts';
+import type { ProposedTrade, WashSaleBlock } from '../recommendations/contracts.ts';
+import type { AssetClass } from '../securities/contracts.ts';
 
 /**
  * The trades that move a portfolio to target weights, tax-aware. Sells come first and take lots in

@@ -4,7 +4,7 @@ import { responseStatuses } from '@meridian/domain/assessments/template-definiti
 import { bandStatuses } from '@meridian/domain/ipq/contracts';
 import type { IpqAnswers } from '@meridian/domain/ipq/modules';
 import type { IpqOutcome } from '@meridian/domain/ipq/outcome';
-import { riskBands } from '@meridian/domain/model-portfolios';
+import { riskBands } from '@meridian/domain/model-portfolios/contracts';
 import { at, createdAt, id, syncColumns } from './columns.ts';
 import { clients } from './clients.ts';
 import { firms } from './firms.ts';

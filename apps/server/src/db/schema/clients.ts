@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { check, date, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { responseStatuses } from '@meridian/domain/assessments/template-definition';
-import { riskBands } from '@meridian/domain/model-portfolios';
+import { riskBands } from '@meridian/domain/model-portfolios/contracts';
 import { at, createdAt, id, syncColumns } from './columns.ts';
 import { firms } from './firms.ts';
 import { users } from './users.ts';

@@ -1,5 +1,5 @@
 import { jsonb, numeric, pgTable, text } from 'drizzle-orm/pg-core';
-import type { MetricKey } from '@meridian/domain/dashboard';
+import type { MetricKey } from '@meridian/domain/dashboard/contracts';
 import { createdAt, id, syncColumns } from './columns.ts';
 
 /** A tenant. `personal` firms hold a self-registered client on their own. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { riskBands } from '@meridian/domain/model-portfolios';
-import { assetClasses } from '@meridian/domain/securities';
+import { riskBands } from '@meridian/domain/model-portfolios/contracts';
+import { assetClasses } from '@meridian/domain/securities/contracts';
 import { at, createdAt, id, syncColumns } from './columns.ts';
 import { firms } from './firms.ts';
 import { securities } from './securities.ts';

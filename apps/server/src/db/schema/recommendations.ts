@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { recommendationSources, recommendationStatuses, recommendationTypes, type RecommendationDetails } from '@meridian/domain/recommendations';
+import { recommendationSources, recommendationStatuses, recommendationTypes, type RecommendationDetails } from '@meridian/domain/recommendations/contracts';
 import { at, createdAt, id, syncColumns } from './columns.ts';
 import { clients } from './clients.ts';
 import { firms } from './firms.ts';

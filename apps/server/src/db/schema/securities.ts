@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { assetClasses, priceSources, riskRatings } from '@meridian/domain/securities';
+import { assetClasses, priceSources, riskRatings } from '@meridian/domain/securities/contracts';
 import { createdAt, id, syncColumns } from './columns.ts';
 
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { webVitalMetrics } from '@meridian/domain/telemetry';
+import { webVitalMetrics } from '@meridian/domain/telemetry/web-vitals';
 import { at, id } from './columns.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Role } from '@meridian/domain/roles';
+import type { Role } from '@meridian/domain/auth/roles';
 
 export type DemoAccount = {
   role: Role;

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
-import { riskBands } from '@meridian/domain/model-portfolios';
+import { riskBands } from '@meridian/domain/model-portfolios/contracts';
 import { reviewPortfolio } from '@meridian/domain/rebalancing/review';
 import type { Db } from '../client.ts';
 import { clients } from '../schema/clients.ts';

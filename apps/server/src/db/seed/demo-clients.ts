@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import { type HouseholdRole, type InvestmentExperience, type RiskCapacity } from '@meridian/domain/clients';
+import { type HouseholdRole, type InvestmentExperience, type RiskCapacity } from '@meridian/domain/clients/contracts';
 import type { Db } from '../client.ts';
 import { clients, households } from '../schema/clients.ts';
 import { firms } from '../schema/firms.ts';

@@ -1,4 +1,4 @@
-import { ageFrom } from '@meridian/domain/format';
+import { ageFrom } from '@meridian/domain/shared/format';
 import {
   cashBalance,
   cashEffect,
@@ -7,10 +7,10 @@ import {
   roundPrice,
   tradeValue,
   type TransactionType,
-} from '@meridian/domain/ledger';
-import type { AccountType } from '@meridian/domain/portfolios';
-import { createRandom, hashString, type Random } from '@meridian/domain/price-simulation';
-import type { AssetClass, RiskRating } from '@meridian/domain/securities';
+} from '@meridian/domain/portfolios/ledger';
+import type { AccountType } from '@meridian/domain/portfolios/contracts';
+import { createRandom, hashString, type Random } from '@meridian/domain/securities/price-simulation';
+import type { AssetClass, RiskRating } from '@meridian/domain/securities/contracts';
 
 /**
  * The demo book's portfolios, planned in memory: for one client, 1-3 accounts that fit their age,

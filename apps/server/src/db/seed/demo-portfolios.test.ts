@@ -1,9 +1,9 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ageFrom } from '@meridian/domain/format';
-import { cashBalance, positionFromTransactions, tradeValue } from '@meridian/domain/ledger';
-import { simulatePrices } from '@meridian/domain/price-simulation';
-import { addMonths, lastTradingDayOnOrBefore, tradingDaysBetween } from '@meridian/domain/trading-calendar';
+import { ageFrom } from '@meridian/domain/shared/format';
+import { cashBalance, positionFromTransactions, tradeValue } from '@meridian/domain/portfolios/ledger';
+import { simulatePrices } from '@meridian/domain/securities/price-simulation';
+import { addMonths, lastTradingDayOnOrBefore, tradingDaysBetween } from '@meridian/domain/shared/trading-calendar';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { clients } from '../schema/clients.ts';
 import { firms } from '../schema/firms.ts';

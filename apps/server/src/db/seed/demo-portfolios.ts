@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gte, inArray, isNull, max, sql } from 'drizzle-orm';
-import { addMonths } from '@meridian/domain/trading-calendar';
+import { addMonths } from '@meridian/domain/shared/trading-calendar';
 import type { Db } from '../client.ts';
 import { clients } from '../schema/clients.ts';
 import { firms } from '../schema/firms.ts';

@@ -5,7 +5,7 @@ import { users } from '../schema/users.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { demoAccounts, demoFirmName } from './demo-accounts.ts';
 import { seedDemoClients } from './demo-clients.ts';
-import { marketDate } from '@meridian/domain/trading-calendar';
+import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import { extendValuations } from '../../modules/valuations/valuations.service.ts';
 import { seedDemoPortfolios } from './demo-portfolios.ts';
 import { seedDemoAdvice } from './demo-advice.ts';

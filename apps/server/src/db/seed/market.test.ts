@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { asc, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { simulatePrices, simulationParameters } from '@meridian/domain/price-simulation';
-import { assetClasses, gicsSectors, riskRatings, sectors } from '@meridian/domain/securities';
-import { isTradingDay } from '@meridian/domain/trading-calendar';
+import { simulatePrices, simulationParameters } from '@meridian/domain/securities/price-simulation';
+import { assetClasses, gicsSectors, riskRatings, sectors } from '@meridian/domain/securities/contracts';
+import { isTradingDay } from '@meridian/domain/shared/trading-calendar';
 import { adminQuery, databaseUrlWithName } from '../../test/postgres-admin.ts';
 import { databaseKinds, describeEachDatabase, type DatabaseKind } from '../../test/harness.ts';
 import { createPglite, fromPglite, fromPostgresUrl, migrate, type Database } from '../client.ts';

@@ -1,6 +1,6 @@
 import { count, sql } from 'drizzle-orm';
-import { simulatePrices } from '@meridian/domain/price-simulation';
-import { lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/trading-calendar';
+import { simulatePrices } from '@meridian/domain/securities/price-simulation';
+import { lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/shared/trading-calendar';
 import type { Db } from '../client.ts';
 import { securities } from '../schema/securities.ts';
 import { securitiesList, type SecuritySeed } from './securities-list.ts';

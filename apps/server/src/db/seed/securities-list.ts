@@ -1,4 +1,4 @@
-import type { AssetClass, RiskRating, Sector } from '@meridian/domain/securities';
+import type { AssetClass, RiskRating, Sector } from '@meridian/domain/securities/contracts';
 
 /**
  * The securities master seeded on a first start: real US-listed stocks and ETFs. Companies carry their

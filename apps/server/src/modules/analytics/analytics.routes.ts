@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { detailResponseSchema } from '@meridian/domain/auth';
+import { detailResponseSchema } from '@meridian/domain/auth/contracts';
 import {
   analyticsSettingsSchema,
   analyticsSettingsUpdateSchema,
@@ -11,10 +11,10 @@ import {
   completedAssessmentsResponseSchema,
   dashboardPeriodQuerySchema,
   performanceMetricsResponseSchema,
-} from '@meridian/domain/dashboard';
-import { pathId } from '@meridian/domain/ids';
-import { analyticsQuerySchema, portfolioAnalyticsSchema } from '@meridian/domain/portfolio-analytics';
-import { marketDate } from '@meridian/domain/trading-calendar';
+} from '@meridian/domain/dashboard/contracts';
+import { pathId } from '@meridian/domain/shared/ids';
+import { analyticsQuerySchema, portfolioAnalyticsSchema } from '@meridian/domain/analytics/contracts';
+import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import {
   aum,
   analyticsSettings,

@@ -17,8 +17,8 @@ import {
   type MetricKey,
   type PerformanceMetric,
   type PerformanceMetricsResponse,
-} from '@meridian/domain/dashboard';
-import { addDays, addMonths, lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/trading-calendar';
+} from '@meridian/domain/dashboard/contracts';
+import { addDays, addMonths, lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/shared/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { assessmentResponses } from '../../db/schema/assessments.ts';
 import { clients } from '../../db/schema/clients.ts';

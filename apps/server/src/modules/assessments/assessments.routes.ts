@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { detailResponseSchema, validationIssueSchema } from '@meridian/domain/auth';
+import { detailResponseSchema, validationIssueSchema } from '@meridian/domain/auth/contracts';
 import {
   answersUpdateSchema,
   assessmentDetailSchema,
@@ -13,8 +13,8 @@ import {
 import { assessmentTemplateMessages as m } from '@meridian/domain/assessments/messages';
 import { minimumResponsesForReliability } from '@meridian/domain/assessments/reliability';
 import { assignmentCreateSchema, templateCreateSchema, templateUpdateSchema } from '@meridian/domain/assessments/template-definition';
-import { pathId } from '@meridian/domain/ids';
-import { syncConflictSchema } from '@meridian/domain/portfolios';
+import { pathId } from '@meridian/domain/shared/ids';
+import { syncConflictSchema } from '@meridian/domain/portfolios/contracts';
 import { assignTemplate, getAssessment, listAssessments, saveAnswers } from './responses.service.ts';
 import { createTemplate, getTemplate, listTemplates, updateTemplate } from './templates.service.ts';
 

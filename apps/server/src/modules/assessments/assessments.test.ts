@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { AssessmentDetail, AssessmentList, AssignmentResult, TemplateDetail, TemplateSummary } from '@meridian/domain/assessments/contracts';
 import { assessmentTemplateMessages as m } from '@meridian/domain/assessments/messages';
 import { ipqTemplateId } from '@meridian/domain/ipq/contracts';
-import { addDays, marketDate } from '@meridian/domain/trading-calendar';
+import { addDays, marketDate } from '@meridian/domain/shared/trading-calendar';
 import { clients } from '../../db/schema/clients.ts';
 import { api, call } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';

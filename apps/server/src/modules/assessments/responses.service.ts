@@ -5,10 +5,10 @@ import { scoreResponse, validateAnswers } from '@meridian/domain/assessments/ans
 import type { AnswersUpdate, AssessmentDetail, AssessmentList, AssessmentListQuery, AssessmentSummary, AssignmentResult } from '@meridian/domain/assessments/contracts';
 import { assessmentTemplateMessages as m } from '@meridian/domain/assessments/messages';
 import type { AssignmentCreate, TemplateDefinition } from '@meridian/domain/assessments/template-definition';
-import { isUuid } from '@meridian/domain/ids';
-import { clientMessages } from '@meridian/domain/messages';
-import { pageInfo, pageWindow } from '@meridian/domain/pagination';
-import { marketDate } from '@meridian/domain/trading-calendar';
+import { isUuid } from '@meridian/domain/shared/ids';
+import { clientMessages } from '@meridian/domain/shared/messages';
+import { pageInfo, pageWindow } from '@meridian/domain/shared/pagination';
+import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { assessmentResponses, assessmentTemplates, type AssessmentResponseRow } from '../../db/schema/assessments.ts';
 import { clients } from '../../db/schema/clients.ts';

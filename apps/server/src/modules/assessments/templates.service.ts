@@ -5,7 +5,7 @@ import { scoreResponse } from '@meridian/domain/assessments/answers';
 import { assessmentTemplateMessages as m } from '@meridian/domain/assessments/messages';
 import { alphaLabel, minimumResponsesForReliability, scaleReliability, scoreDistribution } from '@meridian/domain/assessments/reliability';
 import type { TemplateCreate, TemplateDefinition, TemplateUpdate } from '@meridian/domain/assessments/template-definition';
-import { isUuid } from '@meridian/domain/ids';
+import { isUuid } from '@meridian/domain/shared/ids';
 import type { Db } from '../../db/client.ts';
 import { assessmentResponses, assessmentTemplates, assessmentTemplateVersions, type AssessmentTemplateRow } from '../../db/schema/assessments.ts';
 import { clients } from '../../db/schema/clients.ts';

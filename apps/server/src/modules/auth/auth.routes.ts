@@ -18,8 +18,8 @@ import {
   userSchema,
   verifyTwoFactorRequestSchema,
   verifyTwoFactorResponseSchema,
-} from '@meridian/domain/auth';
-import { messages } from '@meridian/domain/messages';
+} from '@meridian/domain/auth/contracts';
+import { messages } from '@meridian/domain/shared/messages';
 import { demoAccounts } from '../../db/seed/demo-accounts.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { changePassword, login } from './auth.service.ts';

@@ -6,8 +6,8 @@ import type {
   LoginResponse,
   SignInResponse,
   User,
-} from '@meridian/domain/auth';
-import { messages } from '@meridian/domain/messages';
+} from '@meridian/domain/auth/contracts';
+import { messages } from '@meridian/domain/shared/messages';
 import { users, type UserRow } from '../../db/schema/users.ts';
 import { HttpError, badRequest, unauthorized } from '../../platform/http-error.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords.ts';

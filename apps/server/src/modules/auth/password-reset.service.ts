@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PasswordResetConfirm } from '@meridian/domain/auth';
-import { messages } from '@meridian/domain/messages';
+import type { PasswordResetConfirm } from '@meridian/domain/auth/contracts';
+import { messages } from '@meridian/domain/shared/messages';
 import { passwordResetTokens } from '../../db/schema/auth-tokens.ts';
 import { users } from '../../db/schema/users.ts';
 import { badRequest } from '../../platform/http-error.ts';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
-import { messages } from '@meridian/domain/messages';
+import { messages } from '@meridian/domain/shared/messages';
 import { auditLog } from '../../db/schema/audit.ts';
 import { firms } from '../../db/schema/firms.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';

@@ -1,7 +1,7 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RegisterRequest, SignInResponse } from '@meridian/domain/auth';
-import { messages } from '@meridian/domain/messages';
+import type { RegisterRequest, SignInResponse } from '@meridian/domain/auth/contracts';
+import { messages } from '@meridian/domain/shared/messages';
 import type { Db } from '../../db/client.ts';
 import { firms } from '../../db/schema/firms.ts';
 import { pendingRegistrations, type PendingRegistrationRow } from '../../db/schema/pending-registrations.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TokenPair } from '@meridian/domain/auth';
-import { messages } from '@meridian/domain/messages';
+import type { TokenPair } from '@meridian/domain/auth/contracts';
+import { messages } from '@meridian/domain/shared/messages';
 import type { Db } from '../../db/client.ts';
 import { refreshTokens } from '../../db/schema/auth-tokens.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';

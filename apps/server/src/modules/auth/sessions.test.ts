@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { messages } from '@meridian/domain/messages';
+import { messages } from '@meridian/domain/shared/messages';
 import { auditLog } from '../../db/schema/audit.ts';
 import { api, call, registerUser } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';

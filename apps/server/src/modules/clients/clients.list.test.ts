@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import type { Client, ClientListResponse, ClientStats } from '@meridian/domain/clients';
-import { clientMessages, messages } from '@meridian/domain/messages';
+import type { Client, ClientListResponse, ClientStats } from '@meridian/domain/clients/contracts';
+import { clientMessages, messages } from '@meridian/domain/shared/messages';
 import { clients } from '../../db/schema/clients.ts';
 import { api, call, demo } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { responseStatuses, responseStatusLabels } from '@meridian/domain/assessments/template-definition';
-import { todayIso, type Client, type ClientFilterQuery, type ClientSortField, type ClientStats } from '@meridian/domain/clients';
-import { ageFrom } from '@meridian/domain/format';
-import { defaultAnalyticsPeriod } from '@meridian/domain/portfolio-analytics';
-import { marketDate } from '@meridian/domain/trading-calendar';
+import { todayIso, type Client, type ClientFilterQuery, type ClientSortField, type ClientStats } from '@meridian/domain/clients/contracts';
+import { ageFrom } from '@meridian/domain/shared/format';
+import { defaultAnalyticsPeriod } from '@meridian/domain/analytics/contracts';
+import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { inlineValues, type Binder } from '../../db/statements.ts';
 import { escapeLike } from '../../db/sql-values.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pathId } from '@meridian/domain/ids';
-import { detailResponseSchema } from '@meridian/domain/auth';
+import { pathId } from '@meridian/domain/shared/ids';
+import { detailResponseSchema } from '@meridian/domain/auth/contracts';
 import {
   clientConflictSchema,
   clientFilterQuerySchema,
@@ -13,8 +13,8 @@ import {
   createClientBodySchema,
   deleteClientQuerySchema,
   updateClientBodySchema,
-} from '@meridian/domain/clients';
-import { clientMessages } from '@meridian/domain/messages';
+} from '@meridian/domain/clients/contracts';
+import { clientMessages } from '@meridian/domain/shared/messages';
 import { clientListStats, clientSummary, createClient, deleteClient, getClient, listClients, updateClient } from './clients.service.ts';
 
 const tags = ['clients'];

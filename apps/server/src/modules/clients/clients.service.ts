@@ -11,10 +11,10 @@ import {
   type ClientSummary,
   type CreateClientBody,
   type UpdateClientBody,
-} from '@meridian/domain/clients';
-import { clientMessages } from '@meridian/domain/messages';
-import { clientRiskBand, type RiskBand } from '@meridian/domain/model-portfolios';
-import { pageInfo, pageTotal, pageWindow, perPageOf } from '@meridian/domain/pagination';
+} from '@meridian/domain/clients/contracts';
+import { clientMessages } from '@meridian/domain/shared/messages';
+import { clientRiskBand, type RiskBand } from '@meridian/domain/model-portfolios/contracts';
+import { pageInfo, pageTotal, pageWindow, perPageOf } from '@meridian/domain/shared/pagination';
 import type { Db } from '../../db/client.ts';
 import { placeholders, StatementCache } from '../../db/statements.ts';
 import { clients, households, type ClientRow } from '../../db/schema/clients.ts';
@@ -33,8 +33,8 @@ import {
 } from './clients.queries.ts';
 import { clientReach, type Viewer } from '../../platform/reach.ts';
 import { fieldError, isUniqueViolation } from '../../platform/errors.ts';
-import { isUuid } from '@meridian/domain/ids';
-import { marketDate } from '@meridian/domain/trading-calendar';
+import { isUuid } from '@meridian/domain/shared/ids';
+import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import { clientPerformance, clientValuation } from '../valuations/client-valuations.service.ts';
 
 /** The outcome of a conditional write: the record, or the current one when the version was stale. */

@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import type { Client, ClientSummary } from '@meridian/domain/clients';
-import { clientMessages, messages } from '@meridian/domain/messages';
+import type { Client, ClientSummary } from '@meridian/domain/clients/contracts';
+import { clientMessages, messages } from '@meridian/domain/shared/messages';
 import { auditLog } from '../../db/schema/audit.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { portfolios } from '../../db/schema/portfolios.ts';

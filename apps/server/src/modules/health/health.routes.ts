@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponseSchema } from '@meridian/domain/auth';
+import { healthResponseSchema } from '@meridian/domain/auth/contracts';
 import { isDatabaseUp } from '../../db/client.ts';
 
 const version: string = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pathId } from '@meridian/domain/ids';
-import { detailResponseSchema } from '@meridian/domain/auth';
+import { pathId } from '@meridian/domain/shared/ids';
+import { detailResponseSchema } from '@meridian/domain/auth/contracts';
 import {
   createHouseholdBodySchema,
   deleteHouseholdQuerySchema,
@@ -11,8 +11,8 @@ import {
   householdSchema,
   setHouseholdMembersBodySchema,
   updateHouseholdBodySchema,
-} from '@meridian/domain/households';
-import { householdMessages } from '@meridian/domain/household-messages';
+} from '@meridian/domain/households/contracts';
+import { householdMessages } from '@meridian/domain/households/messages';
 import {
   createHousehold,
   deleteHousehold,

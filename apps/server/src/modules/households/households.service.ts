@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clientLimits } from '@meridian/domain/clients';
+import { clientLimits } from '@meridian/domain/clients/contracts';
 import type {
   CreateHouseholdBody,
   Household,
@@ -9,10 +9,10 @@ import type {
   HouseholdMember,
   HouseholdMemberInput,
   UpdateHouseholdBody,
-} from '@meridian/domain/households';
-import { clientMessages } from '@meridian/domain/messages';
-import { householdMessages } from '@meridian/domain/household-messages';
-import { pageInfo, pageWindow, perPageOf } from '@meridian/domain/pagination';
+} from '@meridian/domain/households/contracts';
+import { clientMessages } from '@meridian/domain/shared/messages';
+import { householdMessages } from '@meridian/domain/households/messages';
+import { pageInfo, pageWindow, perPageOf } from '@meridian/domain/shared/pagination';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/sql-values.ts';
 import { clients, households, type HouseholdRow } from '../../db/schema/clients.ts';
@@ -22,7 +22,7 @@ import { clientReach, householdReach, type Viewer } from '../../platform/reach.t
 import { assignedAdvisor, householdRoleRank, type WriteResult } from '../clients/clients.service.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { valuationOf } from '../valuations/client-valuations.service.ts';
-import { isUuid } from '@meridian/domain/ids';
+import { isUuid } from '@meridian/domain/shared/ids';
 
 const householdNotFound = () => notFound(householdMessages.householdNotFound);
 

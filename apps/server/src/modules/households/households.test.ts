@@ -1,10 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import type { Client, ClientSummary } from '@meridian/domain/clients';
-import type { Household, HouseholdListResponse } from '@meridian/domain/households';
-import { clientMessages, messages } from '@meridian/domain/messages';
-import { householdMessages } from '@meridian/domain/household-messages';
+import type { Client, ClientSummary } from '@meridian/domain/clients/contracts';
+import type { Household, HouseholdListResponse } from '@meridian/domain/households/contracts';
+import { clientMessages, messages } from '@meridian/domain/shared/messages';
+import { householdMessages } from '@meridian/domain/households/messages';
 import { auditLog } from '../../db/schema/audit.ts';
 import { households } from '../../db/schema/clients.ts';
 import { api, call, demo } from '../../test/api.ts';

@@ -4,7 +4,7 @@ import type { BandDecision, BandDecisionResponse } from '@meridian/domain/ipq/co
 import { scoreIpq } from '@meridian/domain/ipq/outcome';
 import { riskLevelOfBand } from '@meridian/domain/ipq/scoring';
 import { ipqMessages } from '@meridian/domain/ipq/messages';
-import type { RiskBand } from '@meridian/domain/model-portfolios';
+import type { RiskBand } from '@meridian/domain/model-portfolios/contracts';
 import type { Db } from '../../db/client.ts';
 import { assessmentResponses, type AssessmentResponseRow } from '../../db/schema/assessments.ts';
 import { clients, type ClientRow } from '../../db/schema/clients.ts';

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { isUuid } from '@meridian/domain/ids';
+import { isUuid } from '@meridian/domain/shared/ids';
 import { ipqTemplateId, type IpqSession } from '@meridian/domain/ipq/contracts';
 import { assetAllocationDefaults, ipqExperienceOfProfile, retirementAccountTypes } from '@meridian/domain/ipq/instrument';
 import { ipqModules, ipqProgress } from '@meridian/domain/ipq/module-list';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { detailResponseSchema, validationIssueSchema } from '@meridian/domain/auth';
-import { pathId } from '@meridian/domain/ids';
+import { detailResponseSchema, validationIssueSchema } from '@meridian/domain/auth/contracts';
+import { pathId } from '@meridian/domain/shared/ids';
 import {
   bandDecisionResponseSchema,
   bandDecisionSchema,

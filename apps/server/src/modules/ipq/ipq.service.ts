@@ -6,7 +6,7 @@ import { ipqModuleSchemas, type IpqAnswers } from '@meridian/domain/ipq/modules'
 import type { IpqOutcome } from '@meridian/domain/ipq/outcome';
 import { predict, PredictionGateError, predictionTtlMs } from '@meridian/domain/ipq/prediction';
 import { ipqMessages } from '@meridian/domain/ipq/messages';
-import type { RiskBand } from '@meridian/domain/model-portfolios';
+import type { RiskBand } from '@meridian/domain/model-portfolios/contracts';
 import type { Db } from '../../db/client.ts';
 import { assessmentResponses, type AssessmentResponseRow } from '../../db/schema/assessments.ts';
 import { clients } from '../../db/schema/clients.ts';

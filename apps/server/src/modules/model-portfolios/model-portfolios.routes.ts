@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { detailResponseSchema } from '@meridian/domain/auth';
-import { pathId } from '@meridian/domain/ids';
-import { modelMessages } from '@meridian/domain/advice-messages';
-import { modelCreateSchema, modelListQuerySchema, modelListResponseSchema, modelPortfolioSchema, modelUpdateSchema } from '@meridian/domain/model-portfolios';
-import { syncConflictSchema } from '@meridian/domain/portfolios';
+import { detailResponseSchema } from '@meridian/domain/auth/contracts';
+import { pathId } from '@meridian/domain/shared/ids';
+import { modelMessages } from '@meridian/domain/shared/advice-messages';
+import { modelCreateSchema, modelListQuerySchema, modelListResponseSchema, modelPortfolioSchema, modelUpdateSchema } from '@meridian/domain/model-portfolios/contracts';
+import { syncConflictSchema } from '@meridian/domain/portfolios/contracts';
 import { createModel, deleteModel, getModel, listModels, updateModel } from './model-portfolios.service.ts';
 
 const tags = ['model portfolios'];

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isUuid } from '@meridian/domain/ids';
-import { modelMessages } from '@meridian/domain/advice-messages';
-import type { ModelCreate, ModelListQuery, ModelListResponse, ModelPortfolio, ModelUpdate } from '@meridian/domain/model-portfolios';
-import { pageInfo, pageWindow } from '@meridian/domain/pagination';
+import { isUuid } from '@meridian/domain/shared/ids';
+import { modelMessages } from '@meridian/domain/shared/advice-messages';
+import type { ModelCreate, ModelListQuery, ModelListResponse, ModelPortfolio, ModelUpdate } from '@meridian/domain/model-portfolios/contracts';
+import { pageInfo, pageWindow } from '@meridian/domain/shared/pagination';
 import type { Db } from '../../db/client.ts';
 import { portfolios } from '../../db/schema/portfolios.ts';
 import { modelPortfolios, modelPortfolioTargets, type ModelPortfolioRow } from '../../db/schema/model-portfolios.ts';

@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
-import { modelMessages } from '@meridian/domain/advice-messages';
-import { riskBands, type ModelListResponse, type ModelPortfolio } from '@meridian/domain/model-portfolios';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import { modelMessages } from '@meridian/domain/shared/advice-messages';
+import { riskBands, type ModelListResponse, type ModelPortfolio } from '@meridian/domain/model-portfolios/contracts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { api, call, demo } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { RiskBand } from '@meridian/domain/model-portfolios';
+import type { RiskBand } from '@meridian/domain/model-portfolios/contracts';
 import type { Db } from '../../db/client.ts';
 import { modelPortfolios, modelPortfolioTargets } from '../../db/schema/model-portfolios.ts';
 import { securities } from '../../db/schema/securities.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { roundQuantity } from '@meridian/domain/ledger';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
-import { isUuid, type Holding, type HoldingCreate, type HoldingListResponse, type HoldingUpdate } from '@meridian/domain/portfolios';
+import { roundQuantity } from '@meridian/domain/portfolios/ledger';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import { isUuid, type Holding, type HoldingCreate, type HoldingListResponse, type HoldingUpdate } from '@meridian/domain/portfolios/contracts';
 import type { Db } from '../../db/client.ts';
 import type { PortfolioRow } from '../../db/schema/portfolios.ts';
 import { notFound } from '../../platform/http-error.ts';

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
-import type { Holding, HoldingListResponse, PortfolioDetail } from '@meridian/domain/portfolios';
-import { addDays, isTradingDay, marketDate } from '@meridian/domain/trading-calendar';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import type { Holding, HoldingListResponse, PortfolioDetail } from '@meridian/domain/portfolios/contracts';
+import { addDays, isTradingDay, marketDate } from '@meridian/domain/shared/trading-calendar';
 import type { ClientRow } from '../../db/schema/clients.ts';
 import { portfolios, transactions } from '../../db/schema/portfolios.ts';
 import { prices, type SecurityRow } from '../../db/schema/securities.ts';

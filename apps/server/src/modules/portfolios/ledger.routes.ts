@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pathId } from '@meridian/domain/ids';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
+import { pathId } from '@meridian/domain/shared/ids';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
 import {
   holdingCreateSchema,
   holdingListResponseSchema,
@@ -13,7 +13,7 @@ import {
   transactionListQuerySchema,
   transactionListResponseSchema,
   transactionSchema,
-} from '@meridian/domain/portfolios';
+} from '@meridian/domain/portfolios/contracts';
 import { addHolding, listHoldings, removeHolding, updateHolding } from './holdings.service.ts';
 import { addTransaction, listTransactions } from './ledger.service.ts';
 import { reachablePortfolio } from './portfolios.service.ts';

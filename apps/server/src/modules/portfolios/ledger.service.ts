@@ -9,12 +9,12 @@ import {
   roundPrice,
   roundQuantity,
   type TransactionType,
-} from '@meridian/domain/ledger';
+} from '@meridian/domain/portfolios/ledger';
 import type { SaleLotMethod } from '@meridian/domain/analytics/tax-lots';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
-import { pageInfo, pageTotal, pageWindow } from '@meridian/domain/pagination';
-import type { Transaction, TransactionCreate, TransactionListQuery, TransactionListResponse } from '@meridian/domain/portfolios';
-import { marketDate } from '@meridian/domain/trading-calendar';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import { pageInfo, pageTotal, pageWindow } from '@meridian/domain/shared/pagination';
+import type { Transaction, TransactionCreate, TransactionListQuery, TransactionListResponse } from '@meridian/domain/portfolios/contracts';
+import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { holdings, portfolios, transactions, type PortfolioRow, type TransactionRow } from '../../db/schema/portfolios.ts';
 import { prices, securities, type SecurityRow } from '../../db/schema/securities.ts';

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import type { PortfolioSortField } from '@meridian/domain/portfolios';
+import type { PortfolioSortField } from '@meridian/domain/portfolios/contracts';
 import type { Db } from '../../db/client.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { holdings, portfolios, type HoldingRow, type PortfolioRow } from '../../db/schema/portfolios.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
 import {
   portfolioCreateSchema,
   portfolioDetailSchema,
@@ -10,7 +10,7 @@ import {
   portfolioUpdateSchema,
   proposalCreateSchema,
   syncConflictSchema,
-} from '@meridian/domain/portfolios';
+} from '@meridian/domain/portfolios/contracts';
 import { ledgerRoutes } from './ledger.routes.ts';
 import { createProposal } from './proposals.service.ts';
 import { detail, portfolioParams, read, tags, write } from './route-common.ts';

@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { cashEffect } from '@meridian/domain/ledger';
-import { clientMessages } from '@meridian/domain/messages';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
-import { pageInfo, pageWindow } from '@meridian/domain/pagination';
+import { cashEffect } from '@meridian/domain/portfolios/ledger';
+import { clientMessages } from '@meridian/domain/shared/messages';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import { pageInfo, pageWindow } from '@meridian/domain/shared/pagination';
 import {
   isUuid,
   type Portfolio,
@@ -12,8 +12,8 @@ import {
   type PortfolioListQuery,
   type PortfolioListResponse,
   type PortfolioUpdate,
-} from '@meridian/domain/portfolios';
-import { marketDate } from '@meridian/domain/trading-calendar';
+} from '@meridian/domain/portfolios/contracts';
+import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { portfolios, transactions, type PortfolioRow } from '../../db/schema/portfolios.ts';

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { clientMessages, messages } from '@meridian/domain/messages';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
-import type { Portfolio, PortfolioListResponse } from '@meridian/domain/portfolios';
-import { marketDate } from '@meridian/domain/trading-calendar';
+import { clientMessages, messages } from '@meridian/domain/shared/messages';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import type { Portfolio, PortfolioListResponse } from '@meridian/domain/portfolios/contracts';
+import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import { auditLog } from '../../db/schema/audit.ts';
 import { clients, type ClientRow } from '../../db/schema/clients.ts';
 import { portfolios, transactions } from '../../db/schema/portfolios.ts';

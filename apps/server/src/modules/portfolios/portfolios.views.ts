@@ -1,5 +1,5 @@
-import { allocationBy, allocationPercent, gainLossPercent, roundMoney, sumMoney, valueHolding } from '@meridian/domain/ledger';
-import type { AllocationSlice, Holding, Portfolio, PortfolioDetail, Transaction } from '@meridian/domain/portfolios';
+import { allocationBy, allocationPercent, gainLossPercent, roundMoney, sumMoney, valueHolding } from '@meridian/domain/portfolios/ledger';
+import type { AllocationSlice, Holding, Portfolio, PortfolioDetail, Transaction } from '@meridian/domain/portfolios/contracts';
 import type { TransactionRow } from '../../db/schema/portfolios.ts';
 import type { HoldingWithSecurity, PortfolioSummaryRow } from './portfolios.queries.ts';
 

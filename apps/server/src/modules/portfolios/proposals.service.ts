@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
-import type { PortfolioDetail, ProposalCreate } from '@meridian/domain/portfolios';
-import { marketDate } from '@meridian/domain/trading-calendar';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import type { PortfolioDetail, ProposalCreate } from '@meridian/domain/portfolios/contracts';
+import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import { securities } from '../../db/schema/securities.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { ledgerEntry, recordTransactions } from './ledger.service.ts';

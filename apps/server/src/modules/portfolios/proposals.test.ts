@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
-import type { PortfolioDetail } from '@meridian/domain/portfolios';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import type { PortfolioDetail } from '@meridian/domain/portfolios/contracts';
 import { api, call } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { demoSessions, insertClient, securityBySymbol, type Session } from '../../test/fixtures/portfolios.fixtures.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { pathId } from '@meridian/domain/ids';
-import { detailResponseSchema } from '@meridian/domain/auth';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
+import { pathId } from '@meridian/domain/shared/ids';
+import { detailResponseSchema } from '@meridian/domain/auth/contracts';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
 
 /** OpenAPI and response pieces shared by the portfolio routes. */
 export const tags = ['portfolios'];

@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { cashBalance, positionFromTransactions } from '@meridian/domain/ledger';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
-import type { Holding, PortfolioDetail, Transaction } from '@meridian/domain/portfolios';
-import { addDays, marketDate } from '@meridian/domain/trading-calendar';
+import { cashBalance, positionFromTransactions } from '@meridian/domain/portfolios/ledger';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import type { Holding, PortfolioDetail, Transaction } from '@meridian/domain/portfolios/contracts';
+import { addDays, marketDate } from '@meridian/domain/shared/trading-calendar';
 import { auditLog } from '../../db/schema/audit.ts';
 import type { ClientRow } from '../../db/schema/clients.ts';
 import { holdings, portfolios, transactions } from '../../db/schema/portfolios.ts';

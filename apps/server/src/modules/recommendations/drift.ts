@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { reviewPortfolio } from '@meridian/domain/rebalancing/review';
-import { marketDate } from '@meridian/domain/trading-calendar';
+import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import { clients } from '../../db/schema/clients.ts';
 import { holdings, portfolios } from '../../db/schema/portfolios.ts';
 import { isUniqueViolation } from '../../platform/errors.ts';

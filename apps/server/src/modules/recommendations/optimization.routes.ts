@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { detailResponseSchema, validationIssueSchema } from '@meridian/domain/auth';
-import { pathId } from '@meridian/domain/ids';
-import { recommendationMessages } from '@meridian/domain/advice-messages';
-import { optimizationSchema, recommendationSchema, statisticsRequestSchema, statisticsSchema } from '@meridian/domain/recommendations';
+import { detailResponseSchema, validationIssueSchema } from '@meridian/domain/auth/contracts';
+import { pathId } from '@meridian/domain/shared/ids';
+import { recommendationMessages } from '@meridian/domain/shared/advice-messages';
+import { optimizationSchema, recommendationSchema, statisticsRequestSchema, statisticsSchema } from '@meridian/domain/recommendations/contracts';
 import { optimizePortfolio, recommendOptimum, securityStatistics } from './optimization.service.ts';
 
 const detail = detailResponseSchema;

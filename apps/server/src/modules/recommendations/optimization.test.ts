@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { recommendationMessages } from '@meridian/domain/advice-messages';
-import { riskBandEquityRange } from '@meridian/domain/model-portfolios';
-import type { Optimization, Recommendation, Statistics } from '@meridian/domain/recommendations';
+import { recommendationMessages } from '@meridian/domain/shared/advice-messages';
+import { riskBandEquityRange } from '@meridian/domain/model-portfolios/contracts';
+import type { Optimization, Recommendation, Statistics } from '@meridian/domain/recommendations/contracts';
 import { clients } from '../../db/schema/clients.ts';
 import { portfolios } from '../../db/schema/portfolios.ts';
 import { api, call, demo } from '../../test/api.ts';

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { recommendationMessages } from '@meridian/domain/advice-messages';
-import type { Recommendation, StatusUpdate } from '@meridian/domain/recommendations';
+import { recommendationMessages } from '@meridian/domain/shared/advice-messages';
+import type { Recommendation, StatusUpdate } from '@meridian/domain/recommendations/contracts';
 import type { Db } from '../../db/client.ts';
 import { portfolios } from '../../db/schema/portfolios.ts';
 import { recommendations, type RecommendationRow } from '../../db/schema/recommendations.ts';

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { detailResponseSchema, validationIssueSchema } from '@meridian/domain/auth';
-import { pathId } from '@meridian/domain/ids';
-import { recommendationMessages } from '@meridian/domain/advice-messages';
-import { syncConflictSchema } from '@meridian/domain/portfolios';
+import { detailResponseSchema, validationIssueSchema } from '@meridian/domain/auth/contracts';
+import { pathId } from '@meridian/domain/shared/ids';
+import { recommendationMessages } from '@meridian/domain/shared/advice-messages';
+import { syncConflictSchema } from '@meridian/domain/portfolios/contracts';
 import {
   generateRequestSchema,
   generateResponseSchema,
@@ -11,7 +11,7 @@ import {
   recommendationListResponseSchema,
   recommendationSchema,
   statusUpdateSchema,
-} from '@meridian/domain/recommendations';
+} from '@meridian/domain/recommendations/contracts';
 import { updateRecommendationStatus } from './recommendation-status.ts';
 import { generateRecommendations, getRecommendation, listRecommendations } from './recommendations.service.ts';
 

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isUuid } from '@meridian/domain/ids';
-import { recommendationMessages } from '@meridian/domain/advice-messages';
-import { pageInfo, pageWindow } from '@meridian/domain/pagination';
+import { isUuid } from '@meridian/domain/shared/ids';
+import { recommendationMessages } from '@meridian/domain/shared/advice-messages';
+import { pageInfo, pageWindow } from '@meridian/domain/shared/pagination';
 import type { ReviewOutcome } from '@meridian/domain/rebalancing/review';
 import { reviewPortfolio } from '@meridian/domain/rebalancing/review';
 import {
@@ -14,8 +14,8 @@ import {
   type RecommendationListResponse,
   type RecommendationSource,
   type RecommendationStatus,
-} from '@meridian/domain/recommendations';
-import { marketDate } from '@meridian/domain/trading-calendar';
+} from '@meridian/domain/recommendations/contracts';
+import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { clients, type ClientRow } from '../../db/schema/clients.ts';
 import { portfolios, type PortfolioRow } from '../../db/schema/portfolios.ts';

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { recommendationMessages } from '@meridian/domain/advice-messages';
-import type { ModelPortfolio } from '@meridian/domain/model-portfolios';
-import type { PortfolioAnalytics } from '@meridian/domain/portfolio-analytics';
-import type { GenerateResponse, Recommendation, RecommendationListResponse } from '@meridian/domain/recommendations';
-import { addDays, isTradingDay, lastTradingDayOnOrBefore, marketDate, tradingDaysBetween } from '@meridian/domain/trading-calendar';
+import { recommendationMessages } from '@meridian/domain/shared/advice-messages';
+import type { ModelPortfolio } from '@meridian/domain/model-portfolios/contracts';
+import type { PortfolioAnalytics } from '@meridian/domain/analytics/contracts';
+import type { GenerateResponse, Recommendation, RecommendationListResponse } from '@meridian/domain/recommendations/contracts';
+import { addDays, isTradingDay, lastTradingDayOnOrBefore, marketDate, tradingDaysBetween } from '@meridian/domain/shared/trading-calendar';
 import { prices, securities, type SecurityRow } from '../../db/schema/securities.ts';
 import { transactions } from '../../db/schema/portfolios.ts';
 import { api, call, demo } from '../../test/api.ts';

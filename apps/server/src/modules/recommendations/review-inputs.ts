@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { LotTrade, SaleLotMethod } from '@meridian/domain/analytics/tax-lots';
-import { assetClassVehicleSymbols, type RiskBand } from '@meridian/domain/model-portfolios';
-import type { AccountType } from '@meridian/domain/portfolios';
+import { assetClassVehicleSymbols, type RiskBand } from '@meridian/domain/model-portfolios/contracts';
+import type { AccountType } from '@meridian/domain/portfolios/contracts';
 import type { PortfolioReview, ReviewModel } from '@meridian/domain/rebalancing/review';
 import { washSaleBlocks, type ModelTargetInput } from '@meridian/domain/rebalancing/targets';
 import type { PlanHolding, PlanSecurity } from '@meridian/domain/rebalancing/trade-plan';
-import { recommendationLimits } from '@meridian/domain/recommendations';
-import type { AssetClass } from '@meridian/domain/securities';
+import { recommendationLimits } from '@meridian/domain/recommendations/contracts';
+import type { AssetClass } from '@meridian/domain/securities/contracts';
 import type { Db } from '../../db/client.ts';
 import { uuidArray } from '../../db/sql-values.ts';
 import type { ClientRow } from '../../db/schema/clients.ts';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parsePriceCsv, type PriceCsvRow } from '@meridian/domain/price-csv';
-import { securityLimits, securityMessages, type PriceImportRejection, type PriceImportResponse } from '@meridian/domain/securities';
-import { marketDate } from '@meridian/domain/trading-calendar';
+import { parsePriceCsv, type PriceCsvRow } from '@meridian/domain/securities/price-csv';
+import { securityLimits, securityMessages, type PriceImportRejection, type PriceImportResponse } from '@meridian/domain/securities/contracts';
+import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import { securities } from '../../db/schema/securities.ts';
 import { portfoliosTrading, refreshValuations } from '../valuations/valuations.service.ts';
 import { RequestValidationError } from '../../platform/errors.ts';

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { messages } from '@meridian/domain/messages';
-import { securityLimits, securityMessages, type SecurityDetail } from '@meridian/domain/securities';
-import { addDays, isTradingDay, marketDate, tradingDaysBetween } from '@meridian/domain/trading-calendar';
+import { messages } from '@meridian/domain/shared/messages';
+import { securityLimits, securityMessages, type SecurityDetail } from '@meridian/domain/securities/contracts';
+import { addDays, isTradingDay, marketDate, tradingDaysBetween } from '@meridian/domain/shared/trading-calendar';
 import { buildApp } from '../../app.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { prices, securities } from '../../db/schema/securities.ts';

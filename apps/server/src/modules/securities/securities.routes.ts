@@ -1,9 +1,9 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pathId } from '@meridian/domain/ids';
-import { detailResponseSchema } from '@meridian/domain/auth';
-import { messages } from '@meridian/domain/messages';
+import { pathId } from '@meridian/domain/shared/ids';
+import { detailResponseSchema } from '@meridian/domain/auth/contracts';
+import { messages } from '@meridian/domain/shared/messages';
 import {
   priceImportBodySchema,
   priceImportResponseSchema,
@@ -15,7 +15,7 @@ import {
   securityMessages,
   securitySearchQuerySchema,
   securitySearchResponseSchema,
-} from '@meridian/domain/securities';
+} from '@meridian/domain/securities/contracts';
 import { HttpError, notFound } from '../../platform/http-error.ts';
 import { importPrices } from './price-import.service.ts';
 import { findSecurity, listSecurities, searchSecurities, securityWithHistory } from './securities.service.ts';

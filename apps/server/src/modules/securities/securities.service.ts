@@ -1,5 +1,5 @@
 import { and, asc, count, eq, getTableColumns, gte, like, lte, or, sql, type SQL } from 'drizzle-orm';
-import { pageInfo, pageTotal, pageWindow, perPageOf } from '@meridian/domain/pagination';
+import { pageInfo, pageTotal, pageWindow, perPageOf } from '@meridian/domain/shared/pagination';
 import {
   defaultHistoryPeriod,
   securityLimits,
@@ -10,11 +10,11 @@ import {
   type SecurityListQuery,
   type SecurityListResponse,
   type SecuritySearchResponse,
-} from '@meridian/domain/securities';
-import { addMonths } from '@meridian/domain/trading-calendar';
+} from '@meridian/domain/securities/contracts';
+import { addMonths } from '@meridian/domain/shared/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { prices, securities, type SecurityRow } from '../../db/schema/securities.ts';
-import { isUuid } from '@meridian/domain/ids';
+import { isUuid } from '@meridian/domain/shared/ids';
 
 
 /** The public shape of a security (`securitySchema`), with the day's change worked out. */

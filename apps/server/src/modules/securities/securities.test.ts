@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { messages } from '@meridian/domain/messages';
-import { gicsSectors, securityMessages, type Security, type SecurityDetail } from '@meridian/domain/securities';
-import { addDays, addMonths, isTradingDay, lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/trading-calendar';
+import { messages } from '@meridian/domain/shared/messages';
+import { gicsSectors, securityMessages, type Security, type SecurityDetail } from '@meridian/domain/securities/contracts';
+import { addDays, addMonths, isTradingDay, lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/shared/trading-calendar';
 import { securities } from '../../db/schema/securities.ts';
 import { api, call, demo, signIn } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';

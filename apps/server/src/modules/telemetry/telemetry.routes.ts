@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rateLimitMessage } from '@meridian/domain/messages';
-import { telemetryLimits, webVitalsBatchSchema, webVitalsSummaryQuerySchema, webVitalsSummarySchema } from '@meridian/domain/telemetry';
+import { rateLimitMessage } from '@meridian/domain/shared/messages';
+import { telemetryLimits, webVitalsBatchSchema, webVitalsSummaryQuerySchema, webVitalsSummarySchema } from '@meridian/domain/telemetry/web-vitals';
 import { HttpError } from '../../platform/http-error.ts';
 import { purgeExpiredWebVitals, recordWebVitals, webVitalsSummary } from './telemetry.service.ts';
 

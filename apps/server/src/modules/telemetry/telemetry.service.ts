@@ -10,7 +10,7 @@ import {
   type WebVitalsRouteSummary,
   type WebVitalsSummary,
   type WebVitalsSummaryQuery,
-} from '@meridian/domain/telemetry';
+} from '@meridian/domain/telemetry/web-vitals';
 import { webVitals } from '../../db/schema/telemetry.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;

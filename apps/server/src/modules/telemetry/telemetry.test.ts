@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messages, rateLimitMessage } from '@meridian/domain/messages';
-import { routeScore, telemetryLimits, telemetryMessages, type WebVitalsBatch, type WebVitalsSummary } from '@meridian/domain/telemetry';
+import { messages, rateLimitMessage } from '@meridian/domain/shared/messages';
+import { routeScore, telemetryLimits, telemetryMessages, type WebVitalsBatch, type WebVitalsSummary } from '@meridian/domain/telemetry/web-vitals';
 import { webVitals } from '../../db/schema/telemetry.ts';
 import { api, call, demo, signIn } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import type { AdvisorListResponse } from '@meridian/domain/advisors';
-import { messages, pageMessages } from '@meridian/domain/messages';
+import type { AdvisorListResponse } from '@meridian/domain/users/advisors';
+import { messages, pageMessages } from '@meridian/domain/shared/messages';
 import { clients } from '../../db/schema/clients.ts';
 import { users } from '../../db/schema/users.ts';
 import { api, call, demo, registerUser, signIn } from '../../test/api.ts';

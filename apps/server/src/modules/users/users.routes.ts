@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pathId } from '@meridian/domain/ids';
-import { advisorListQuerySchema, advisorListResponseSchema } from '@meridian/domain/advisors';
-import { detailResponseSchema, userSchema } from '@meridian/domain/auth';
+import { pathId } from '@meridian/domain/shared/ids';
+import { advisorListQuerySchema, advisorListResponseSchema } from '@meridian/domain/users/advisors';
+import { detailResponseSchema, userSchema } from '@meridian/domain/auth/contracts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { findVisibleUser, listFirmAdvisors, toUser } from './users.service.ts';

@@ -1,13 +1,13 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AdvisorListQuery, AdvisorListResponse } from '@meridian/domain/advisors';
-import type { User } from '@meridian/domain/auth';
-import { pageInfo, pageTotal, pageWindow } from '@meridian/domain/pagination';
+import type { AdvisorListQuery, AdvisorListResponse } from '@meridian/domain/users/advisors';
+import type { User } from '@meridian/domain/auth/contracts';
+import { pageInfo, pageTotal, pageWindow } from '@meridian/domain/shared/pagination';
 import type { Db } from '../../db/client.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 import { userReach } from '../../platform/reach.ts';
-import { isUuid } from '@meridian/domain/ids';
+import { isUuid } from '@meridian/domain/shared/ids';
 
 
 /** The public shape of a user (`userSchema`): never the hash or the 2FA secrets. */

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { messages } from '@meridian/domain/messages';
+import { messages } from '@meridian/domain/shared/messages';
 import { api, call, demo, registerUser, signIn } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
 

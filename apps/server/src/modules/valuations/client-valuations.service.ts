@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { combineValuations, periodReturn, periodStart, type PerformancePeriod } from '@meridian/domain/analytics/returns';
-import { addDays, lastTradingDayOnOrBefore } from '@meridian/domain/trading-calendar';
+import { addDays, lastTradingDayOnOrBefore } from '@meridian/domain/shared/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { portfolios } from '../../db/schema/portfolios.ts';
 import { uuidArray } from '../../db/sql-values.ts';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { dailyValuations, type DailyClose, type ValuationTransaction } from '@meridian/domain/analytics/valuation';
 import type { DailyValuation } from '@meridian/domain/analytics/returns';
-import { addDays, isTradingDay, lastTradingDayOnOrBefore } from '@meridian/domain/trading-calendar';
-import type { TransactionType } from '@meridian/domain/ledger';
+import { addDays, isTradingDay, lastTradingDayOnOrBefore } from '@meridian/domain/shared/trading-calendar';
+import type { TransactionType } from '@meridian/domain/portfolios/ledger';
 import type { Db } from '../../db/client.ts';
 import { uuidArray } from '../../db/sql-values.ts';
 

@@ -1,6 +1,6 @@
-import type { HouseholdListResponse } from '@meridian/domain/households';
-import type { PerformancePeriod, PortfolioAnalytics } from '@meridian/domain/portfolio-analytics';
-import type { PortfolioListResponse } from '@meridian/domain/portfolios';
+import type { HouseholdListResponse } from '@meridian/domain/households/contracts';
+import type { PerformancePeriod, PortfolioAnalytics } from '@meridian/domain/analytics/contracts';
+import type { PortfolioListResponse } from '@meridian/domain/portfolios/contracts';
 import { api } from '../../app/api.ts';
 import { analyticsTag, householdListTag, householdTag, portfolioListTag, portfolioTag } from '../../app/cache-tags.ts';
 

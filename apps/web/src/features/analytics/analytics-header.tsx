@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { formatDollars, formatShortDate } from '@meridian/domain/format';
-import type { PortfolioAnalytics } from '@meridian/domain/portfolio-analytics';
+import { formatDollars, formatShortDate } from '@meridian/domain/shared/format';
+import type { PortfolioAnalytics } from '@meridian/domain/analytics/contracts';
 
 /** The analysed portfolio or household: name, market value, cash, as-of day and benchmark. */
 export function AnalyticsHeader({ analytics }: { analytics: PortfolioAnalytics }) {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
-import { householdMessages } from '@meridian/domain/household-messages';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import { householdMessages } from '@meridian/domain/households/messages';
 import { jsonResponse, renderScreen } from '../../test/test-utils.tsx';
 import { StubResizeObserver, stubServer } from '../../test/portfolios.fixtures.ts';
 import { PortfolioAnalyticsPage } from './portfolio-analytics-page.tsx';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { defaultAnalyticsPeriod, performancePeriods, type PerformancePeriod } from '@meridian/domain/portfolio-analytics';
+import { defaultAnalyticsPeriod, performancePeriods, type PerformancePeriod } from '@meridian/domain/analytics/contracts';
 import type { AnalyticsScopeKind } from './analytics-api.ts';
 
 export type AnalyticsSelection = { kind: AnalyticsScopeKind; id: string } | null;

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { AssessmentSummary } from '@meridian/domain/assessments/contracts';
-import { formatShortDate } from '@meridian/domain/format';
+import { formatShortDate } from '@meridian/domain/shared/format';
 import { assessmentTexts as text } from './assessment-texts.ts';
 import { ResponseStatusChip } from './response-status-chip.tsx';
 

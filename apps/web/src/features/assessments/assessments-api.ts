@@ -7,7 +7,7 @@ import type {
   TemplateSummary,
 } from '@meridian/domain/assessments/contracts';
 import type { ResponseStatus, TemplateCreate, TemplateDefinitionInput } from '@meridian/domain/assessments/template-definition';
-import type { ClientListResponse } from '@meridian/domain/clients';
+import type { ClientListResponse } from '@meridian/domain/clients/contracts';
 import { api } from '../../app/api.ts';
 import { clientListTag, clientTag } from '../../app/cache-tags.ts';
 import { assessmentListTag, assessmentTag, templateListTag, templateTag } from './assessment-tags.ts';

@@ -8,7 +8,7 @@ import type {
   User,
   VerifyTwoFactorRequest,
   VerifyTwoFactorResponse,
-} from '@meridian/domain/auth';
+} from '@meridian/domain/auth/contracts';
 import { api } from '../../app/api.ts';
 
 type Credentials = { email: string; password: string };

@@ -1,4 +1,4 @@
-import type { User } from '@meridian/domain/auth';
+import type { User } from '@meridian/domain/auth/contracts';
 import type { AppDispatch } from '../../app/store.ts';
 import { tokenStore, type SignedInSession } from '../../lib/token-store.ts';
 import { loginSuccess, userUpdated } from '../session/index.ts';

@@ -1,5 +1,5 @@
-import type { AdvisorListResponse } from '@meridian/domain/advisors';
-import { perPageMax } from '@meridian/domain/pagination';
+import type { AdvisorListResponse } from '@meridian/domain/users/advisors';
+import { perPageMax } from '@meridian/domain/shared/pagination';
 import { api } from '../../app/api.ts';
 import { clientListTag } from '../../app/cache-tags.ts';
 

@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import type { AssessmentStatus } from '@meridian/domain/clients';
+import type { AssessmentStatus } from '@meridian/domain/clients/contracts';
 
 const assessmentTone = { Complete: 'success', 'In Progress': 'info', Pending: 'default' } as const;
 

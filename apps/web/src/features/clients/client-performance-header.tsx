@@ -1,6 +1,6 @@
 import Tooltip from '@mui/material/Tooltip';
 import type { PerformancePeriod } from '@meridian/domain/analytics/returns';
-import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
 
 /** The performance column's header: 'Performance (1Y)', and what it measures told once here rather than on every row. */
 export function ClientPerformanceHeader({ period }: { period: PerformancePeriod }) {

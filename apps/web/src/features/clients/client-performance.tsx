@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
 import { returnFigure, SignedValue } from '../../components/signed-value.tsx';
 
 /**

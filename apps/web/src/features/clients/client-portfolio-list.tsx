@@ -5,9 +5,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { accountTypeLabels, type Portfolio } from '@meridian/domain/portfolios';
-import { formatDollars, formatSignedPercent } from '@meridian/domain/format';
-import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+import { accountTypeLabels, type Portfolio } from '@meridian/domain/portfolios/contracts';
+import { formatDollars, formatSignedPercent } from '@meridian/domain/shared/format';
+import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
 import { TextLink } from '../../components/text-link.tsx';
 
 const signColor = (value: number) => (value >= 0 ? 'success.main' : 'error.main');

@@ -9,9 +9,9 @@ import type {
   InvestmentExperience,
   RiskCapacity,
   UpdateClientBody,
-} from '@meridian/domain/clients';
+} from '@meridian/domain/clients/contracts';
 import type { PerformancePeriod } from '@meridian/domain/analytics/returns';
-import type { PortfolioDetail, PortfolioListResponse, Transaction, TransactionListResponse } from '@meridian/domain/portfolios';
+import type { PortfolioDetail, PortfolioListResponse, Transaction, TransactionListResponse } from '@meridian/domain/portfolios/contracts';
 import { api } from '../../app/api.ts';
 import { analyticsTag, clientListTag, clientRecordChanged, clientTag, ledgerTag, portfolioListTag, portfolioTag } from '../../app/cache-tags.ts';
 

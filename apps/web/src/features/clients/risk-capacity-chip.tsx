@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { riskProfile, riskTone } from '@meridian/domain/format';
+import { riskProfile, riskTone } from '@meridian/domain/shared/format';
 
 /** A client's risk profile (low Conservative, medium Moderate, high Aggressive) in the spec's colours. */
 export function RiskCapacityChip({ capacity, label }: { capacity: string | null | undefined; label?: string }) {

@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useReducer } from 'react';
-import { clientScreenMessages } from '@meridian/domain/client-screen-messages';
+import { clientScreenMessages } from '@meridian/domain/clients/screen-messages';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';

@@ -6,7 +6,7 @@ import type {
   CompletedAssessmentsResponse,
   DashboardPeriod,
   PerformanceMetricsResponse,
-} from '@meridian/domain/dashboard';
+} from '@meridian/domain/dashboard/contracts';
 import { api } from '../../app/api.ts';
 import { analyticsTag } from '../../app/cache-tags.ts';
 

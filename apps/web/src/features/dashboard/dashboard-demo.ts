@@ -1,4 +1,4 @@
-import { defaultMetricTargets, metricLabels, metricUnitOf, type PerformanceMetric } from '@meridian/domain/dashboard';
+import { defaultMetricTargets, metricLabels, metricUnitOf, type PerformanceMetric } from '@meridian/domain/dashboard/contracts';
 
 /**
  * The spec's demo fallback figures (part 1 §2 and §9). Shown only, and always labelled, when live

@@ -1,5 +1,5 @@
-import type { MetricUnit } from '@meridian/domain/dashboard';
-import { formatCompactDollars } from '@meridian/domain/format';
+import type { MetricUnit } from '@meridian/domain/dashboard/contracts';
+import { formatCompactDollars } from '@meridian/domain/shared/format';
 import type { SignedFigure } from '../../components/signed-value.tsx';
 
 /**

@@ -1,4 +1,4 @@
-import { messages } from '@meridian/domain/messages';
+import { messages } from '@meridian/domain/shared/messages';
 
 /**
  * Texts of the advisor dashboard (spec part 1 §2 and §8). `accessDenied` is the shared one of

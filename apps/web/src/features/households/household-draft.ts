@@ -1,4 +1,4 @@
-import type { Household } from '@meridian/domain/households';
+import type { Household } from '@meridian/domain/households/contracts';
 
 /** The fields of the edit dialog and the version of the household they were read from. */
 export type HouseholdDraft = { name: string; notes: string; sync_version: number };

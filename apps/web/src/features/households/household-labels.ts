@@ -1,4 +1,4 @@
-import type { HouseholdRole } from '@meridian/domain/clients';
+import type { HouseholdRole } from '@meridian/domain/clients/contracts';
 
 /** How a screen names a household role. */
 export const householdRoleLabels: Record<HouseholdRole, string> = { head: 'Head', spouse: 'Spouse', child: 'Child', other: 'Other' };

@@ -4,7 +4,7 @@ import type {
   HouseholdListResponse,
   HouseholdMemberInput,
   UpdateHouseholdBody,
-} from '@meridian/domain/households';
+} from '@meridian/domain/households/contracts';
 import { api } from '../../app/api.ts';
 import { analyticsTag, clientListTag, clientTag, householdListTag, householdTag } from '../../app/cache-tags.ts';
 

@@ -3,7 +3,7 @@ import type {
   PriceImportResponse,
   SecurityDetail,
   SecuritySearchResponse,
-} from '@meridian/domain/securities';
+} from '@meridian/domain/securities/contracts';
 import { api } from '../../app/api.ts';
 
 export type SecurityDetailArgs = { symbol: string; period: HistoryPeriod };

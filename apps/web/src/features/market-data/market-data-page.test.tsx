@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { marketDataMessages as text } from '@meridian/domain/market-data-messages';
-import type { PricePoint, Security, SecurityDetail } from '@meridian/domain/securities';
+import { marketDataMessages as text } from '@meridian/domain/securities/market-data-messages';
+import type { PricePoint, Security, SecurityDetail } from '@meridian/domain/securities/contracts';
 import { jsonResponse, renderScreen, requestUrl, sampleUser } from '../../test/test-utils.tsx';
 import { loginSuccess } from '../session/index.ts';
 import { MarketDataPage } from './market-data-page.tsx';

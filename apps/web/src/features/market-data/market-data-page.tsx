@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import type { Security } from '@meridian/domain/securities';
-import { marketDataMessages as text } from '@meridian/domain/market-data-messages';
+import type { Security } from '@meridian/domain/securities/contracts';
+import { marketDataMessages as text } from '@meridian/domain/securities/market-data-messages';
 import { useAppSelector } from '../../app/hooks.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import type { SecuritySearchArgs } from './market-data-api.ts';

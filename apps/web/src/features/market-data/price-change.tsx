@@ -1,5 +1,5 @@
 import Typography, { type TypographyProps } from '@mui/material/Typography';
-import { formatDollars, formatSignedPercent } from '@meridian/domain/format';
+import { formatDollars, formatSignedPercent } from '@meridian/domain/shared/format';
 
 /** Rounded to the cent, so a change of -$0.001 reads as no change. */
 const cents = (value: number) => Math.round(value * 100) / 100;

@@ -13,8 +13,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type DragEvent } from 'react';
-import type { PriceImportResponse } from '@meridian/domain/securities';
-import { marketDataMessages as text } from '@meridian/domain/market-data-messages';
+import type { PriceImportResponse } from '@meridian/domain/securities/contracts';
+import { marketDataMessages as text } from '@meridian/domain/securities/market-data-messages';
 import { errorText } from '../../lib/error-text.ts';
 import { useImportPricesMutation } from './market-data-api.ts';
 

@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { marketDataMessages as text } from '@meridian/domain/market-data-messages';
+import { marketDataMessages as text } from '@meridian/domain/securities/market-data-messages';
 import { SimulatedChip } from '../../components/simulated-chip.tsx';
 
 export { SimulatedChip };

@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
-import { riskTone } from '@meridian/domain/format';
-import type { RiskRating } from '@meridian/domain/securities';
+import { riskTone } from '@meridian/domain/shared/format';
+import type { RiskRating } from '@meridian/domain/securities/contracts';
 import { riskRatingLabel } from './security-labels.ts';
 
 /** A security's risk rating in the spec's colours: low green, medium orange, high red. */

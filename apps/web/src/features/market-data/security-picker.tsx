@@ -2,8 +2,8 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
-import { formatDollars } from '@meridian/domain/format';
-import type { Security } from '@meridian/domain/securities';
+import { formatDollars } from '@meridian/domain/shared/format';
+import type { Security } from '@meridian/domain/securities/contracts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useSecurityOptionsQuery } from './market-data-api.ts';
 

@@ -1,4 +1,4 @@
-import { meridianTalkPages } from '@meridian/domain/navigation';
+import { meridianTalkPages } from '@meridian/domain/navigation/menu';
 
 /** Every protected route of spec part 2 §2 not built yet (besides the dashboard and market data), with the title its page shows. */
 export const protectedAreas: { path: string; title: string }[] = [

@@ -1,6 +1,6 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { webMessages } from '@meridian/domain/web-messages';
+import { webMessages } from '@meridian/domain/shared/web-messages';
 
 /** A protected area whose screen is not built yet: its title and a plain notice, no fake content. */
 export function UnavailablePage({ title, message = webMessages.notAvailableYet }: { title: string; message?: string }) {

@@ -1,6 +1,6 @@
-import { weightSumTolerance, type ModelCreate, type ModelPortfolio, type ModelTargetKind } from '@meridian/domain/model-portfolios';
-import { statisticsLimits } from '@meridian/domain/recommendations';
-import { assetClasses } from '@meridian/domain/securities';
+import { weightSumTolerance, type ModelCreate, type ModelPortfolio, type ModelTargetKind } from '@meridian/domain/model-portfolios/contracts';
+import { statisticsLimits } from '@meridian/domain/recommendations/contracts';
+import { assetClasses } from '@meridian/domain/securities/contracts';
 import { parseNumber } from '../../lib/parse-number.ts';
 import type { SecurityOption } from '../market-data/index.ts';
 

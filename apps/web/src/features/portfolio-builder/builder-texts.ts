@@ -1,4 +1,4 @@
-import { statisticsLimits } from '@meridian/domain/recommendations';
+import { statisticsLimits } from '@meridian/domain/recommendations/contracts';
 
 /**
  * What the portfolio builder says. Validation messages come from the contracts in packages/domain

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { riskBandLabels, type ModelPortfolio } from '@meridian/domain/model-portfolios';
+import { riskBandLabels, type ModelPortfolio } from '@meridian/domain/model-portfolios/contracts';
 import { errorText } from '../../lib/error-text.ts';
 import { builderTexts } from './builder-texts.ts';
 import { useListModelPortfoliosQuery } from './portfolio-builder-api.ts';

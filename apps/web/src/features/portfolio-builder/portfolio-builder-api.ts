@@ -1,7 +1,7 @@
-import type { ModelCreate, ModelListResponse, ModelPortfolio, ModelUpdate } from '@meridian/domain/model-portfolios';
-import type { PortfolioDetail, ProposalCreate } from '@meridian/domain/portfolios';
-import type { Statistics } from '@meridian/domain/recommendations';
-import type { SecuritySearchResponse } from '@meridian/domain/securities';
+import type { ModelCreate, ModelListResponse, ModelPortfolio, ModelUpdate } from '@meridian/domain/model-portfolios/contracts';
+import type { PortfolioDetail, ProposalCreate } from '@meridian/domain/portfolios/contracts';
+import type { Statistics } from '@meridian/domain/recommendations/contracts';
+import type { SecuritySearchResponse } from '@meridian/domain/securities/contracts';
 import { api } from '../../app/api.ts';
 import { clientPortfoliosChanged, modelListTag } from '../../app/cache-tags.ts';
 import type { SecurityOption } from '../market-data/index.ts';

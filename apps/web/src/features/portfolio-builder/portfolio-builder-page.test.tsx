@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
-import { modelMessages } from '@meridian/domain/advice-messages';
-import type { ModelPortfolio } from '@meridian/domain/model-portfolios';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import { modelMessages } from '@meridian/domain/shared/advice-messages';
+import type { ModelPortfolio } from '@meridian/domain/model-portfolios/contracts';
 import { jsonResponse, renderScreen, sampleUser } from '../../test/test-utils.tsx';
 import { loginSuccess } from '../session/index.ts';
 import { clientId, samplePortfolio, StubResizeObserver, stubServer, type RecordedCall } from '../../test/portfolios.fixtures.ts';

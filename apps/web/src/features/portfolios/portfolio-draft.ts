@@ -1,5 +1,5 @@
-import type { AccountType, Portfolio, PortfolioStatus } from '@meridian/domain/portfolios';
-import type { LotMethod } from '@meridian/domain/portfolio-analytics';
+import type { AccountType, Portfolio, PortfolioStatus } from '@meridian/domain/portfolios/contracts';
+import type { LotMethod } from '@meridian/domain/analytics/contracts';
 import type { SecurityOption } from '../market-data/index.ts';
 
 /** The fields of the edit dialog and the version of the portfolio they were read from. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
-import { defaultBenchmarkSymbol, portfolioCreateSchema, type PortfolioCreate } from '@meridian/domain/portfolios';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import { defaultBenchmarkSymbol, portfolioCreateSchema, type PortfolioCreate } from '@meridian/domain/portfolios/contracts';
 
 const fields = portfolioCreateSchema.shape;
 
@@ -14,7 +14,7 @@ const depositText = z.string().transform((text): number | null | undefined => {
 });
 
 /**
- * The new-portfolio form: the contract's own rules (packages/domain portfolios.ts) over what the
+ * The new-portfolio form: the contract's own rules (packages/domain portfolios/contracts.ts) over what the
  * screen holds (a chosen client, a chosen benchmark, the deposit as typed).
  */
 export const newPortfolioFormSchema = z.object({

@@ -1,6 +1,6 @@
 import type { ChipProps } from '@mui/material/Chip';
-import type { LotMethod } from '@meridian/domain/portfolio-analytics';
-import type { PortfolioStatus } from '@meridian/domain/portfolios';
+import type { LotMethod } from '@meridian/domain/analytics/contracts';
+import type { PortfolioStatus } from '@meridian/domain/portfolios/contracts';
 
 export const statusLabels: Record<PortfolioStatus, string> = { active: 'Active', proposed: 'Proposed', closed: 'Closed' };
 

@@ -1,4 +1,4 @@
-import type { Client } from '@meridian/domain/clients';
+import type { Client } from '@meridian/domain/clients/contracts';
 import type {
   Holding,
   HoldingCreate,
@@ -15,7 +15,7 @@ import type {
   TransactionCreate,
   TransactionListResponse,
   TransactionType,
-} from '@meridian/domain/portfolios';
+} from '@meridian/domain/portfolios/contracts';
 import { api } from '../../app/api.ts';
 import {
   clientPortfoliosChanged,

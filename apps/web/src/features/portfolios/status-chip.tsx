@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import type { PortfolioStatus } from '@meridian/domain/portfolios';
+import type { PortfolioStatus } from '@meridian/domain/portfolios/contracts';
 import { statusColors, statusLabels } from './portfolio-labels.ts';
 
 export function StatusChip({ status }: { status: PortfolioStatus }) {

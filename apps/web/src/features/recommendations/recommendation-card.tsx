@@ -6,14 +6,14 @@ import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { formatShortDate } from '@meridian/domain/format';
+import { formatShortDate } from '@meridian/domain/shared/format';
 import {
   canTransition,
   recommendationStatusLabels,
   recommendationTypeLabels,
   type Recommendation,
   type RecommendationStatus,
-} from '@meridian/domain/recommendations';
+} from '@meridian/domain/recommendations/contracts';
 import { useOpenedOnce } from '../../lib/use-opened-once.ts';
 import { RecommendationDetails } from './recommendation-details.tsx';
 import { RecommendationStatusChip } from './recommendation-status-chip.tsx';

@@ -1,5 +1,5 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import { recommendationStatusLabels, type RecommendationStatus } from '@meridian/domain/recommendations';
+import { recommendationStatusLabels, type RecommendationStatus } from '@meridian/domain/recommendations/contracts';
 
 /** Awaiting a decision stands out; a rejected one recedes; implemented is done. */
 const statusColors: Record<RecommendationStatus, ChipProps['color']> = {

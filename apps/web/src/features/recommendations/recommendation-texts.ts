@@ -1,4 +1,4 @@
-import { recommendationLimits } from '@meridian/domain/recommendations';
+import { recommendationLimits } from '@meridian/domain/recommendations/contracts';
 
 /**
  * What the recommendations panel says. The failure texts for a server that gives no detail are the

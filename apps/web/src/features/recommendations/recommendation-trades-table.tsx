@@ -1,8 +1,8 @@
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatDollars } from '@meridian/domain/format';
-import type { ProposedTrade } from '@meridian/domain/recommendations';
+import { formatDollars } from '@meridian/domain/shared/format';
+import type { ProposedTrade } from '@meridian/domain/recommendations/contracts';
 import { CompactTable, type CompactColumn } from '../../components/compact-table.tsx';
 import { hiddenBelow } from '../../components/hidden-below.ts';
 import { SignedValue } from '../../components/signed-value.tsx';

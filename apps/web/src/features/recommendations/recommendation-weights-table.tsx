@@ -1,6 +1,6 @@
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import type { WeightRow } from '@meridian/domain/recommendations';
+import type { WeightRow } from '@meridian/domain/recommendations/contracts';
 import { CompactTable, type CompactColumn } from '../../components/compact-table.tsx';
 import { plainFraction } from '../../lib/figure-format.ts';
 

@@ -1,4 +1,4 @@
-import type { GenerateResponse, Recommendation, RecommendationListResponse, RecommendationStatus } from '@meridian/domain/recommendations';
+import type { GenerateResponse, Recommendation, RecommendationListResponse, RecommendationStatus } from '@meridian/domain/recommendations/contracts';
 import { api } from '../../app/api.ts';
 import { clientTag, ledgerChanged, portfolioTag, recommendationListTag } from '../../app/cache-tags.ts';
 

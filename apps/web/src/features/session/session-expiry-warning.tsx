@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Snackbar from '@mui/material/Snackbar';
-import { webMessages } from '@meridian/domain/web-messages';
+import { webMessages } from '@meridian/domain/shared/web-messages';
 import { useSessionExpiry } from './use-session-expiry.ts';
 
 /** Banner at ≤5 minutes, a modal that only its buttons close at ≤1 minute (spec §4). */

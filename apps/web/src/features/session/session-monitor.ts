@@ -1,4 +1,4 @@
-import { session, sessionPhase, type SessionPhase } from '@meridian/domain/session';
+import { session, sessionPhase, type SessionPhase } from '@meridian/domain/auth/session';
 
 export type SessionCheck = { phase: SessionPhase; remainingMs: number };
 

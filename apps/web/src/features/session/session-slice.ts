@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { User } from '@meridian/domain/auth';
+import type { User } from '@meridian/domain/auth/contracts';
 
 export type AuthState = {
   user: User | null;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { formatCountdown } from '@meridian/domain/session';
+import { formatCountdown } from '@meridian/domain/auth/session';
 import { endSession } from '../../app/api.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { refreshSession } from '../../lib/refresh-session.ts';

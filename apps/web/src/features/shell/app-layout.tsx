@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { Suspense, useRef, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, Outlet, useNavigate } from 'react-router';
-import { webMessages } from '@meridian/domain/web-messages';
+import { webMessages } from '@meridian/domain/shared/web-messages';
 import { useAppSelector } from '../../app/hooks.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { useOpenedOnce } from '../../lib/use-opened-once.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultNavigation, isNavigationItemSelected, meridianTalkPages } from '@meridian/domain/navigation';
+import { defaultNavigation, isNavigationItemSelected, meridianTalkPages } from '@meridian/domain/navigation/menu';
 import config from '../../../public/config/navigation.json';
 import { navigationFromConfig } from './use-navigation-items.ts';
 

@@ -9,7 +9,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { isNavigationItemSelected, type NavigationItem } from '@meridian/domain/navigation';
+import { isNavigationItemSelected, type NavigationItem } from '@meridian/domain/navigation/menu';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { navGroupExpanded, navGroupToggled } from '../../app/ui-slice.ts';
 import { navIcon } from './nav-icons.tsx';

@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
-import { defaultNavigation, type NavigationItem } from '@meridian/domain/navigation';
-import { navigationConfigSchema } from '@meridian/domain/navigation-config';
+import { defaultNavigation, type NavigationItem } from '@meridian/domain/navigation/menu';
+import { navigationConfigSchema } from '@meridian/domain/navigation/config';
 
 export const navigationConfigUrl = '/config/navigation.json';
 

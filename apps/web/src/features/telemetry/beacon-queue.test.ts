@@ -1,4 +1,4 @@
-import { telemetryLimits, webVitalsBatchSchema, type WebVitalEntry } from '@meridian/domain/telemetry';
+import { telemetryLimits, webVitalsBatchSchema, type WebVitalEntry } from '@meridian/domain/telemetry/web-vitals';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBeaconQueue, webVitalsUrl } from './beacon-queue.ts';
 import { stubSendBeacon } from './test/telemetry.fixtures.ts';

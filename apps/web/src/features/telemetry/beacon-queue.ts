@@ -1,4 +1,4 @@
-import { telemetryLimits, type WebVitalEntry, type WebVitalsBatch } from '@meridian/domain/telemetry';
+import { telemetryLimits, type WebVitalEntry, type WebVitalsBatch } from '@meridian/domain/telemetry/web-vitals';
 import { apiBaseUrl } from '../../lib/refresh-session.ts';
 
 export const webVitalsUrl = `${apiBaseUrl}/telemetry/web-vitals`;

@@ -1,5 +1,5 @@
 import { matchRoutes, type RouteObject } from 'react-router';
-import { routePatternShape } from '@meridian/domain/telemetry';
+import { routePatternShape } from '@meridian/domain/telemetry/web-vitals';
 
 /** What a screen whose address matches no route, or matches one the API would refuse, is reported as. */
 export const unknownRoutePattern = '/*';

@@ -1,4 +1,4 @@
-import { releaseSchema } from '@meridian/domain/telemetry';
+import { releaseSchema } from '@meridian/domain/telemetry/web-vitals';
 
 const configured = import.meta.env.VITE_RELEASE;
 

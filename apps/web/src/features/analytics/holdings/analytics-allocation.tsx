@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
-import type { Allocations } from '@meridian/domain/portfolio-analytics';
-import type { AllocationSlice } from '@meridian/domain/portfolios';
+import type { Allocations } from '@meridian/domain/analytics/contracts';
+import type { AllocationSlice } from '@meridian/domain/portfolios/contracts';
 import { AllocationDonuts } from '../../../components/allocation-donuts.tsx';
 import { SecurityDonut } from './security-donut.tsx';
 

@@ -1,5 +1,5 @@
 import { blueberryTwilightPaletteLight } from '@mui/x-charts/colorPalettes';
-import type { Allocations } from '@meridian/domain/portfolio-analytics';
+import type { Allocations } from '@meridian/domain/analytics/contracts';
 import { AllocationDonut } from '../../../components/allocation-donut.tsx';
 import { plainFraction } from '../../../lib/figure-format.ts';
 

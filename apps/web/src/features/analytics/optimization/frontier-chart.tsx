@@ -1,6 +1,6 @@
 import { useTheme } from '@mui/material/styles';
 import { ScatterChart } from '@mui/x-charts/ScatterChart';
-import type { Optimization, RiskPoint } from '@meridian/domain/recommendations';
+import type { Optimization, RiskPoint } from '@meridian/domain/recommendations/contracts';
 import { plainFraction } from '../../../lib/figure-format.ts';
 
 /**

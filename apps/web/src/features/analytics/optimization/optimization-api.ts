@@ -1,4 +1,4 @@
-import type { Optimization, Recommendation } from '@meridian/domain/recommendations';
+import type { Optimization, Recommendation } from '@meridian/domain/recommendations/contracts';
 import { api } from '../../../app/api.ts';
 import { analyticsTag, portfolioTag, recommendationListTag } from '../../../app/cache-tags.ts';
 

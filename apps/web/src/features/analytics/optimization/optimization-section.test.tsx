@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
-import { recommendationMessages } from '@meridian/domain/advice-messages';
-import type { Optimization } from '@meridian/domain/recommendations';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import { recommendationMessages } from '@meridian/domain/shared/advice-messages';
+import type { Optimization } from '@meridian/domain/recommendations/contracts';
 import { jsonResponse, renderScreen } from '../../../test/test-utils.tsx';
 import { StubResizeObserver, stubServer } from '../../../test/portfolios.fixtures.ts';
 import { OptimizationSection } from './optimization-section.tsx';

@@ -1,7 +1,7 @@
 import { useTheme } from '@mui/material/styles';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { formatCompactDollars } from '@meridian/domain/format';
-import type { AnalyticsPoint } from '@meridian/domain/portfolio-analytics';
+import { formatCompactDollars } from '@meridian/domain/shared/format';
+import type { AnalyticsPoint } from '@meridian/domain/analytics/contracts';
 import { dayChartProps, dollarsOrBlank, utcDayAxis } from '../../../lib/utc-day-axis.ts';
 import { plainFraction } from '../../../lib/figure-format.ts';
 

@@ -1,6 +1,6 @@
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { performancePeriods, type PerformancePeriod } from '@meridian/domain/portfolio-analytics';
+import { performancePeriods, type PerformancePeriod } from '@meridian/domain/analytics/contracts';
 
 /** The period the charts and risk figures cover (the returns table always shows every period). */
 export function PeriodToggle({ value, onChange }: { value: PerformancePeriod; onChange: (next: PerformancePeriod) => void }) {

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { PortfolioAnalytics } from '@meridian/domain/portfolio-analytics';
+import type { PortfolioAnalytics } from '@meridian/domain/analytics/contracts';
 import { plainFraction } from '../../../lib/figure-format.ts';
 
 type Concentration = NonNullable<PortfolioAnalytics['concentration']>;

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatShortDate } from '@meridian/domain/format';
-import type { RiskMetrics } from '@meridian/domain/portfolio-analytics';
+import { formatShortDate } from '@meridian/domain/shared/format';
+import type { RiskMetrics } from '@meridian/domain/analytics/contracts';
 import { noFigure, plainFraction, ratio, signedFraction } from '../../../lib/figure-format.ts';
 
 type Figure = { key: string; label: string; value: string; note?: string };

@@ -6,7 +6,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { AssessmentSummary } from '@meridian/domain/assessments/contracts';
-import { formatShortDate } from '@meridian/domain/format';
+import { formatShortDate } from '@meridian/domain/shared/format';
 import { CompactTable, type CompactColumn } from '../../../components/compact-table.tsx';
 import { hiddenBelow } from '../../../components/hidden-below.ts';
 import { TextLink } from '../../../components/text-link.tsx';

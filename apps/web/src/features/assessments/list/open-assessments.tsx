@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { formatShortDate } from '@meridian/domain/format';
+import { formatShortDate } from '@meridian/domain/shared/format';
 import { assessmentAction } from '../assessment-links.ts';
 import { assessmentTexts as text } from '../assessment-texts.ts';
 import { useListAssessmentsQuery } from '../assessments-api.ts';

@@ -1,7 +1,7 @@
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import type { TemplateDetail } from '@meridian/domain/assessments/contracts';
-import { formatShortDate } from '@meridian/domain/format';
+import { formatShortDate } from '@meridian/domain/shared/format';
 import { CompactTable, type CompactColumn } from '../../../components/compact-table.tsx';
 import { assessmentTexts as text } from '../assessment-texts.ts';
 

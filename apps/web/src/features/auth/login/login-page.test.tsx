@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderScreen, sampleUser } from '../../../test/test-utils.tsx';
-import { messages } from '@meridian/domain/messages';
+import { messages } from '@meridian/domain/shared/messages';
 import { logout } from '../../session/index.ts';
 import { LoginPage } from './login-page.tsx';
 

@@ -1,6 +1,6 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { messages } from '@meridian/domain/messages';
+import { messages } from '@meridian/domain/shared/messages';
 import { jsonResponse, renderScreen, requestUrl, sampleUser } from '../../../test/test-utils.tsx';
 import { RegisterConfirmPage } from './register-confirm-page.tsx';
 

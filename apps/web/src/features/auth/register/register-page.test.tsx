@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@meridian/domain/messages';
+import { messages } from '@meridian/domain/shared/messages';
 import { jsonResponse, renderScreen } from '../../../test/test-utils.tsx';
 import { RegisterPage } from './register-page.tsx';
 

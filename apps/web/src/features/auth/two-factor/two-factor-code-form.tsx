@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
-import type { VerifyTwoFactorRequest } from '@meridian/domain/auth';
+import type { VerifyTwoFactorRequest } from '@meridian/domain/auth/contracts';
 import { FormError, FormTextField, SubmitButton } from '../../../components/form.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { recoveryCodeFormSchema, sanitizeCode, twoFactorCodeFormSchema } from './two-factor-forms.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { twoFactorCodeSchema } from '@meridian/domain/auth';
-import { webMessages } from '@meridian/domain/web-messages';
+import { twoFactorCodeSchema } from '@meridian/domain/auth/contracts';
+import { webMessages } from '@meridian/domain/shared/web-messages';
 
 /** The 6-digit code form (digits only, exactly 6). */
 export const twoFactorCodeFormSchema = z.object({ token: twoFactorCodeSchema });

@@ -5,8 +5,8 @@ import {
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   registerFormSchema,
-} from '@meridian/domain/auth';
-import { changePasswordProblems } from '@meridian/domain/password-rules';
+} from '@meridian/domain/auth/contracts';
+import { changePasswordProblems } from '@meridian/domain/auth/password-rules';
 import { recoveryCodeFormSchema, sanitizeCode, twoFactorCodeFormSchema } from './two-factor-forms.ts';
 
 /** Field → first message, the way react-hook-form shows them under the fields. */

@@ -1,6 +1,6 @@
-import type { Client } from '@meridian/domain/clients';
-import { experienceLabel, formatShortDate, formatWholeDollars, riskProfile } from '@meridian/domain/format';
-import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+import type { Client } from '@meridian/domain/clients/contracts';
+import { experienceLabel, formatShortDate, formatWholeDollars, riskProfile } from '@meridian/domain/shared/format';
+import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
 import { ConflictAlert } from '../../../components/conflict-alert.tsx';
 
 const money = (value: number | null) => (value === null ? '—' : formatWholeDollars(value));

@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
-import type { UpdateClientBody } from '@meridian/domain/clients';
-import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+import type { UpdateClientBody } from '@meridian/domain/clients/contracts';
+import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { useAppSelector } from '../../../app/hooks.ts';

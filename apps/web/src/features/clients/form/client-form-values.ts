@@ -1,6 +1,6 @@
-import { advisorChoiceLabel, type Advisor } from '@meridian/domain/advisors';
-import { createClientBodySchema, idSchema, updateClientBodySchema, type Client } from '@meridian/domain/clients';
-import { clientMessages } from '@meridian/domain/messages';
+import { advisorChoiceLabel, type Advisor } from '@meridian/domain/users/advisors';
+import { createClientBodySchema, idSchema, updateClientBodySchema, type Client } from '@meridian/domain/clients/contracts';
+import { clientMessages } from '@meridian/domain/shared/messages';
 
 /** The form's fields, all as typed (the shared schemas turn '' into null and numeric text into numbers). */
 export type ClientFormValues = {

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdvisorListResponse } from '@meridian/domain/advisors';
-import type { User } from '@meridian/domain/auth';
-import { clientMessages, messages } from '@meridian/domain/messages';
-import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+import type { AdvisorListResponse } from '@meridian/domain/users/advisors';
+import type { User } from '@meridian/domain/auth/contracts';
+import { clientMessages, messages } from '@meridian/domain/shared/messages';
+import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
 import { jsonResponse, renderScreen, sampleUser } from '../../../test/test-utils.tsx';
 import { loginSuccess } from '../../session/index.ts';
 import { sampleClient, stubServer } from '../../../test/clients.fixtures.ts';

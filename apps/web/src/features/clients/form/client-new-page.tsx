@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
-import type { CreateClientBody } from '@meridian/domain/clients';
-import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+import type { CreateClientBody } from '@meridian/domain/clients/contracts';
+import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { displayName } from '../../../lib/user-display.ts';
 import { useCreateClientMutation } from '../clients-api.ts';

@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
 
 /** Asks before a navigation drops the form's unsaved changes. */
 export function UnsavedChangesDialog({ open, onStay, onDiscard }: { open: boolean; onStay: () => void; onDiscard: () => void }) {

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 import type { AssessmentFilter, ClientListAction, ClientListState, RiskFilter } from './client-list-state.ts';
 

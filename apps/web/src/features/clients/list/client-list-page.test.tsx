@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
 import { jsonResponse, renderScreen, sampleUser } from '../../../test/test-utils.tsx';
 import { loginSuccess } from '../../session/index.ts';
 import { sampleClient, stubServer, type Call } from '../../../test/clients.fixtures.ts';

@@ -1,5 +1,5 @@
 import type { PerformancePeriod } from '@meridian/domain/analytics/returns';
-import type { AssessmentStatus, ClientSortField, RiskCapacity } from '@meridian/domain/clients';
+import type { AssessmentStatus, ClientSortField, RiskCapacity } from '@meridian/domain/clients/contracts';
 import type { ClientFilterArgs, ClientListArgs } from '../clients-api.ts';
 
 export type RiskFilter = 'all' | RiskCapacity;

@@ -4,8 +4,8 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { formatCompactDollars, formatSignedPercent } from '@meridian/domain/format';
-import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+import { formatCompactDollars, formatSignedPercent } from '@meridian/domain/shared/format';
+import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
 import { errorText } from '../../../lib/error-text.ts';
 import { useClientStatsQuery, type ClientFilterArgs } from '../clients-api.ts';
 

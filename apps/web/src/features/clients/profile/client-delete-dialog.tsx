@@ -7,8 +7,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Client } from '@meridian/domain/clients';
-import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+import type { Client } from '@meridian/domain/clients/contracts';
+import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
 import { errorText } from '../../../lib/error-text.ts';
 import { useDeleteClientMutation } from '../clients-api.ts';
 

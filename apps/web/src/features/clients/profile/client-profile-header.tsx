@@ -3,8 +3,8 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { Client } from '@meridian/domain/clients';
-import { experienceLabel, formatWholeDollars, netWorthCategory } from '@meridian/domain/format';
+import type { Client } from '@meridian/domain/clients/contracts';
+import { experienceLabel, formatWholeDollars, netWorthCategory } from '@meridian/domain/shared/format';
 import { ClientAvatar } from '../client-avatar.tsx';
 import { RiskCapacityChip } from '../risk-capacity-chip.tsx';
 

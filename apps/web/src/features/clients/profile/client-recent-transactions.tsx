@@ -7,9 +7,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { Portfolio } from '@meridian/domain/portfolios';
-import { formatDollars, formatShortDate } from '@meridian/domain/format';
-import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+import type { Portfolio } from '@meridian/domain/portfolios/contracts';
+import { formatDollars, formatShortDate } from '@meridian/domain/shared/format';
+import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
 import { errorText } from '../../../lib/error-text.ts';
 import { useClientRecentTransactionsQuery } from '../clients-api.ts';
 

@@ -4,8 +4,8 @@ import Checkbox from '@mui/material/Checkbox';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { investmentExperiences, riskCapacities, type InvestmentExperience, type RiskCapacity } from '@meridian/domain/clients';
-import { experienceLabel, riskProfile } from '@meridian/domain/format';
+import { investmentExperiences, riskCapacities, type InvestmentExperience, type RiskCapacity } from '@meridian/domain/clients/contracts';
+import { experienceLabel, riskProfile } from '@meridian/domain/shared/format';
 
 export type ProfileFilters = {
   risk: RiskCapacity[];

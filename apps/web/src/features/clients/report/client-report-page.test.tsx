@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PortfolioDetail } from '@meridian/domain/portfolios';
+import type { PortfolioDetail } from '@meridian/domain/portfolios/contracts';
 import { jsonResponse, renderScreen, sampleUser } from '../../../test/test-utils.tsx';
 import { loginSuccess } from '../../session/index.ts';
 import { sampleClient, stubServer } from '../../../test/clients.fixtures.ts';

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
-import { accountTypeLabels } from '@meridian/domain/portfolios';
+import { accountTypeLabels } from '@meridian/domain/portfolios/contracts';
 import {
   experienceLabel,
   formatDollars,
@@ -14,9 +14,9 @@ import {
   formatWholeDollars,
   netWorthCategory,
   riskProfile,
-} from '@meridian/domain/format';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
-import { clientScreenMessages as text } from '@meridian/domain/client-screen-messages';
+} from '@meridian/domain/shared/format';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { ClientPortfolioList, portfolioTotals } from '../client-portfolio-list.tsx';

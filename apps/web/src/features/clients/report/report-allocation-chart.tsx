@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { PieChart } from '@mui/x-charts/PieChart';
-import { formatDollars } from '@meridian/domain/format';
+import { formatDollars } from '@meridian/domain/shared/format';
 import type { AllocationRow } from './report-allocation.ts';
 
 const palette = ['#1565c0', '#2e7d32', '#ef6c00', '#6a1b9a', '#00838f', '#c62828', '#5d4037'];

@@ -1,4 +1,4 @@
-import type { PortfolioDetail } from '@meridian/domain/portfolios';
+import type { PortfolioDetail } from '@meridian/domain/portfolios/contracts';
 
 export type AllocationRow = { key: string; label: string; marketValue: number; percent: number };
 

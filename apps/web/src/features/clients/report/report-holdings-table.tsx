@@ -4,8 +4,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatDollars, formatSignedPercent } from '@meridian/domain/format';
-import type { PortfolioDetail } from '@meridian/domain/portfolios';
+import { formatDollars, formatSignedPercent } from '@meridian/domain/shared/format';
+import type { PortfolioDetail } from '@meridian/domain/portfolios/contracts';
 import { assetClassLabel } from './report-allocation.ts';
 
 const quantity = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { metricProgress, type PerformanceMetric } from '@meridian/domain/dashboard';
+import { metricProgress, type PerformanceMetric } from '@meridian/domain/dashboard/contracts';
 import { returnFigure, SignedValue } from '../../../components/signed-value.tsx';
 import { formatMetricValue, signedMetricChange } from '../dashboard-format.ts';
 import { dashboardMessages as text } from '../dashboard-messages.ts';

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
-import type { PerformanceMetricsResponse } from '@meridian/domain/dashboard';
-import { formatCompactDollars } from '@meridian/domain/format';
+import type { PerformanceMetricsResponse } from '@meridian/domain/dashboard/contracts';
+import { formatCompactDollars } from '@meridian/domain/shared/format';
 import { formatCount } from '../dashboard-format.ts';
 
 type TrendPoint = PerformanceMetricsResponse['data']['trends'][number];

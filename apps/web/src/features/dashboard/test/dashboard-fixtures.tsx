@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import type { Client, ClientListResponse } from '@meridian/domain/clients';
+import type { Client, ClientListResponse } from '@meridian/domain/clients/contracts';
 import type {
   AumResponse,
   BookPerformanceResponse,
@@ -8,7 +8,7 @@ import type {
   CompletedAssessmentsResponse,
   PerformanceMetric,
   PerformanceMetricsResponse,
-} from '@meridian/domain/dashboard';
+} from '@meridian/domain/dashboard/contracts';
 import { jsonResponse, renderScreen, sampleUser } from '../../../test/test-utils.tsx';
 import { loginSuccess } from '../../session/index.ts';
 import { sampleClient, stubServer } from '../../../test/clients.fixtures.ts';

@@ -1,6 +1,6 @@
-import { formatShortDate } from '@meridian/domain/format';
-import { updateHouseholdBodySchema, type Household } from '@meridian/domain/households';
-import { householdMessages } from '@meridian/domain/household-messages';
+import { formatShortDate } from '@meridian/domain/shared/format';
+import { updateHouseholdBodySchema, type Household } from '@meridian/domain/households/contracts';
+import { householdMessages } from '@meridian/domain/households/messages';
 import { DraftConflictAlert } from '../../../components/draft-conflict-alert.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError, FormTextField } from '../../../components/form.tsx';

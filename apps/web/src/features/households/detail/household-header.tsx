@@ -2,7 +2,7 @@ import InsightsIcon from '@mui/icons-material/Insights';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import type { Household } from '@meridian/domain/households';
+import type { Household } from '@meridian/domain/households/contracts';
 import { RecordHeader } from '../../../components/record-header.tsx';
 
 type Props = { household: Household; readOnly: boolean; onEdit: () => void; onDelete: () => void };

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { householdMessages } from '@meridian/domain/household-messages';
-import type { Household } from '@meridian/domain/households';
+import { householdMessages } from '@meridian/domain/households/messages';
+import type { Household } from '@meridian/domain/households/contracts';
 import { jsonResponse, renderScreen } from '../../../test/test-utils.tsx';
 import { stubServer, type RecordedCall } from '../../../test/portfolios.fixtures.ts';
 import { sampleAnalytics } from '../../../test/analytics.fixtures.ts';

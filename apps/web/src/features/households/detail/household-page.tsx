@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import type { HouseholdMember } from '@meridian/domain/households';
-import { householdMessages } from '@meridian/domain/household-messages';
+import type { HouseholdMember } from '@meridian/domain/households/contracts';
+import { householdMessages } from '@meridian/domain/households/messages';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';

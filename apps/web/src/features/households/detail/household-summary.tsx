@@ -3,8 +3,8 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { formatDollars, formatShortDate } from '@meridian/domain/format';
-import type { Household } from '@meridian/domain/households';
+import { formatDollars, formatShortDate } from '@meridian/domain/shared/format';
+import type { Household } from '@meridian/domain/households/contracts';
 import { SignedValue } from '../../../components/signed-value.tsx';
 import { useGetAnalyticsQuery } from '../../analytics/index.ts';
 

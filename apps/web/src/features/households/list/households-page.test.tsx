@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { householdMessages } from '@meridian/domain/household-messages';
+import { householdMessages } from '@meridian/domain/households/messages';
 import { jsonResponse, renderScreen } from '../../../test/test-utils.tsx';
 import { stubServer } from '../../../test/portfolios.fixtures.ts';
 import { HouseholdsPage } from './households-page.tsx';

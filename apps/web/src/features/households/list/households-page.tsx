@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { clientLimits } from '@meridian/domain/clients';
+import { clientLimits } from '@meridian/domain/clients/contracts';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { ListStatus } from '../../../components/list-status.tsx';

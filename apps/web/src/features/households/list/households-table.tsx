@@ -1,7 +1,7 @@
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { formatDollars } from '@meridian/domain/format';
-import type { Household } from '@meridian/domain/households';
+import { formatDollars } from '@meridian/domain/shared/format';
+import type { Household } from '@meridian/domain/households/contracts';
 import { CompactTable, type CompactColumn } from '../../../components/compact-table.tsx';
 import { hiddenBelow } from '../../../components/hidden-below.ts';
 import { TextLink } from '../../../components/text-link.tsx';

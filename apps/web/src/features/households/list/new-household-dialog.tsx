@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { createHouseholdBodySchema } from '@meridian/domain/households';
+import { createHouseholdBodySchema } from '@meridian/domain/households/contracts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormTextField } from '../../../components/form.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
-import type { HouseholdRole } from '@meridian/domain/clients';
-import { setHouseholdMembersBodySchema, type Household, type HouseholdMemberInput } from '@meridian/domain/households';
+import type { HouseholdRole } from '@meridian/domain/clients/contracts';
+import { setHouseholdMembersBodySchema, type Household, type HouseholdMemberInput } from '@meridian/domain/households/contracts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError } from '../../../components/form.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { HouseholdRole } from '@meridian/domain/clients';
+import type { HouseholdRole } from '@meridian/domain/clients/contracts';
 import { ClientPicker, type ClientOption } from '../../clients/index.ts';
 import { householdTexts } from '../household-texts.ts';
 import { MemberRoleSelect } from './member-role-select.tsx';

@@ -1,5 +1,5 @@
-import type { Household } from '@meridian/domain/households';
-import type { HouseholdMemberInput } from '@meridian/domain/households';
+import type { Household } from '@meridian/domain/households/contracts';
+import type { HouseholdMemberInput } from '@meridian/domain/households/contracts';
 
 /**
  * The member list to send with PUT /households/{id}/members, from the household as shown. A member

@@ -1,6 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { householdRoles, type HouseholdRole } from '@meridian/domain/clients';
+import { householdRoles, type HouseholdRole } from '@meridian/domain/clients/contracts';
 import { householdRoleLabels } from '../household-labels.ts';
 
 type Props = { id: string; label?: string; value: HouseholdRole; onChange: (role: HouseholdRole) => void; error?: string | undefined };

@@ -1,4 +1,4 @@
-import type { Household, HouseholdMember } from '@meridian/domain/households';
+import type { Household, HouseholdMember } from '@meridian/domain/households/contracts';
 
 export const householdId = '44444444-4444-4444-8444-444444444444';
 export const mariaId = '11111111-1111-4111-8111-111111111111';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { bandUpperScores } from '@meridian/domain/ipq/scoring';
-import { riskBandLabels, riskBands, type RiskBand } from '@meridian/domain/model-portfolios';
+import { riskBandLabels, riskBands, type RiskBand } from '@meridian/domain/model-portfolios/contracts';
 import { ipqTexts as text } from '../ipq-texts.ts';
 import { ResultsSection } from './results-section.tsx';
 

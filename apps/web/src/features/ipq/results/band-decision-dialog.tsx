@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { bandDecisionSchema, type BandDecision, type BandDecisionResponse, type IpqResults } from '@meridian/domain/ipq/contracts';
-import { riskBandLabels } from '@meridian/domain/model-portfolios';
+import { riskBandLabels } from '@meridian/domain/model-portfolios/contracts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError } from '../../../components/form.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';

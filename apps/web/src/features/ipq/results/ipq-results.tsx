@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { BandDecision, BandDecisionResponse } from '@meridian/domain/ipq/contracts';
 import { ipqMessages } from '@meridian/domain/ipq/messages';
-import { riskBandLabels } from '@meridian/domain/model-portfolios';
+import { riskBandLabels } from '@meridian/domain/model-portfolios/contracts';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { IpqResults } from '@meridian/domain/ipq/contracts';
-import { riskBandLabels } from '@meridian/domain/model-portfolios';
+import { riskBandLabels } from '@meridian/domain/model-portfolios/contracts';
 import { ipqTexts as text } from '../ipq-texts.ts';
 import { ResultsSection } from './results-section.tsx';
 

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { formatShortDate } from '@meridian/domain/format';
+import { formatShortDate } from '@meridian/domain/shared/format';
 import type { IpqResults } from '@meridian/domain/ipq/contracts';
 import { ipqTexts as text } from '../ipq-texts.ts';
 

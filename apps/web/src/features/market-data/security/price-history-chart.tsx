@@ -1,7 +1,7 @@
 import { useTheme } from '@mui/material/styles';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { formatDollars } from '@meridian/domain/format';
-import type { PricePoint } from '@meridian/domain/securities';
+import { formatDollars } from '@meridian/domain/shared/format';
+import type { PricePoint } from '@meridian/domain/securities/contracts';
 import { dayChartProps, dollarsOrBlank, utcDayAxis } from '../../../lib/utc-day-axis.ts';
 
 type Props = { symbol: string; points: PricePoint[]; height?: number };

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { SparkLineChart } from '@mui/x-charts/SparkLineChart';
-import { formatDollars, formatShortDate } from '@meridian/domain/format';
-import type { PricePoint } from '@meridian/domain/securities';
+import { formatDollars, formatShortDate } from '@meridian/domain/shared/format';
+import type { PricePoint } from '@meridian/domain/securities/contracts';
 
 type Props = { symbol: string; points: PricePoint[]; width?: number; height?: number };
 

@@ -1,6 +1,6 @@
 import { useTheme } from '@mui/material/styles';
 import { ScatterChart } from '@mui/x-charts/ScatterChart';
-import type { RiskPoint } from '@meridian/domain/recommendations';
+import type { RiskPoint } from '@meridian/domain/recommendations/contracts';
 import { plainFraction } from '../../../lib/figure-format.ts';
 import { builderTexts } from '../builder-texts.ts';
 

@@ -1,8 +1,8 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { lazy } from 'react';
-import type { ModelTargetKind } from '@meridian/domain/model-portfolios';
-import type { RiskPoint } from '@meridian/domain/recommendations';
+import type { ModelTargetKind } from '@meridian/domain/model-portfolios/contracts';
+import type { RiskPoint } from '@meridian/domain/recommendations/contracts';
 import { plainFraction } from '../../../lib/figure-format.ts';
 import { ChartSuspense } from '../../../components/chart-suspense.tsx';
 import { builderTexts } from '../builder-texts.ts';

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { riskBandLabels, riskBands, type RiskBand } from '@meridian/domain/model-portfolios';
+import { riskBandLabels, riskBands, type RiskBand } from '@meridian/domain/model-portfolios/contracts';
 import { plainFraction, ratio } from '../../../lib/figure-format.ts';
 import { builderTexts } from '../builder-texts.ts';
 import type { MixFigures } from './mix-figures.ts';

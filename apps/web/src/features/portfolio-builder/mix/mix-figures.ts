@@ -1,8 +1,8 @@
-import { riskBandTargetVolatility, type RiskBand } from '@meridian/domain/model-portfolios';
+import { riskBandTargetVolatility, type RiskBand } from '@meridian/domain/model-portfolios/contracts';
 import { efficientFrontierPath, InfeasibleProblemError, type MeanVarianceProblem } from '@meridian/domain/optimization/mean-variance';
 import { bandProblem, riskAndReturn, type AssetStatistics, type OptimumAsset } from '@meridian/domain/rebalancing/optimum';
-import type { RiskPoint, Statistics } from '@meridian/domain/recommendations';
-import type { AssetClass } from '@meridian/domain/securities';
+import type { RiskPoint, Statistics } from '@meridian/domain/recommendations/contracts';
+import type { AssetClass } from '@meridian/domain/securities/contracts';
 
 /**
  * The builder's figures, computed in the browser with the optimiser's own code from the statistics

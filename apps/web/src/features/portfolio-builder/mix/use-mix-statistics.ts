@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
-import { assetClassVehicleSymbols } from '@meridian/domain/model-portfolios';
-import { assetClasses, type AssetClass } from '@meridian/domain/securities';
+import { assetClassVehicleSymbols } from '@meridian/domain/model-portfolios/contracts';
+import { assetClasses, type AssetClass } from '@meridian/domain/securities/contracts';
 import type { Draft } from '../build-draft.ts';
 import { mixStatistics } from './mix-figures.ts';
 import { useSecuritiesBySymbolQuery, useSecurityStatisticsQuery } from '../portfolio-builder-api.ts';

@@ -2,7 +2,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import { Controller } from 'react-hook-form';
-import { accountTypeLabels, accountTypes, proposalCreateSchema, type PortfolioDetail, type ProposalCreate } from '@meridian/domain/portfolios';
+import { accountTypeLabels, accountTypes, proposalCreateSchema, type PortfolioDetail, type ProposalCreate } from '@meridian/domain/portfolios/contracts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormSelectField } from '../../../components/form-select-field.tsx';
 import { FormError, FormTextField } from '../../../components/form.tsx';

@@ -1,6 +1,6 @@
-import type { ModelPortfolio } from '@meridian/domain/model-portfolios';
-import type { Statistics } from '@meridian/domain/recommendations';
-import type { AssetClass, Security } from '@meridian/domain/securities';
+import type { ModelPortfolio } from '@meridian/domain/model-portfolios/contracts';
+import type { Statistics } from '@meridian/domain/recommendations/contracts';
+import type { AssetClass, Security } from '@meridian/domain/securities/contracts';
 
 /** Five funds with round statistics: annual expected return and volatility, and their asset class. */
 const funds: Record<string, { id: string; name: string; assetClass: AssetClass; expected: number; volatility: number }> = {

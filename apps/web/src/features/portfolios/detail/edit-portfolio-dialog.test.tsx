@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
-import type { Portfolio } from '@meridian/domain/portfolios';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import type { Portfolio } from '@meridian/domain/portfolios/contracts';
 import { jsonResponse, renderScreen } from '../../../test/test-utils.tsx';
 import { EditPortfolioDialog } from './edit-portfolio-dialog.tsx';
 import { portfolioId, samplePortfolio, stubServer } from '../../../test/portfolios.fixtures.ts';

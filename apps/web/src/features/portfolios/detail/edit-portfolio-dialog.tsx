@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import { Controller } from 'react-hook-form';
-import { formatShortDate } from '@meridian/domain/format';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
-import { accountTypeLabels, accountTypes, portfolioStatuses, portfolioUpdateSchema, type Portfolio } from '@meridian/domain/portfolios';
+import { formatShortDate } from '@meridian/domain/shared/format';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import { accountTypeLabels, accountTypes, portfolioStatuses, portfolioUpdateSchema, type Portfolio } from '@meridian/domain/portfolios/contracts';
 import { DraftConflictAlert } from '../../../components/draft-conflict-alert.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormSelectField } from '../../../components/form-select-field.tsx';
@@ -11,7 +11,7 @@ import { useRebasedDraft } from '../../../lib/use-rebased-draft.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { changedFields, portfolioDraftOf, rebasePortfolioDraft, type PortfolioDraft, type PortfolioDraftField } from '../portfolio-draft.ts';
 import { lotMethodLabels, statusLabels } from '../portfolio-labels.ts';
-import { lotMethods } from '@meridian/domain/portfolio-analytics';
+import { lotMethods } from '@meridian/domain/analytics/contracts';
 import { useUpdatePortfolioMutation } from '../portfolios-api.ts';
 import { SecurityPicker } from '../../market-data/index.ts';
 

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { accountTypeLabels, type Portfolio } from '@meridian/domain/portfolios';
+import { accountTypeLabels, type Portfolio } from '@meridian/domain/portfolios/contracts';
 import { RecordHeader } from '../../../components/record-header.tsx';
 import { TextLink } from '../../../components/text-link.tsx';
 import { StatusChip } from '../status-chip.tsx';

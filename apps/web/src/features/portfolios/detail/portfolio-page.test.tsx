@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
-import type { PortfolioDetail } from '@meridian/domain/portfolios';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import type { PortfolioDetail } from '@meridian/domain/portfolios/contracts';
 import { jsonResponse, renderScreen } from '../../../test/test-utils.tsx';
 import { PortfolioPage } from './portfolio-page.tsx';
 import { portfolioId, sampleDetail, sampleHolding, StubResizeObserver, stubServer, type RecordedCall } from '../../../test/portfolios.fixtures.ts';

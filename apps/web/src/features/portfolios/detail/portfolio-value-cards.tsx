@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { formatDollars } from '@meridian/domain/format';
-import type { Portfolio } from '@meridian/domain/portfolios';
+import { formatDollars } from '@meridian/domain/shared/format';
+import type { Portfolio } from '@meridian/domain/portfolios/contracts';
 import { SignedValue } from '../../../components/signed-value.tsx';
 
 function ValueCard({ label, testId, children, note }: { label: string; testId: string; children: ReactNode; note?: ReactNode }) {

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
-import { recommendationMessages } from '@meridian/domain/advice-messages';
-import type { Recommendation, RecommendationStatus } from '@meridian/domain/recommendations';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import { recommendationMessages } from '@meridian/domain/shared/advice-messages';
+import type { Recommendation, RecommendationStatus } from '@meridian/domain/recommendations/contracts';
 import { loginSuccess } from '../../session/index.ts';
 import { PortfolioPage } from './portfolio-page.tsx';
 import { sampleDetail, sampleHolding, StubResizeObserver, stubServer, type RecordedCall } from '../../../test/portfolios.fixtures.ts';

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import { Controller } from 'react-hook-form';
-import { formatDollars } from '@meridian/domain/format';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
-import { holdingCreateSchema } from '@meridian/domain/portfolios';
+import { formatDollars } from '@meridian/domain/shared/format';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import { holdingCreateSchema } from '@meridian/domain/portfolios/contracts';
 import type { PortfolioRef } from '../../../app/cache-tags.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError, FormTextField } from '../../../components/form.tsx';

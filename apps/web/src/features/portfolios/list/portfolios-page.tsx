@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
 import {
   accountTypeLabels,
   accountTypes,
@@ -14,7 +14,7 @@ import {
   type AccountType,
   type PortfolioSortField,
   type PortfolioStatus,
-} from '@meridian/domain/portfolios';
+} from '@meridian/domain/portfolios/contracts';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { ClientPicker, type ClientOption } from '../../clients/index.ts';

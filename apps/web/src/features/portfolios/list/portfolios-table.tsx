@@ -6,8 +6,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { TextLink } from '../../../components/text-link.tsx';
-import { formatDollars } from '@meridian/domain/format';
-import { accountTypeLabels, type Portfolio, type PortfolioSortField } from '@meridian/domain/portfolios';
+import { formatDollars } from '@meridian/domain/shared/format';
+import { accountTypeLabels, type Portfolio, type PortfolioSortField } from '@meridian/domain/portfolios/contracts';
 import { SignedValue } from '../../../components/signed-value.tsx';
 import { StatusChip } from '../status-chip.tsx';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { portfolioMessages } from '@meridian/domain/portfolio-messages';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
 import { jsonResponse, renderScreen } from '../../../test/test-utils.tsx';
 import { NewPortfolioPage } from './new-portfolio-page.tsx';
 import { clientId, portfolioId, samplePortfolio, stubServer, type RecordedCall } from '../../../test/portfolios.fixtures.ts';

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { isTrade } from '@meridian/domain/ledger';
-import { transactionCreateSchema, transactionTypes, type TransactionType } from '@meridian/domain/portfolios';
-import { marketDate } from '@meridian/domain/trading-calendar';
+import { isTrade } from '@meridian/domain/portfolios/ledger';
+import { transactionCreateSchema, transactionTypes, type TransactionType } from '@meridian/domain/portfolios/contracts';
+import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import type { PortfolioRef } from '../../../app/cache-tags.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormSelectField } from '../../../components/form-select-field.tsx';

@@ -1,4 +1,4 @@
-import { formatWholeDollars } from '@meridian/domain/format';
+import { formatWholeDollars } from '@meridian/domain/shared/format';
 import { gambleAmounts } from '@meridian/domain/ipq/instrument';
 
 /** Gamble i in the client's own dollars: "A 50/50 chance to lose $1,000 or gain $2,000". */

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { lotMethods } from './tax-lots.ts';
+import { performancePeriods } from './returns.ts';
+import { assetClasses } from '../securities/contracts.ts';
+
+/**
+ * Contracts of GET /portfolios/{id}/analytics and GET /households/{id}/analytics: one answer for a
+ * portfolio or a household (its members' portfolios taken together by money, not by averaging).
+ * Fractions are plain numbers (0.05 is 5 %); money is in dollars to the cent; dates are ISO days.
+ */
+
+export { performancePeriods, type PerformancePeriod } from './returns.ts';
+export { lotMethods, type LotMethod } from './tax-lots.ts';
+
+/** The period the charts cover when none is asked for; the returns table always shows every period. */
+export const defaultAnalyticsPeriod = '1Y' satisfies (typeof performancePeriods)[number];
+
+export const analyticsQuerySchema = z.object({
+  period: z.enum(performancePeriods).default(defaultAnalyticsPeriod),
+});
+export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
+
+const fraction = z.number();
+const money = z.number();
+const isoDate = z.string();
+
+export const analyticsScopeSchema = z.object({
+  kind: z.enum(['portfolio', 'household']),
+  id: z.string(),
+  name: z.string(),
+  /** The benchmark the series and beta compare with: the portfolio's; a household's when all its portfolios share one, else the most common by value. */
+  benchmark_symbol: z.string().nullable(),
+  /** First day with a value (the first ledger entry); null for an empty portfolio. */
+  inception_date: isoDate.nullable(),
+  /** The last valued trading day. */
+  as_of: isoDate.nullable(),
+  /** The portfolios taken together (one for a portfolio). */
+  portfolio_ids: z.array(z.string()),
+});
+
+/** One trading day of the chosen period. Growth indices are 100 at the close before the period (at the first deposit for a period from inception). */
+export const analyticsPointSchema = z.object({
+  date: isoDate,
+  value: money,
+  /** External flows of the day: deposits (+) and withdrawals (−). */
+  flow: money,
+  /** 100 × the time-weighted growth since the period began. */
+  growth: z.number(),
+  /** The benchmark's growth on the same footing; null before its first close. */
+  benchmark_growth: z.number().nullable(),
+  /** Fall below the running peak of `growth`, as a fraction ≤ 0. */
+  drawdown: fraction,
+});
+
+export const periodReturnSchema = z.object({
+  period: z.enum(performancePeriods),
+  start_date: isoDate,
+  end_date: isoDate,
+  /** Time-weighted return over the period (cumulative). */
+  twr: fraction,
+  /** TWR per year when the period is longer than a year, else null (never annualise a short period). */
+  twr_annualised: fraction.nullable(),
+  /**
+   * Money-weighted return (XIRR): per year when the period is longer than a year, else over the
+   * period itself (as twr); null when it has no solution (no money in and out).
+   */
+  mwr: fraction.nullable(),
+  /** The benchmark's price return over the same days; null without closes. */
+  benchmark_return: fraction.nullable(),
+  /** False when the portfolio is younger than the period: the figures then cover its life, as since inception. */
+  complete: z.boolean(),
+});
+
+export const drawdownSchema = z.object({
+  /** The fall from peak to trough as a positive fraction of the peak (0.25: a quarter lost). */
+  depth: fraction,
+  peak_date: isoDate,
+  trough_date: isoDate,
+  recovery_date: isoDate.nullable(),
+});
+
+/** Risk over the chosen period, from daily time-weighted returns; a figure needs at least two returns, else null. */
+export const riskMetricsSchema = z.object({
+  observations: z.number().int(),
+  volatility: fraction.nullable(),
+  sharpe: z.number().nullable(),
+  sortino: z.number().nullable(),
+  /** The firm's annual risk-free rate Sharpe used. */
+  risk_free_rate: fraction,
+  max_drawdown: drawdownSchema.nullable(),
+  beta: z.number().nullable(),
+  correlation: z.number().nullable(),
+  /** One-day historical value at risk and expected shortfall at 95 %, as positive fractions of value. */
+  var_95: fraction.nullable(),
+  cvar_95: fraction.nullable(),
+});
+
+export const allocationSliceSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  market_value: money,
+  weight: fraction,
+});
+
+export const allocationsSchema = z.object({
+  asset_class: z.array(allocationSliceSchema),
+  sector: z.array(allocationSliceSchema),
+  security: z.array(allocationSliceSchema),
+});
+
+export const concentrationSchema = z.object({
+  largest_symbol: z.string(),
+  largest_weight: fraction,
+  top_five_weight: fraction,
+  herfindahl: z.number(),
+});
+
+const lotSecurity = {
+  portfolio_id: z.string(),
+  security_id: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  asset_class: z.enum(assetClasses),
+};
+
+export const openLotSchema = z.object({
+  ...lotSecurity,
+  acquired_on: isoDate,
+  quantity: z.number(),
+  cost_per_share: z.number(),
+  cost_basis: money,
+  price: z.number(),
+  market_value: money,
+  unrealized_gain: money,
+  term: z.enum(['short', 'long']),
+});
+
+export const realizedLotSchema = z.object({
+  ...lotSecurity,
+  acquired_on: isoDate,
+  sold_on: isoDate,
+  quantity: z.number(),
+  cost_basis: money,
+  proceeds: money,
+  realized_gain: money,
+  term: z.enum(['short', 'long']),
+});
+
+export const lotsSchema = z.object({
+  /** The lot method of the portfolios in scope; 'mixed' for a household whose portfolios differ (each lot follows its own portfolio's). */
+  method: z.enum([...lotMethods, 'mixed']),
+  open: z.array(openLotSchema),
+  /** Sales in the chosen period, newest first. */
+  realized: z.array(realizedLotSchema),
+  totals: z.object({
+    unrealized_short: money,
+    unrealized_long: money,
+    realized_short: money,
+    realized_long: money,
+  }),
+});
+
+export const portfolioAnalyticsSchema = z.object({
+  scope: analyticsScopeSchema,
+  period: z.enum(performancePeriods),
+  start_date: isoDate.nullable(),
+  market_value: money,
+  cash: money,
+  series: z.array(analyticsPointSchema),
+  returns: z.array(periodReturnSchema),
+  risk: riskMetricsSchema,
+  allocation: allocationsSchema,
+  concentration: concentrationSchema.nullable(),
+  lots: lotsSchema,
+});
+export type PortfolioAnalytics = z.infer<typeof portfolioAnalyticsSchema>;
+export type AnalyticsPoint = z.infer<typeof analyticsPointSchema>;
+export type PeriodReturn = z.infer<typeof periodReturnSchema>;
+export type RiskMetrics = z.infer<typeof riskMetricsSchema>;
+export type Allocations = z.infer<typeof allocationsSchema>;
+export type Lots = z.infer<typeof lotsSchema>;

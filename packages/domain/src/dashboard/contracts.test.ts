@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { analyticsSettingsUpdateSchema, defaultMetricTargets, metricProgress, quarterLabel } from './contracts.ts';
+
+describe('metricProgress', () => {
+  it('is green from 90 % of the target, amber from 70 %, red below (spec part 1 §9)', () => {
+    expect(metricProgress(95, 100)).toEqual({ progress: 0.95, tone: 'success' });
+    expect(metricProgress(90, 100).tone).toBe('success');
+    expect(metricProgress(89.9, 100).tone).toBe('warning');
+    expect(metricProgress(70, 100).tone).toBe('warning');
+    expect(metricProgress(69.9, 100).tone).toBe('error');
+  });
+
+  it('caps progress at 100 % and treats no value (or no target) as none', () => {
+    expect(metricProgress(245_600_000, defaultMetricTargets.total_aum)).toEqual({ progress: 1, tone: 'success' });
+    expect(metricProgress(null, 5)).toEqual({ progress: 0, tone: 'error' });
+    expect(metricProgress(10, 0).progress).toBe(0);
+  });
+});
+
+describe('quarterLabel', () => {
+  it('names the calendar quarter of a day', () => {
+    expect(quarterLabel('2026-01-01')).toBe('Q1 2026');
+    expect(quarterLabel('2026-03-31')).toBe('Q1 2026');
+    expect(quarterLabel('2026-04-01')).toBe('Q2 2026');
+    expect(quarterLabel('2026-11-27')).toBe('Q4 2026');
+  });
+});
+
+describe('analyticsSettingsUpdateSchema', () => {
+  it('takes some targets or the rate alone, and refuses targets that are not positive and rates out of range', () => {
+    expect(analyticsSettingsUpdateSchema.parse({ targets: { active_clients: 180 } })).toEqual({ targets: { active_clients: 180 } });
+    expect(analyticsSettingsUpdateSchema.parse({ risk_free_rate: 0.035 })).toEqual({ risk_free_rate: 0.035 });
+    expect(analyticsSettingsUpdateSchema.safeParse({ targets: { total_aum: 0 } }).success).toBe(false);
+    expect(analyticsSettingsUpdateSchema.safeParse({ targets: { active_clients: 1.5 } }).success).toBe(false);
+    expect(analyticsSettingsUpdateSchema.safeParse({ targets: { client_satisfaction: 6 } }).success).toBe(false);
+    expect(analyticsSettingsUpdateSchema.safeParse({ risk_free_rate: 0.3 }).success).toBe(false);
+  });
+});
