@@ -14,7 +14,7 @@ export type LoadOptions = {
   paths?: string[];
 };
 
-export type PathResult = { requests: number; p50Ms: number; p95Ms: number; p99Ms: number };
+type PathResult = { requests: number; p50Ms: number; p95Ms: number; p99Ms: number };
 
 export type LoadResult = {
   requests: number;
@@ -74,7 +74,7 @@ Promise.all(Array.from({ length: concurrency }, lane)).then(() => {
 });
 `;
 
-export function percentile(sorted: number[], p: number): number {
+function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }

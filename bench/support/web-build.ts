@@ -7,7 +7,7 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
 /** `--dist <folder>` on the command line: measure an existing build instead of building one. */
-export function distFromArguments(): string | undefined {
+function distFromArguments(): string | undefined {
   const index = process.argv.indexOf('--dist');
   const value = index >= 0 ? process.argv[index + 1] : undefined;
   return value ? resolve(value) : undefined;

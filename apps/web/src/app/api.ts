@@ -14,7 +14,7 @@ import { tokenStore } from '../lib/token-store.ts';
 import { tagTypes } from './cache-tags.ts';
 
 /** Per-endpoint options: `skipReauth` for calls whose 401 means "wrong credentials". */
-export type ApiExtraOptions = { skipReauth?: boolean };
+type ApiExtraOptions = { skipReauth?: boolean };
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: apiBaseUrl,

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /** UI state (spec part 2 §3 "UI state"); the only slice saved across reloads for now. */
-export type UiState = {
+type UiState = {
   sidebar: { open: boolean; pinned: boolean; width: number; variant: 'persistent' };
   headerHeight: number;
   footer: { height: number; visible: boolean };

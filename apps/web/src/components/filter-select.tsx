@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 
-export type FilterOption<V extends string> = { value: V; label: string };
+type FilterOption<V extends string> = { value: V; label: string };
 
 type Props<V extends string> = {
   id?: string;

@@ -19,7 +19,7 @@ export function isNoResponse(error: unknown): boolean {
 }
 
 /** A list of backend validation errors ({type, loc, msg, input, ctx}) as one line. */
-export function validationListText(items: unknown[]): string {
+function validationListText(items: unknown[]): string {
   return items
     .map((item) => {
       if (typeof item === 'string' && item) return item;

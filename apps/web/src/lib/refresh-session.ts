@@ -1,7 +1,7 @@
 import { tokenPairSchema } from '@meridian/domain/auth/signed-in';
 import { tokenStore } from './token-store.ts';
 
-export const apiBase = '/api/v1';
+const apiBase = '/api/v1';
 
 /** The API's absolute base address (absolute so that it also works under a test DOM). */
 export const apiBaseUrl = typeof window === 'undefined' ? apiBase : `${window.location.origin}${apiBase}`;

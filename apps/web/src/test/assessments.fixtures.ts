@@ -107,7 +107,7 @@ export const clientPage = {
 };
 
 /** The fetch stub the portfolio tests use: routes by path, records every call with its JSON body. */
-export { stubServer, type RecordedCall } from './portfolios.fixtures.ts';
+export { stubServer,  } from './portfolios.fixtures.ts';
 
 /** Lazy chunks and a loaded machine can take longer than the default second. */
 export const slow = { timeout: 5000 };

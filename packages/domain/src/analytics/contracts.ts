@@ -18,13 +18,12 @@ export const defaultAnalyticsPeriod = '1Y' satisfies (typeof performancePeriods)
 export const analyticsQuerySchema = z.object({
   period: z.enum(performancePeriods).default(defaultAnalyticsPeriod),
 });
-export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 
 const fraction = z.number();
 const money = z.number();
 const isoDate = z.string();
 
-export const analyticsScopeSchema = z.object({
+const analyticsScopeSchema = z.object({
   kind: z.enum(['portfolio', 'household']),
   id: z.string(),
   name: z.string(),
@@ -39,7 +38,7 @@ export const analyticsScopeSchema = z.object({
 });
 
 /** One trading day of the chosen period. Growth indices are 100 at the close before the period (at the first deposit for a period from inception). */
-export const analyticsPointSchema = z.object({
+const analyticsPointSchema = z.object({
   date: isoDate,
   value: money,
   /** External flows of the day: deposits (+) and withdrawals (−). */
@@ -52,7 +51,7 @@ export const analyticsPointSchema = z.object({
   drawdown: fraction,
 });
 
-export const periodReturnSchema = z.object({
+const periodReturnSchema = z.object({
   period: z.enum(performancePeriods),
   start_date: isoDate,
   end_date: isoDate,
@@ -71,7 +70,7 @@ export const periodReturnSchema = z.object({
   complete: z.boolean(),
 });
 
-export const drawdownSchema = z.object({
+const drawdownSchema = z.object({
   /** The fall from peak to trough as a positive fraction of the peak (0.25: a quarter lost). */
   depth: fraction,
   peak_date: isoDate,
@@ -80,7 +79,7 @@ export const drawdownSchema = z.object({
 });
 
 /** Risk over the chosen period, from daily time-weighted returns; a figure needs at least two returns, else null. */
-export const riskMetricsSchema = z.object({
+const riskMetricsSchema = z.object({
   observations: z.number().int(),
   volatility: fraction.nullable(),
   sharpe: z.number().nullable(),
@@ -95,20 +94,20 @@ export const riskMetricsSchema = z.object({
   cvar_95: fraction.nullable(),
 });
 
-export const allocationSliceSchema = z.object({
+const allocationSliceSchema = z.object({
   key: z.string(),
   label: z.string(),
   market_value: money,
   weight: fraction,
 });
 
-export const allocationsSchema = z.object({
+const allocationsSchema = z.object({
   asset_class: z.array(allocationSliceSchema),
   sector: z.array(allocationSliceSchema),
   security: z.array(allocationSliceSchema),
 });
 
-export const concentrationSchema = z.object({
+const concentrationSchema = z.object({
   largest_symbol: z.string(),
   largest_weight: fraction,
   top_five_weight: fraction,
@@ -123,7 +122,7 @@ const lotSecurity = {
   asset_class: z.enum(assetClasses),
 };
 
-export const openLotSchema = z.object({
+const openLotSchema = z.object({
   ...lotSecurity,
   acquired_on: isoDate,
   quantity: z.number(),
@@ -135,7 +134,7 @@ export const openLotSchema = z.object({
   term: z.enum(['short', 'long']),
 });
 
-export const realizedLotSchema = z.object({
+const realizedLotSchema = z.object({
   ...lotSecurity,
   acquired_on: isoDate,
   sold_on: isoDate,
@@ -146,7 +145,7 @@ export const realizedLotSchema = z.object({
   term: z.enum(['short', 'long']),
 });
 
-export const lotsSchema = z.object({
+const lotsSchema = z.object({
   /** The lot method of the portfolios in scope; 'mixed' for a household whose portfolios differ (each lot follows its own portfolio's). */
   method: z.enum([...lotMethods, 'mixed']),
   open: z.array(openLotSchema),

@@ -66,7 +66,7 @@ export type AnalyticsTrade = {
   lotMethod?: SaleLotMethod | null;
 };
 
-export type BenchmarkClose = { date: string; close: number };
+type BenchmarkClose = { date: string; close: number };
 
 export type AnalyticsInput = {
   scope: { kind: 'portfolio' | 'household'; id: string; name: string; benchmarkSymbol: string | null; portfolioIds: readonly string[] };

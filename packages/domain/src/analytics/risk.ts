@@ -5,7 +5,7 @@ import type { DatedReturn } from './returns.ts';
  * days. A figure that cannot be computed (too few returns, no variation) is null, never NaN.
  */
 
-export const tradingDaysPerYear = 252;
+const tradingDaysPerYear = 252;
 
 const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 

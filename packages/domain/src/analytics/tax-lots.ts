@@ -24,14 +24,13 @@ export type LotMethod = (typeof lotMethods)[number];
  * losses offset gains taxed at the higher rate), then long-term gains, then short-term gains; within
  * each, the dearest lot first (the largest loss, the smallest gain), the oldest among equals.
  */
-export const saleLotMethods = [...lotMethods, 'tax_optimized'] as const;
-export type SaleLotMethod = (typeof saleLotMethods)[number];
+export type SaleLotMethod = LotMethod | 'tax_optimized';
 
 export type HoldingTerm = 'short' | 'long';
 
 export type OpenLot = { acquiredOn: string; quantity: number; costPerShare: number; costBasis: number };
 
-export type RealizedLot = {
+type RealizedLot = {
   acquiredOn: string;
   soldOn: string;
   quantity: number;

@@ -92,7 +92,7 @@ export const isScored = (question: TemplateQuestion): question is ScoredQuestion
  * The most a question's item can score: the best option of a single choice, every option worth
  * something of a multiple choice, the top of a scale.
  */
-export function itemMax(question: ScoredQuestion): number {
+function itemMax(question: ScoredQuestion): number {
   if (question.type === 'scale') return question.scale.max;
   const scores = question.options.map((option) => option.score);
   return question.type === 'single_choice' ? Math.max(...scores) : scores.reduce((sum, score) => sum + Math.max(score, 0), 0);
@@ -103,7 +103,7 @@ export function itemMax(question: ScoredQuestion): number {
  * counts as none): the option's score, the sum of the chosen options', or the scale value, reversed
  * (min + max − value) for a reverse-keyed scale.
  */
-export function itemScore(question: ScoredQuestion, value: unknown): number | null {
+function itemScore(question: ScoredQuestion, value: unknown): number | null {
   if (isUnanswered(value) || answerProblem(question, value)) return null;
   if (question.type === 'scale') {
     const { min, max, reverse } = question.scale;
@@ -124,7 +124,7 @@ export function itemScores(definition: TemplateDefinition, answers: Answers): It
   );
 }
 
-export type ScoreTotal = { score: number; max: number; percent: number | null };
+type ScoreTotal = { score: number; max: number; percent: number | null };
 export type SectionScore = ScoreTotal & { key: string; title: string };
 export type ResponseScore = { sections: SectionScore[]; total: ScoreTotal };
 
@@ -132,7 +132,7 @@ export type ResponseScore = { sections: SectionScore[]; total: ScoreTotal };
  * Score over max as a percentage, to one decimal, within 0..100 (negative option scores can take a
  * score below 0); null when nothing could be scored.
  */
-export function scorePercent(score: number, max: number): number | null {
+function scorePercent(score: number, max: number): number | null {
   if (max <= 0) return null;
   const percent = Math.round((score / max) * 1000) / 10;
   return Math.min(100, Math.max(0, percent));

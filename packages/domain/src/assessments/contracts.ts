@@ -11,7 +11,7 @@ export const assessmentLimits = { perPageDefault: 25 } as const;
 
 const scoreTotal = z.object({ score: z.number(), max: z.number(), percent: z.number().nullable() });
 
-export const templateSummarySchema = z.object({
+const templateSummarySchema = z.object({
   id: z.string(),
   kind: z.enum(assessmentTemplateKinds),
   name: z.string(),
@@ -57,7 +57,7 @@ export const assessmentListQuerySchema = z.object({
 });
 export type AssessmentListQuery = z.infer<typeof assessmentListQuerySchema>;
 
-export const assessmentSummarySchema = z.object({
+const assessmentSummarySchema = z.object({
   id: z.string(),
   client_id: z.string(),
   client_name: z.string(),

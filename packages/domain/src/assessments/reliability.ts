@@ -95,8 +95,7 @@ export function scoreDistribution(percents: readonly (number | null)[], bins = 1
   return result;
 }
 
-export const alphaLabels = ['Excellent', 'Good', 'Acceptable', 'Questionable', 'Poor', 'Unacceptable'] as const;
-export type AlphaLabel = (typeof alphaLabels)[number];
+export type AlphaLabel = 'Excellent' | 'Good' | 'Acceptable' | 'Questionable' | 'Poor' | 'Unacceptable';
 
 /** George & Mallery's rule of thumb: ≥ .9 excellent, ≥ .8 good, ≥ .7 acceptable, ≥ .6 questionable, ≥ .5 poor. */
 export function alphaLabel(alpha: number): AlphaLabel {

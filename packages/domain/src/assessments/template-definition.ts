@@ -11,7 +11,6 @@ import type { AssessmentStatus } from '../clients/contracts.ts';
  */
 
 export const assessmentTemplateKinds = ['ipq', 'custom'] as const;
-export type AssessmentTemplateKind = (typeof assessmentTemplateKinds)[number];
 
 /**
  * The state of one client's response to an assignment. The labels are the spec's wording, which the
@@ -83,7 +82,6 @@ const optionSchema = z.object(
   },
   { error: m.optionInvalid },
 );
-export type ChoiceOption = z.infer<typeof optionSchema>;
 
 const scaleBound = z
   .number({ error: m.scaleBoundInvalid })
@@ -125,7 +123,6 @@ const numberSettingsSchema = z
       context.addIssue({ code: 'custom', message: m.numberRangeInvalid, path: ['max'] });
     }
   });
-export type NumberSettings = z.infer<typeof numberSettingsSchema>;
 
 const questionFields = {
   key: slug(m.questionKeyInvalid),
@@ -221,7 +218,6 @@ export type TemplateSection = TemplateDefinition['sections'][number];
 export type TemplateQuestion = TemplateSection['questions'][number];
 export type ChoiceQuestion = Extract<TemplateQuestion, { type: 'single_choice' | 'multiple_choice' }>;
 export type ScaleQuestion = Extract<TemplateQuestion, { type: 'scale' }>;
-export type NumberQuestion = Extract<TemplateQuestion, { type: 'number' }>;
 
 // ---------------------------------------------------------------------------------------------
 // Requests

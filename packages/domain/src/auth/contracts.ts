@@ -27,7 +27,7 @@ export const emailSchema = z
   .pipe(z.email({ error: messages.emailInvalid }));
 
 /** A new password: the rule shared by registration and password reset. */
-export const newPasswordSchema = z
+const newPasswordSchema = z
   .string({ error: messages.passwordRequired })
   .max(passwordMaxLength, { abort: true, error: messages.passwordTooLong })
   .min(1, messages.passwordRequired)
@@ -104,7 +104,6 @@ export const registerFormSchema = z
     message: messages.passwordsDoNotMatch,
     path: ['confirm_password'],
   });
-export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 /** The token of the link that finishes a registration (POST /auth/confirm-registration). */
 export const confirmRegistrationRequestSchema = z.object({
@@ -174,7 +173,7 @@ export const signInResponseSchema = tokenPairSchema.extend({
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
 /** With 2FA on, the password step yields only a challenge token (in `access_token`). */
-export const twoFactorChallengeSchema = z.object({
+const twoFactorChallengeSchema = z.object({
   access_token: z.string(),
   refresh_token: z.null(),
   token_type: z.literal('bearer'),
@@ -182,7 +181,6 @@ export const twoFactorChallengeSchema = z.object({
   user: userSchema,
   two_factor_required: z.literal(true),
 });
-export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
 
 export const loginResponseSchema = z.union([signInResponseSchema, twoFactorChallengeSchema]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
@@ -224,11 +222,10 @@ export const healthResponseSchema = z.object({
 });
 
 /** A demo account offered on the sign-in page in development (GET /auth/test-accounts). */
-export const testAccountSchema = z.object({
+const testAccountSchema = z.object({
   role: z.enum(roles),
   email: z.string(),
   password: z.string(),
   name: z.string(),
 });
-export type TestAccount = z.infer<typeof testAccountSchema>;
 export const testAccountsResponseSchema = z.array(testAccountSchema);

@@ -3,4 +3,3 @@ export type Role = (typeof roles)[number];
 
 /** Roles a visitor may choose when registering; nobody registers as admin. */
 export const selfRegisterRoles = ['client', 'advisor'] as const;
-export type SelfRegisterRole = (typeof selfRegisterRoles)[number];

@@ -23,7 +23,7 @@ export const assessmentStatuses = ['Pending', 'In Progress', 'Complete'] as cons
 export type AssessmentStatus = (typeof assessmentStatuses)[number];
 
 /** The spec's sort fields (`net_worth` is accepted as another spelling of netWorth). */
-export const clientSortFields = ['name', 'email', 'netWorth', 'created_at', 'risk_capacity'] as const;
+const clientSortFields = ['name', 'email', 'netWorth', 'created_at', 'risk_capacity'] as const;
 export type ClientSortField = (typeof clientSortFields)[number];
 
 export const clientLimits = {
@@ -65,7 +65,7 @@ const amount = (invalid: string, negative: string) =>
   );
 
 /** risk_capacity: low, medium or high; the spec's 'moderate' is read as medium. */
-export const riskCapacityInputSchema = z.preprocess((value) => {
+const riskCapacityInputSchema = z.preprocess((value) => {
   const blank = blankToNull(value);
   if (typeof blank !== 'string') return blank;
   const lower = blank.trim().toLowerCase();
@@ -105,7 +105,7 @@ const profileFields = {
 };
 
 /** The profile figures may come flat or nested under `profile` (the shape the API answers with). */
-export const clientProfileInputSchema = z.object(profileFields);
+const clientProfileInputSchema = z.object(profileFields);
 export type ClientProfileInput = Partial<z.infer<typeof clientProfileInputSchema>>;
 
 const clientFields = {
@@ -240,14 +240,13 @@ export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
 // ---------------------------------------------------------------------------------------------
 // Answers
 
-export const clientProfileSchema = z.object({
+const clientProfileSchema = z.object({
   net_worth: z.number().nullable(),
   annual_income: z.number().nullable(),
   risk_capacity: z.enum(riskCapacities).nullable(),
   investment_experience: z.enum(investmentExperiences).nullable(),
   financial_goals: z.string().nullable(),
 });
-export type ClientProfile = z.infer<typeof clientProfileSchema>;
 
 export const householdRoles = ['head', 'spouse', 'child', 'other'] as const;
 export type HouseholdRole = (typeof householdRoles)[number];
@@ -300,7 +299,6 @@ export type ClientListResponse = z.infer<typeof clientListResponseSchema>;
 
 /** 409 on a stale sync_version: the record as it is now, to merge with or to show. */
 export const clientConflictSchema = z.object({ detail: z.string(), current: clientSchema });
-export type ClientConflict = z.infer<typeof clientConflictSchema>;
 
 /** The four cards of the client list, over the caller's reach and the list's current filters. */
 export const clientStatsSchema = z.object({
@@ -316,7 +314,7 @@ export const clientStatsSchema = z.object({
 });
 export type ClientStats = z.infer<typeof clientStatsSchema>;
 
-export const clientHouseholdMemberSchema = z.object({
+const clientHouseholdMemberSchema = z.object({
   client_id: z.string(),
   first_name: z.string(),
   last_name: z.string(),

@@ -12,13 +12,12 @@ import { performancePeriods } from '../analytics/returns.ts';
  * `current` is the quarter to date (the dashboard's badge); `month`, `quarter` and `year` are the
  * month, quarter and year to date. The previous value is the one at the end of the period before.
  */
-export const dashboardPeriods = ['current', 'month', 'quarter', 'year'] as const;
+const dashboardPeriods = ['current', 'month', 'quarter', 'year'] as const;
 export type DashboardPeriod = (typeof dashboardPeriods)[number];
 
 export const dashboardPeriodQuerySchema = z.object({
   period: z.enum(dashboardPeriods).default('current'),
 });
-export type DashboardPeriodQuery = z.infer<typeof dashboardPeriodQuerySchema>;
 
 /** The period an answer covers: from its first day to `as_of` (today), compared with the close of `previous_as_of`. */
 const periodFields = {
@@ -63,7 +62,6 @@ export type CompletedAssessmentsResponse = z.infer<typeof completedAssessmentsRe
 export const bookPerformanceQuerySchema = z.object({
   period: z.enum(performancePeriods).default('1Y'),
 });
-export type BookPerformanceQuery = z.infer<typeof bookPerformanceQuerySchema>;
 
 export const bookPerformanceResponseSchema = z.object({
   data: z.object({
@@ -82,7 +80,7 @@ export type BookPerformanceResponse = z.infer<typeof bookPerformanceResponseSche
 
 export const metricKeys = ['total_aum', 'active_clients', 'completed_assessments', 'client_satisfaction'] as const;
 export type MetricKey = (typeof metricKeys)[number];
-export const metricUnits = ['currency', 'number', 'rating'] as const;
+const metricUnits = ['currency', 'number', 'rating'] as const;
 export type MetricUnit = (typeof metricUnits)[number];
 
 export const metricLabels: Record<MetricKey, string> = {
@@ -124,9 +122,10 @@ export const analyticsSettingsUpdateSchema = z.object({
 });
 export type AnalyticsSettingsUpdate = z.infer<typeof analyticsSettingsUpdateSchema>;
 
+/** The risk-free rate a new firm starts with, until its admin sets its own. */
 export const defaultRiskFreeRate = 0.04;
 
-export const performanceMetricSchema = z.object({
+const performanceMetricSchema = z.object({
   key: z.enum(metricKeys),
   label: z.string(),
   /** Null when there is nothing to measure yet (no feedback, no assessments recorded). */
@@ -141,7 +140,7 @@ export const performanceMetricSchema = z.object({
 });
 export type PerformanceMetric = z.infer<typeof performanceMetricSchema>;
 
-export const metricTrendPointSchema = z.object({
+const metricTrendPointSchema = z.object({
   /** 'Q1 2026'; the last is the current quarter to date. */
   quarter: z.string(),
   end_date: z.string(),

@@ -16,7 +16,7 @@ const roleSchema = z.preprocess(
   z.enum(householdRoles, { error: householdMessages.roleInvalid }),
 );
 
-export const householdMemberInputSchema = z.object({
+const householdMemberInputSchema = z.object({
   client_id: idSchema(householdMessages.clientIdInvalid),
   role: roleSchema,
 });
@@ -65,7 +65,6 @@ export const setHouseholdMembersBodySchema = z.object({
   /** The household's version last read; a stale one is refused (409). Optional. */
   sync_version: syncVersion(clientMessages.syncVersionInvalid).optional(),
 });
-export type SetHouseholdMembersBody = z.infer<typeof setHouseholdMembersBodySchema>;
 
 export const deleteHouseholdQuerySchema = z.object({
   sync_version: syncVersion(clientMessages.syncVersionInvalid).optional(),
@@ -81,7 +80,7 @@ export const householdListQuerySchema = z.object({
 });
 export type HouseholdListQuery = z.infer<typeof householdListQuerySchema>;
 
-export const householdMemberSchema = z.object({
+const householdMemberSchema = z.object({
   client_id: z.string(),
   first_name: z.string(),
   last_name: z.string(),

@@ -60,7 +60,7 @@ export type IpqSession = z.infer<typeof ipqSessionSchema>;
 const factorSchema = z.object({ key: z.string(), label: z.string(), score: z.number(), weight: z.number(), points: z.number(), explanation: z.string() });
 const factorScoreSchema = z.object({ score: z.number(), factors: z.array(factorSchema) });
 
-export const predictionSchema = z.object({
+const predictionSchema = z.object({
   risk_tolerance: factorScoreSchema,
   risk_capacity: factorScoreSchema,
   profile: z.object({ score: z.number(), limited_by: z.enum(['tolerance', 'capacity']), band: z.enum(riskBands), level: z.enum(['low', 'medium', 'high']) }),
@@ -111,7 +111,7 @@ export const ipqResultsSchema = z.object({
 });
 export type IpqResults = z.infer<typeof ipqResultsSchema>;
 
-export const bandDecisions = ['confirm', 'keep'] as const;
+const bandDecisions = ['confirm', 'keep'] as const;
 export const bandDecisionSchema = z.object({
   decision: z.enum(bandDecisions, { error: 'decision must be confirm or keep' }),
   note: z

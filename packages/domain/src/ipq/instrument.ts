@@ -66,7 +66,7 @@ export const agreementScale = [
  * loss. The smallest multiple they accept is their loss aversion (λ); most people need about 2.
  */
 export const gambleGainMultiples = [1.5, 2, 3, 4] as const;
-export const gambleLossShare = 0.1;
+const gambleLossShare = 0.1;
 /** λ of someone who accepts none of the gambles. */
 export const lossAversionIfNoneAccepted = 5;
 

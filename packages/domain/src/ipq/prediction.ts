@@ -9,13 +9,11 @@ import { riskCapacity, riskProfile, riskTolerance, type FactorScore, type RiskPr
  * ride out a fall); the band of that share, never riskier than the profile's, picks the model.
  */
 
-/** Module keys the prediction needs (spec): asset allocation only adds the gap to what is held today. */
-export const predictionModules = ['personality', 'beliefs', 'demographics'] as const;
 
 /** Prediction results are kept 24 hours (spec), or until an answer changes. */
 export const predictionTtlMs = 24 * 60 * 60 * 1000;
 
-export const equityShareLimits = { floor: 10, ceiling: 95 } as const;
+const equityShareLimits = { floor: 10, ceiling: 95 } as const;
 
 /** The base equity share (percent) of a profile score: 10 % at 0, 95 % at 100. */
 export const baseEquityShare = (score: number) => equityShareLimits.floor + ((equityShareLimits.ceiling - equityShareLimits.floor) * score) / 100;
@@ -68,6 +66,7 @@ const round = (value: number) => Math.round(value);
 
 export function predict(answers: IpqAnswers): Prediction {
   const { personality, beliefs, demographics, asset_allocation: allocation } = answers;
+  // The modules the prediction needs (spec): asset allocation only adds the gap to what is held today.
   if (!personality || !beliefs || !demographics) throw new PredictionGateError();
   const tolerance = riskTolerance(personality, beliefs);
   const capacity = riskCapacity(allocation ?? { investment_experience: '1_to_5' }, demographics);

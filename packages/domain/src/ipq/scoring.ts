@@ -52,7 +52,7 @@ function combine(parts: readonly Omit<ScoreFactor, 'points'>[]): FactorScore {
 export const agreementScore = (item: LikertItem, answer: number) => ((item.reverse ? 6 - answer : answer) - 1) * 25;
 
 /** The mean score of a set of agreement items. */
-export function likertScore(items: readonly LikertItem[], answers: Readonly<Record<string, number>>): number {
+function likertScore(items: readonly LikertItem[], answers: Readonly<Record<string, number>>): number {
   return items.reduce((sum, item) => sum + agreementScore(item, answers[item.id]!), 0) / items.length;
 }
 
@@ -122,7 +122,7 @@ const employmentScores: Record<EmploymentStability, number> = { stable: 100, var
 const liquidityScores: Record<LiquidityNeed, number> = { low: 100, medium: 50, high: 0 };
 
 /** Horizon scores in full from 20 years; reserves from six months of expenses. */
-export const capacityLimits = { fullHorizonYears: 20, fullReserveMonths: 6, youngestAge: 25, oldestAge: 85 } as const;
+const capacityLimits = { fullHorizonYears: 20, fullReserveMonths: 6, youngestAge: 25, oldestAge: 85 } as const;
 
 /** Risk capacity, the ability to bear losses: modules 3 and 4. */
 export function riskCapacity(allocation: Pick<AssetAllocationData, 'investment_experience'>, demographics: DemographicsData): FactorScore {

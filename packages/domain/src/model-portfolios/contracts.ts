@@ -75,7 +75,7 @@ export const modelLimits = {
 /** Model weights are fractions; the sum may fall short of 1 by this much (rounding of percentages). */
 export const weightSumTolerance = 1e-6;
 
-export const modelTargetKinds = ['asset_class', 'security'] as const;
+const modelTargetKinds = ['asset_class', 'security'] as const;
 export type ModelTargetKind = (typeof modelTargetKinds)[number];
 
 const weight = z.number({ error: modelMessages.weightInvalid }).gt(0, modelMessages.weightInvalid).max(1, modelMessages.weightInvalid);
@@ -142,12 +142,11 @@ export const modelListQuerySchema = z.object({
 });
 export type ModelListQuery = z.infer<typeof modelListQuerySchema>;
 
-export const modelTargetSchema = z.object({
+const modelTargetSchema = z.object({
   asset_class: z.enum(assetClasses).nullable(),
   security: z.object({ id: z.string(), symbol: z.string(), name: z.string(), asset_class: z.enum(assetClasses) }).nullable(),
   weight: z.number(),
 });
-export type ModelTarget = z.infer<typeof modelTargetSchema>;
 
 export const modelPortfolioSchema = z.object({
   id: z.string(),

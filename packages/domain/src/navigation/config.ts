@@ -5,17 +5,16 @@ import type { NavigationItem, NavigationLeaf } from './menu.ts';
  * /config/navigation.json, the runtime override of the sidebar menu. Apart from the menu's
  * constants (menu.ts), which the web app needs at start-up, before any schema.
  */
-export const navigationLeafSchema = z.object({
+const navigationLeafSchema = z.object({
   label: z.string().min(1),
   path: z.string().startsWith('/'),
   icon: z.string().optional(),
 }) satisfies z.ZodType<NavigationLeaf>;
 
-export const navigationItemSchema = navigationLeafSchema.extend({
+const navigationItemSchema = navigationLeafSchema.extend({
   children: z.array(navigationLeafSchema).optional(),
 }) satisfies z.ZodType<NavigationItem>;
 
 export const navigationConfigSchema = z.object({
   items: z.array(navigationItemSchema).min(1),
 });
-export type NavigationConfig = z.infer<typeof navigationConfigSchema>;

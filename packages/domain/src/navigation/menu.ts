@@ -1,39 +1,3 @@
-/** Icon keys the web app knows how to draw; an unknown key falls back to a generic icon. */
-export const navigationIconKeys = [
-  'dashboard',
-  'clients',
-  'prospects',
-  'client-profiles',
-  'portfolios',
-  'portfolio-analytics',
-  'market-data',
-  'assessments',
-  'assessment-manager',
-  'ai-dashboard',
-  'ai-agents',
-  'conversational-ai',
-  'intelligence',
-  'predictive-analytics',
-  'communication-intelligence',
-  'advisory-intelligence',
-  'external-data-integration',
-  'tasks',
-  'notifications',
-  'contacts',
-  'scheduler',
-  'messaging',
-  'chat',
-  'assistant',
-  'insights',
-  'security',
-  'review',
-  'team',
-  'analytics',
-  'people',
-  'integrations',
-  'speed',
-] as const;
-
 export type NavigationLeaf = { label: string; path: string; icon?: string };
 export type NavigationItem = NavigationLeaf & { children?: NavigationLeaf[] };
 

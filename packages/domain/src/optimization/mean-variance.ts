@@ -12,7 +12,7 @@ import { EfficientFrontierPath, type Allocation, type TurningPoint } from './fro
 import { InfeasibleProblemError, prepareProblem, type MeanVarianceProblem, type PreparedProblem } from './problem.ts';
 
 export { EfficientFrontierPath, InfeasibleProblemError };
-export type { Allocation, TurningPoint };
+export type { Allocation,  };
 export type { AssetGroup, MeanVarianceProblem } from './problem.ts';
 
 /** The solver at the minimum-variance portfolio (end of its first run, s = 1). */

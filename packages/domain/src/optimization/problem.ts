@@ -23,7 +23,7 @@ export class InfeasibleProblemError extends Error {
   }
 }
 
-export type PreparedGroup = {
+type PreparedGroup = {
   members: Int32Array;
   /** Bounds clipped to what the members' own bounds allow (finite, lower ≤ upper). */
   lower: number;

@@ -262,7 +262,7 @@ export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;
 // ---------------------------------------------------------------------------------------------
 // Answers
 
-export const holdingSecuritySchema = z.object({
+const holdingSecuritySchema = z.object({
   id: z.string(),
   symbol: z.string(),
   name: z.string(),
@@ -334,7 +334,7 @@ export const portfolioSchema = z.object({
 });
 export type Portfolio = z.infer<typeof portfolioSchema>;
 
-export const allocationSliceSchema = z.object({
+const allocationSliceSchema = z.object({
   /** The asset class or sector. */
   key: z.string(),
   market_value: z.number(),

@@ -12,12 +12,10 @@
 export const transactionTypes = ['buy', 'sell', 'dividend', 'interest', 'deposit', 'withdrawal', 'fee'] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
-/** Types that change a position (quantity and cost). */
-export const tradeTypes = ['buy', 'sell'] as const satisfies readonly TransactionType[];
-/** Types that bring cash in; withdrawal and fee take it out (their amount is given as a positive number). */
-export const cashInTypes = ['dividend', 'interest', 'deposit'] as const satisfies readonly TransactionType[];
-export const cashOutTypes = ['withdrawal', 'fee'] as const satisfies readonly TransactionType[];
+/** Types that take cash out (their amount is given as a positive number); dividend, interest and deposit bring it in. */
+const cashOutTypes = ['withdrawal', 'fee'] as const satisfies readonly TransactionType[];
 
+/** Types that change a position (quantity and cost). */
 export const isTrade = (type: TransactionType): type is 'buy' | 'sell' => type === 'buy' || type === 'sell';
 
 // ---------------------------------------------------------------------------------------------
@@ -212,7 +210,7 @@ export function positionFromTransactions(entries: readonly LedgerEntry[]): Posit
 export const marketValue = (quantity: number, close: number): number => tradeValue(quantity, close);
 
 /** Cost basis of a holding: quantity × average cost, to the cent. */
-export const costBasisOf = (quantity: number, averageCost: number): number => tradeValue(quantity, averageCost);
+const costBasisOf = (quantity: number, averageCost: number): number => tradeValue(quantity, averageCost);
 
 /** Gain or loss as a percentage of its base; 0 when the base is not above 0 (spec). */
 export const gainLossPercent = (gainLoss: number, base: number): number => (base > 0 ? roundPercent((gainLoss / base) * 100) : 0);

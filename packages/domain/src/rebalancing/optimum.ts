@@ -11,8 +11,8 @@ import type { AssetClass } from '../securities/contracts.ts';
  */
 
 /** Most of the portfolio one fund may be, and one company's stock. */
-export const fundWeightCap = 0.4;
-export const stockWeightCap = 0.1;
+const fundWeightCap = 0.4;
+const stockWeightCap = 0.1;
 
 export type AssetStatistics = { expected: Float64Array; covariance: Float64Array; shrinkage: number; volatility: Float64Array };
 

@@ -33,7 +33,7 @@ export const recommendationSources = ['review', 'optimizer', 'drift'] as const;
 export type RecommendationSource = (typeof recommendationSources)[number];
 
 /** pending → accepted | rejected, accepted → implemented; rejected and implemented are final. */
-export const recommendationTransitions: Record<RecommendationStatus, readonly RecommendationStatus[]> = {
+const recommendationTransitions: Record<RecommendationStatus, readonly RecommendationStatus[]> = {
   pending: ['accepted', 'rejected'],
   accepted: ['implemented'],
   rejected: [],
@@ -69,7 +69,7 @@ const soldLotSchema = z.object({
   term: z.enum(['short', 'long']),
 });
 
-export const proposedTradeSchema = z.object({
+const proposedTradeSchema = z.object({
   security_id: z.string(),
   symbol: z.string(),
   name: z.string(),
@@ -86,7 +86,7 @@ export const proposedTradeSchema = z.object({
 });
 export type ProposedTrade = z.infer<typeof proposedTradeSchema>;
 
-export const weightRowSchema = z.object({
+const weightRowSchema = z.object({
   key: z.string(),
   label: z.string(),
   current: z.number(),
@@ -95,12 +95,12 @@ export const weightRowSchema = z.object({
 });
 export type WeightRow = z.infer<typeof weightRowSchema>;
 
-export const washSaleSchema = z.object({ security_id: z.string(), symbol: z.string(), sold_on: z.string(), until: z.string() });
+const washSaleSchema = z.object({ security_id: z.string(), symbol: z.string(), sold_on: z.string(), until: z.string() });
 export type WashSaleBlock = z.infer<typeof washSaleSchema>;
 
 const riskReturnSchema = z.object({ expected_return: z.number(), volatility: z.number() });
 
-export const recommendationDetailsSchema = z.object({
+const recommendationDetailsSchema = z.object({
   trades: z.array(proposedTradeSchema),
   totals: z.object({
     buys: z.number(),

@@ -13,7 +13,6 @@ export type RiskRating = (typeof riskRatings)[number];
 
 /** Where a close came from: simulated until real prices are imported. The UI labels simulated ones. */
 export const priceSources = ['simulated', 'imported'] as const;
-export type PriceSource = (typeof priceSources)[number];
 
 /** The eleven GICS sectors (companies and sector funds). */
 export const gicsSectors = [
@@ -36,7 +35,7 @@ export const fundSectors = ['Diversified', 'Fixed Income', 'Cash', 'Commodities'
 export const sectors = [...gicsSectors, ...fundSectors] as const;
 export type Sector = (typeof sectors)[number];
 
-export const historyPeriods = ['1m', '3m', '6m', 'ytd', '1y', '5y', 'max'] as const;
+const historyPeriods = ['1m', '3m', '6m', 'ytd', '1y', '5y', 'max'] as const;
 export type HistoryPeriod = (typeof historyPeriods)[number];
 export const defaultHistoryPeriod: HistoryPeriod = '1y';
 
@@ -89,7 +88,6 @@ export const securitySearchQuerySchema = z.object({
     .min(1, securityMessages.searchTextRequired),
   limit: wholeNumber(securityMessages.limitInvalid, 1, securityLimits.max).default(securityLimits.searchDefault),
 });
-export type SecuritySearchQuery = z.infer<typeof securitySearchQuerySchema>;
 
 const paging = pageQuery({ perPageDefault: securityLimits.listDefault, limit: true });
 
@@ -120,7 +118,7 @@ export type SecurityHistoryQuery = z.infer<typeof securityHistoryQuerySchema>;
 // ---------------------------------------------------------------------------------------------
 // Answers
 
-export const securitySchema = z.object({
+const securitySchema = z.object({
   id: z.string(),
   symbol: z.string(),
   name: z.string(),
@@ -152,7 +150,7 @@ export type SecuritySearchResponse = z.infer<typeof securitySearchResponseSchema
 export const securityListResponseSchema = pageOf('securities', securitySchema);
 export type SecurityListResponse = z.infer<typeof securityListResponseSchema>;
 
-export const pricePointSchema = z.object({
+const pricePointSchema = z.object({
   date: z.string(),
   close: z.number(),
   source: z.enum(priceSources),
@@ -185,7 +183,7 @@ export const priceImportBodySchema = z.union([csvText, z.object({ csv: csvText }
   error: securityMessages.csvRequired,
 });
 
-export const priceImportRejectionSchema = z.object({
+const priceImportRejectionSchema = z.object({
   /** Line of the file, the header being line 1. */
   line: z.number().int(),
   reason: z.string(),

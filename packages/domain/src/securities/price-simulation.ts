@@ -57,7 +57,7 @@ export type SimulationOptions = {
   seed?: string;
 };
 
-export type SimulatedSeries = { symbol: string; closes: number[] };
+type SimulatedSeries = { symbol: string; closes: number[] };
 
 export type Simulation = {
   /** Trading days of the window, oldest first. */
@@ -66,13 +66,13 @@ export type Simulation = {
   series: SimulatedSeries[];
 };
 
-export const tradingDaysPerYear = 252;
+const tradingDaysPerYear = 252;
 /**
  * Meridian's seed. Any seed gives a valid random walk; this one was picked among forty because the
  * market it draws for 2021–2026 reads like an ordinary one (broad index ≈ +12%/yr with a ≈27%
  * drawdown, gold up, bonds flat), which makes a believable demo. Later days stay random.
  */
-export const defaultSimulationSeed = 'meridian-18';
+const defaultSimulationSeed = 'meridian-18';
 
 // ---------------------------------------------------------------------------------------------
 // Random numbers
@@ -149,7 +149,7 @@ export function createRandom(seed: string | number): Random {
 type Profile = { drift: number; volatility: number };
 
 /** Annual drift and volatility by asset class and risk rating (before a small per-symbol spread). */
-export const simulationProfiles: Record<AssetClass, Record<RiskRating, Profile>> = {
+const simulationProfiles: Record<AssetClass, Record<RiskRating, Profile>> = {
   equity: { low: { drift: 0.07, volatility: 0.18 }, medium: { drift: 0.085, volatility: 0.25 }, high: { drift: 0.1, volatility: 0.35 } },
   fixed_income: { low: { drift: 0.02, volatility: 0.04 }, medium: { drift: 0.03, volatility: 0.07 }, high: { drift: 0.04, volatility: 0.11 } },
   // T-bill and ultra-short funds: the yield accrues almost without a wobble.
@@ -223,7 +223,7 @@ export function simulationParameters(security: SimulatedSecurity): SimulationPar
 const roundCents = (value: number) => Math.max(0.01, Math.round(value * 100) / 100);
 
 /** The first day of a window of `years` calendar years that ends on endDate. */
-export function windowStart(endDate: string, years: number): string {
+function windowStart(endDate: string, years: number): string {
   const [year, month, day] = endDate.split('-') as [string, string, string];
   const start = `${String(Number(year) - years).padStart(4, '0')}-${month}-${month === '02' && day === '29' ? '28' : day}`;
   return addDays(start, 1);

@@ -60,7 +60,7 @@ export function ageFrom(birthDate: string | null | undefined, today: string): nu
   return ty - by - (hadBirthday ? 0 : 1);
 }
 
-export const netWorthCategories = [
+const netWorthCategories = [
   { below: 100_000, label: 'Building Wealth' },
   { below: 500_000, label: 'Emerging Affluent' },
   { below: 1_000_000, label: 'Mass Affluent' },

@@ -29,7 +29,7 @@ export function dayNumber(date: string): number {
 }
 
 /** The ISO date of a day number. */
-export function fromDayNumber(day: number): string {
+function fromDayNumber(day: number): string {
   return new Date(day * msPerDay).toISOString().slice(0, 10);
 }
 
@@ -158,7 +158,7 @@ export function addMonths(date: string, months: number): string {
 }
 
 /** The exchange's time zone: "today" for market data is the date in New York. */
-export const marketTimeZone = 'America/New_York';
+const marketTimeZone = 'America/New_York';
 
 const newYorkDateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: marketTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 

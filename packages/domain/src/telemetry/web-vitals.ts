@@ -18,9 +18,6 @@ export type WebVitalMetric = (typeof webVitalMetrics)[number];
 /** Long tasks are those over 50 ms (spec part 1 §9). */
 export const longTaskThresholdMs = 50;
 
-/** How long a lazily loaded script chunk may take before it counts as failed (spec part 1 §9). */
-export const chunkLoadTimeoutMs = 120_000;
-
 /**
  * "Good" at or below (milliseconds; CLS is unitless). LCP 2.5 s, CLS 0.1, TTI 3.8 s, FCP 1.8 s are
  * the spec's. The spec's FID 0.1 s is replaced by INP, which browsers report instead of FID now:
@@ -40,7 +37,7 @@ export const webVitalTargets: Record<WebVitalMetric, number> = {
  * "Poor" beyond these: web-vitals' thresholds, Lighthouse's 7.3 s for TTI, and for a long task ours:
  * 250 ms, five times the long-task line.
  */
-export const webVitalPoorThresholds: Record<WebVitalMetric, number> = {
+const webVitalPoorThresholds: Record<WebVitalMetric, number> = {
   LCP: 4_000,
   INP: 500,
   CLS: 0.25,
@@ -54,13 +51,13 @@ export const webVitalPoorThresholds: Record<WebVitalMetric, number> = {
  * The share of each metric in a route's score, after Lighthouse's weights with INP in the place of
  * total blocking time. TTFB and long tasks are diagnostics: shown, not scored.
  */
-export const webVitalScoreWeights: Partial<Record<WebVitalMetric, number>> = { LCP: 25, INP: 30, CLS: 25, FCP: 10, TTI: 10 };
+const webVitalScoreWeights: Partial<Record<WebVitalMetric, number>> = { LCP: 25, INP: 30, CLS: 25, FCP: 10, TTI: 10 };
 
-export const performanceGrades = ['A', 'B', 'C', 'D', 'F'] as const;
+const performanceGrades = ['A', 'B', 'C', 'D', 'F'] as const;
 export type PerformanceGrade = (typeof performanceGrades)[number];
 
 /** The lowest score of each grade (spec part 1 §9); below D's 60 is F. */
-export const performanceGradeFloors = { A: 90, B: 80, C: 70, D: 60 } as const;
+const performanceGradeFloors = { A: 90, B: 80, C: 70, D: 60 } as const;
 
 export const telemetryLimits = {
   /** Measurements in one beacon. */
@@ -146,7 +143,7 @@ export const releaseSchema = z
   .max(telemetryLimits.releaseMax, { abort: true, error: telemetryMessages.releaseInvalid })
   .regex(releaseShape, telemetryMessages.releaseInvalid);
 
-export const webVitalEntrySchema = z.object({
+const webVitalEntrySchema = z.object({
   metric: z.enum(webVitalMetrics, { error: telemetryMessages.metricInvalid }),
   value: z
     .number({ error: telemetryMessages.valueInvalid })
@@ -178,7 +175,7 @@ export const webVitalsSummaryQuerySchema = z.object({
 });
 export type WebVitalsSummaryQuery = z.infer<typeof webVitalsSummaryQuerySchema>;
 
-export const webVitalSummaryMetricSchema = z.object({
+const webVitalSummaryMetricSchema = z.object({
   metric: z.enum(webVitalMetrics),
   /** The 75th percentile of the values received (continuous: interpolated between samples). */
   p75: z.number(),
@@ -187,9 +184,8 @@ export const webVitalSummaryMetricSchema = z.object({
   /** The p75's 0–100 score against the target (metricScore), rounded. */
   score: z.number().int(),
 });
-export type WebVitalSummaryMetric = z.infer<typeof webVitalSummaryMetricSchema>;
 
-export const webVitalsRouteSummarySchema = z.object({
+const webVitalsRouteSummarySchema = z.object({
   route: z.string(),
   /** Measurements of every metric on this route. */
   samples: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOf, pageQuery, perPageMax } from '../shared/pagination.ts';
 
 /** An active advisor of the caller's firm, as GET /users/advisors answers it. */
-export const advisorSchema = z.object({
+const advisorSchema = z.object({
   id: z.string(),
   first_name: z.string(),
   last_name: z.string(),

@@ -1,5 +1,5 @@
 import { jsonb, numeric, pgTable, text } from 'drizzle-orm/pg-core';
-import type { MetricKey } from '@meridian/domain/dashboard/contracts';
+import { defaultRiskFreeRate, type MetricKey } from '@meridian/domain/dashboard/contracts';
 import { createdAt, id, syncColumns } from './columns.ts';
 
 /** A tenant. `personal` firms hold a self-registered client on their own. */
@@ -8,7 +8,7 @@ export const firms = pgTable('firms', {
   name: text('name').notNull(),
   kind: text('kind', { enum: ['firm', 'personal'] }).notNull().default('firm'),
   /** Annual risk-free rate for Sharpe ratios, a fraction; admins change it. */
-  riskFreeRate: numeric('risk_free_rate', { precision: 6, scale: 4, mode: 'number' }).notNull().default(0.04),
+  riskFreeRate: numeric('risk_free_rate', { precision: 6, scale: 4, mode: 'number' }).notNull().default(defaultRiskFreeRate),
   /** The dashboard's metric targets the firm set; a missing key takes the spec's default. */
   metricTargets: jsonb('metric_targets').$type<Partial<Record<MetricKey, number>>>().notNull().default({}),
   createdAt: createdAt(),

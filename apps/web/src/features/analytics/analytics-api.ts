@@ -5,17 +5,17 @@ import { api } from '../../app/api.ts';
 import { analyticsTag, householdListTag, householdTag, portfolioListTag, portfolioTag } from '../../app/cache-tags.ts';
 
 export type AnalyticsScopeKind = 'portfolio' | 'household';
-export type AnalyticsArgs = { kind: AnalyticsScopeKind; id: string; period: PerformancePeriod };
+type AnalyticsArgs = { kind: AnalyticsScopeKind; id: string; period: PerformancePeriod };
 
 /** How many matches each picker shows. */
-export const scopeOptionsPageSize = 20;
+const scopeOptionsPageSize = 20;
 
 /**
  * Portfolio and household analytics (one definition for both scopes). They provide `Analytics`,
  * which every portfolio, ledger, client, price and household write invalidates, so a trade
  * refreshes the open analytics page without a reload.
  */
-export const analyticsApi = api.injectEndpoints({
+const analyticsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAnalytics: build.query<PortfolioAnalytics, AnalyticsArgs>({
       query: ({ kind, id, period }) => ({ url: `/${kind}s/${encodeURIComponent(id)}/analytics`, params: { period } }),

@@ -12,7 +12,7 @@ import { api } from '../../app/api.ts';
 import { clientListTag, clientTag } from '../../app/cache-tags.ts';
 import { assessmentListTag, assessmentTag, templateListTag, templateTag } from './assessment-tags.ts';
 
-export type AssessmentListArgs = {
+type AssessmentListArgs = {
   page: number;
   per_page: number;
   status?: ResponseStatus | undefined;
@@ -23,10 +23,10 @@ export type AssessmentListArgs = {
 };
 
 /** A template as an admin sends it: the definition before its defaults (weights) are filled in. */
-export type TemplateBody = Omit<TemplateCreate, 'definition'> & { definition: TemplateDefinitionInput };
-export type TemplateUpdateArgs = { id: string; name?: string; description?: string | null; definition?: TemplateDefinitionInput; is_active?: boolean; sync_version: number };
-export type AssignArgs = { templateId: string; client_ids: string[]; due_date?: string | null };
-export type SaveAnswersArgs = AnswersUpdate & { assessment: Pick<AssessmentDetail, 'id' | 'client_id' | 'template_id'> };
+type TemplateBody = Omit<TemplateCreate, 'definition'> & { definition: TemplateDefinitionInput };
+type TemplateUpdateArgs = { id: string; name?: string; description?: string | null; definition?: TemplateDefinitionInput; is_active?: boolean; sync_version: number };
+type AssignArgs = { templateId: string; client_ids: string[]; due_date?: string | null };
+type SaveAnswersArgs = AnswersUpdate & { assessment: Pick<AssessmentDetail, 'id' | 'client_id' | 'template_id'> };
 
 /** Query parameters without the empty ones (false `overdue` means "any", so it is left out too). */
 function listParams(args: AssessmentListArgs): Record<string, string | number> {
@@ -41,7 +41,7 @@ function listParams(args: AssessmentListArgs): Record<string, string | number> {
 const path = (id: string) => encodeURIComponent(id);
 
 /** Assessment templates (the manager, assignments) and assessments (the book's responses and their answers). */
-export const assessmentsApi = api.injectEndpoints({
+const assessmentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listTemplates: build.query<{ templates: TemplateSummary[] }, void>({
       query: () => '/assessment-templates',

@@ -7,7 +7,7 @@ import { clientListTag } from '../../app/cache-tags.ts';
  * The firm's active advisors (GET /users/advisors), for choosing a client's advisor: one full page,
  * far more than a firm has. Their client counts follow the client list, so a client write refreshes them.
  */
-export const advisorsApi = api.injectEndpoints({
+const advisorsApi = api.injectEndpoints({
   endpoints: (build) => ({
     advisors: build.query<AdvisorListResponse, void>({
       query: () => ({ url: '/users/advisors', params: { per_page: perPageMax } }),

@@ -35,7 +35,7 @@ export type ClientListArgs = ClientFilterArgs & {
 };
 
 /** Query parameters without the empty ones; lists are sent comma-separated. */
-export function toParams(args: ClientFilterArgs | ClientListArgs): Record<string, string | number> {
+function toParams(args: ClientFilterArgs | ClientListArgs): Record<string, string | number> {
   const params: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(args)) {
     if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
@@ -49,7 +49,7 @@ export type UpdateClientArgs = { id: string; body: UpdateClientBody };
 export type RecentTransactionsArgs = { portfolioIds: string[]; perPortfolio: number; limit: number };
 
 /** Newest trade date first; within a day the latest recorded first. */
-export function newestFirst(transactions: Transaction[]): Transaction[] {
+function newestFirst(transactions: Transaction[]): Transaction[] {
   return [...transactions].sort(
     (a, b) => b.trade_date.localeCompare(a.trade_date) || b.created_at.localeCompare(a.created_at),
   );

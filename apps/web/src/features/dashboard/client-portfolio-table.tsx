@@ -24,8 +24,8 @@ import { ClientRow } from '../clients/index.ts';
 import { ScrollableTable } from '../../components/scrollable-table.tsx';
 
 /** Spec part 1 §9: the dashboard's table shows 5 rows by default; 10 or 25 on request. */
-export const dashboardPageSizes = [5, 10, 25] as const;
-export const dashboardSearchDebounceMs = 300;
+const dashboardPageSizes = [5, 10, 25] as const;
+const dashboardSearchDebounceMs = 300;
 const columnCount = 6;
 
 /**

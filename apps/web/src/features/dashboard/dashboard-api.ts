@@ -11,16 +11,16 @@ import { api } from '../../app/api.ts';
 import { analyticsTag } from '../../app/cache-tags.ts';
 
 /** The headline cards compare the quarter to date with the close of the quarter before. */
-export const cardPeriod: DashboardPeriod = 'current';
+const cardPeriod: DashboardPeriod = 'current';
 /** The Portfolio Performance card: the book's time-weighted return over a year. */
-export const bookPerformancePeriod: PerformancePeriod = '1Y';
+const bookPerformancePeriod: PerformancePeriod = '1Y';
 
 /**
  * The advisor dashboard's calls (spec part 1 §7 "Analytics"). Every figure is computed over
  * portfolios, ledgers and clients, so every query provides `Analytics` (trades, price imports and
  * client writes invalidate it). The client table asks through the clients API (features/clients/clients-api.ts).
  */
-export const dashboardApi = api.injectEndpoints({
+const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     dashboardAum: build.query<AumResponse, void>({
       query: () => ({ url: '/analytics/aum', params: { period: cardPeriod } }),

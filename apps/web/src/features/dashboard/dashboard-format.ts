@@ -30,7 +30,7 @@ export function signedCompactDollars(value: number): SignedFigure {
 export const signedPoints = (fraction: number): SignedFigure => signed(oneDecimal(fraction * 100), (v) => `${v.toFixed(1)} pts`);
 
 /** A rating change: +0.2 */
-export const signedRating = (value: number): SignedFigure => signed(oneDecimal(value), (v) => v.toFixed(1));
+const signedRating = (value: number): SignedFigure => signed(oneDecimal(value), (v) => v.toFixed(1));
 
 /** A metric's value in its unit: $125.3M, 156, 4.8 / 5. */
 export function formatMetricValue(value: number, unit: MetricUnit): string {

@@ -15,7 +15,7 @@ import { dashboardMessages as text } from './dashboard-messages.ts';
 type Feature = { title: string; description: string; path: string; icon: ReactElement };
 
 /** Spec part 1 §2: the six cards and where each goes. */
-export const dashboardFeatures: Feature[] = [
+const dashboardFeatures: Feature[] = [
   { title: 'AI Dashboard', description: 'Insights across your book at a glance.', path: '/ai-dashboard', icon: <AutoGraphIcon /> },
   { title: 'AI Agents', description: 'Assistants that prepare research and follow-ups.', path: '/ai-agents', icon: <SmartToyIcon /> },
   { title: 'Conversational AI', description: 'Ask questions about clients and portfolios.', path: '/conversational-ai', icon: <ChatIcon /> },

@@ -8,10 +8,10 @@ import type {
 import { api } from '../../app/api.ts';
 import { analyticsTag, clientListTag, clientTag, householdListTag, householdTag } from '../../app/cache-tags.ts';
 
-export type HouseholdListArgs = { page: number; per_page: number; search?: string | undefined };
+type HouseholdListArgs = { page: number; per_page: number; search?: string | undefined };
 
 /** The household a write names: its id and the members it had, whose client records show it. */
-export type HouseholdRef = Pick<Household, 'id' | 'members'>;
+type HouseholdRef = Pick<Household, 'id' | 'members'>;
 
 const memberTags = (clientIds: string[]) => clientIds.map(clientTag);
 
@@ -22,7 +22,7 @@ const memberTags = (clientIds: string[]) => clientIds.map(clientTag);
 const householdChanged = (id: string, clientIds: string[]) => [householdTag(id), householdListTag, clientListTag, analyticsTag, ...memberTags(clientIds)];
 
 /** Households and their members (GET/POST /households, PUT/DELETE /households/{id}, PUT /households/{id}/members). */
-export const householdsApi = api.injectEndpoints({
+const householdsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listHouseholds: build.query<HouseholdListResponse, HouseholdListArgs>({
       query: ({ search, ...paging }) => ({ url: '/households', params: search ? { search, ...paging } : paging }),

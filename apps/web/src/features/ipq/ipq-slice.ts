@@ -24,9 +24,9 @@ export type ModuleState<V> = {
 /** The spec's module keys; the API's are snake case (`asset_allocation`). */
 export const ipqSliceKeys = { personality: 'personality', beliefs: 'beliefs', asset_allocation: 'assetAllocation', demographics: 'demographics' } as const;
 type SliceKeys = typeof ipqSliceKeys;
-export type IpqModulesState = { [M in IpqModule as SliceKeys[M]]: ModuleState<IpqModuleValues[M]> };
+type IpqModulesState = { [M in IpqModule as SliceKeys[M]]: ModuleState<IpqModuleValues[M]> };
 
-export type PredictionCacheEntry = { result: PredictionResponse; timestamp: string; expiresAt: string };
+type PredictionCacheEntry = { result: PredictionResponse; timestamp: string; expiresAt: string };
 
 export type IpqState = {
   sessionId: string | null;

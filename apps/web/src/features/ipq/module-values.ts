@@ -8,11 +8,11 @@ import { ipqModules, type IpqModule } from '@meridian/domain/ipq/module-list';
  * API's data before validation, and from a saved module back into the form.
  */
 
-export type AgreementValues = Record<string, string>;
-export type GambleValue = '' | 'accept' | 'decline';
+type AgreementValues = Record<string, string>;
+type GambleValue = '' | 'accept' | 'decline';
 
-export type PersonalityValues = { answers: AgreementValues };
-export type BeliefsValues = {
+type PersonalityValues = { answers: AgreementValues };
+type BeliefsValues = {
   reference_amount: string;
   gamble_accepts: GambleValue[];
   drawdown_reaction: string;
@@ -26,7 +26,7 @@ export type AssetAllocationValues = {
   non_retirement_wealth: string;
   non_retirement_equity_percentage: string;
 };
-export type DemographicsValues = {
+type DemographicsValues = {
   age: string;
   annual_income: string;
   dependants: string;

@@ -5,7 +5,7 @@ import { formatDollars, formatSignedPercent } from '@meridian/domain/shared/form
 const cents = (value: number) => Math.round(value * 100) / 100;
 
 /** +$1.25, -$0.40 and +$0.00: the sign rule of formatSignedPercent, in dollars. */
-export const formatSignedDollars = (value: number): string => {
+const formatSignedDollars = (value: number): string => {
   const rounded = cents(value);
   return rounded >= 0 ? `+${formatDollars(rounded)}` : formatDollars(rounded);
 };

@@ -21,7 +21,7 @@ export type Draft = {
 export const blankDraft: Draft = { kind: 'security', securities: [], weights: {}, model: null };
 
 /** The rows of the draft's kind: security ids, or the five asset classes. */
-export const draftKeys = (draft: Draft): string[] => (draft.kind === 'security' ? draft.securities.map((security) => security.id) : [...assetClasses]);
+const draftKeys = (draft: Draft): string[] => (draft.kind === 'security' ? draft.securities.map((security) => security.id) : [...assetClasses]);
 
 /** Whether a typed weight is a percentage from 0 to 100 (empty is 0). */
 export function weightValid(text: string | undefined): boolean {

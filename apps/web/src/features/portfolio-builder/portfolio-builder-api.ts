@@ -11,7 +11,7 @@ import type { SecurityOption } from '../market-data/index.ts';
  * and the two saves. A model saved anywhere refetches every model list (`ModelPortfolio/LIST`). A proposal opens a portfolio for a client, so it refreshes the
  * portfolio lists and that client's figures.
  */
-export const portfolioBuilderApi = api.injectEndpoints({
+const portfolioBuilderApi = api.injectEndpoints({
   endpoints: (build) => ({
     listModelPortfolios: build.query<ModelListResponse, void>({
       query: () => ({ url: '/model-portfolios', params: { per_page: 100 } }),

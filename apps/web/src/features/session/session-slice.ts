@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@meridian/domain/auth/contracts';
 
-export type AuthState = {
+type AuthState = {
   user: User | null;
   isAuthenticated: boolean;
   /** True until the first auth check completes, and while a sign-in is in progress. */

@@ -2,7 +2,7 @@ import { startTransition, useEffect, useState } from 'react';
 import { defaultNavigation, type NavigationItem } from '@meridian/domain/navigation/menu';
 import { navigationConfigSchema } from '@meridian/domain/navigation/config';
 
-export const navigationConfigUrl = '/config/navigation.json';
+const navigationConfigUrl = '/config/navigation.json';
 
 /** Parses a navigation configuration; anything invalid gives the built-in list. */
 export function navigationFromConfig(config: unknown): NavigationItem[] {

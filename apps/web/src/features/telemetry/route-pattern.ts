@@ -2,7 +2,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { routePatternShape } from '@meridian/domain/telemetry/web-vitals';
 
 /** What a screen whose address matches no route, or matches one the API would refuse, is reported as. */
-export const unknownRoutePattern = '/*';
+const unknownRoutePattern = '/*';
 
 /**
  * Route tables that a splat route renders with its own useRoutes (`portfolios/*` → the list, `new`,

@@ -6,12 +6,12 @@ import { plainFraction } from '../../../lib/figure-format.ts';
 type Slice = Allocations['security'][number];
 
 /** Positions beyond this many are shown together as 'Other'. */
-export const securitySlicesShown = 9;
+const securitySlicesShown = 9;
 
 const cents = (value: number) => Math.round(value * 100) / 100;
 
 /** The largest positions and the rest as one slice (summed to the cent). */
-export function topSlices(slices: Slice[], shown = securitySlicesShown): Slice[] {
+function topSlices(slices: Slice[], shown = securitySlicesShown): Slice[] {
   if (slices.length <= shown + 1) return slices;
   const sorted = [...slices].sort((a, b) => b.weight - a.weight);
   const rest = sorted.slice(shown);

@@ -6,7 +6,7 @@ import { analyticsTag, portfolioTag, recommendationListTag } from '../../../app/
  * A portfolio's optimum (POST /portfolios/{id}/optimize: a computation, no body, read as a query so
  * the page caches it like the analytics it sits with) and the recommendation made from it.
  */
-export const optimizationApi = api.injectEndpoints({
+const optimizationApi = api.injectEndpoints({
   endpoints: (build) => ({
     optimizePortfolio: build.query<Optimization, string>({
       query: (id) => ({ url: `/portfolios/${encodeURIComponent(id)}/optimize`, method: 'POST' }),

@@ -20,7 +20,7 @@ export type TemplateDraft = { name: string; description: string; sections: Secti
 
 let counter = 0;
 /** A stable React key for an item that moves up and down. */
-export const newUid = () => `draft-${(counter += 1)}`;
+const newUid = () => `draft-${(counter += 1)}`;
 
 export const isChoice = (type: QuestionType) => (choiceQuestionTypes as readonly QuestionType[]).includes(type);
 /** Choice and scale questions score; number and text questions never do, so they have no weight to set. */

@@ -63,7 +63,7 @@ export function QuestionFrame({ kind, htmlFor, number, text: question, required,
 }
 
 /** Read by screen readers, not shown (sizes in pixels: MUI's sx reads 1 as 100%). */
-export const visuallyHidden = {
+const visuallyHidden = {
   position: 'absolute',
   width: '1px',
   height: '1px',

@@ -1,9 +1,9 @@
 import { api } from '../../../app/api.ts';
 
-export type TestAccount = { role: string; email: string; password: string; name: string };
+type TestAccount = { role: string; email: string; password: string; name: string };
 
 /** The demo seed's default accounts; the server lists them outside production (404 there). */
-export const apiTokenApi = api.injectEndpoints({
+const apiTokenApi = api.injectEndpoints({
   endpoints: (build) => ({
     getTestAccounts: build.query<TestAccount[], void>({
       query: () => '/auth/test-accounts',

@@ -19,8 +19,8 @@ import { useConfirmTwoFactorSetupMutation, useSetupTwoFactorMutation } from '../
 import { storeUser } from '../complete-sign-in.ts';
 import { TwoFactorCodeForm } from './two-factor-code-form.tsx';
 
-export const setupSteps = ['Prepare', 'Scan QR Code', 'Verify', 'Complete'] as const;
-export const redirectAfterSetupMs = 2000;
+const setupSteps = ['Prepare', 'Scan QR Code', 'Verify', 'Complete'] as const;
+const redirectAfterSetupMs = 2000;
 
 /** 2FA setup: prepare, scan the QR code (secret and recovery codes shown once), verify, complete. */
 export function TwoFactorSetup({ onComplete }: { onComplete?: () => void }) {

@@ -22,7 +22,7 @@ const period = {
 };
 
 export const aumAnswer: AumResponse = { data: { total_aum: 84_250_000, previous_total_aum: 83_050_000, change: 1_200_000, change_percent: 0.0144, ...period } };
-export const clientCountAnswer: ClientCountResponse = { data: { active_clients: 48, previous_active_clients: 45, change: 3, change_percent: 0.0667, ...period } };
+const clientCountAnswer: ClientCountResponse = { data: { active_clients: 48, previous_active_clients: 45, change: 3, change_percent: 0.0667, ...period } };
 export const assessmentsAnswer: CompletedAssessmentsResponse = {
   data: { completed_assessments: 31, previous_completed_assessments: 33, change: -2, change_percent: -0.0606, ...period, available: true, note: null },
 };
@@ -30,7 +30,7 @@ export const performanceAnswer: BookPerformanceResponse = {
   data: { period: '1Y', start_date: '2025-11-20', as_of: '2026-11-20', twr: 0.0734, previous_twr: 0.0654, change: 0.008 },
 };
 
-export const metric = (overrides: Partial<PerformanceMetric> & Pick<PerformanceMetric, 'key'>): PerformanceMetric => ({
+const metric = (overrides: Partial<PerformanceMetric> & Pick<PerformanceMetric, 'key'>): PerformanceMetric => ({
   label: overrides.key,
   value: 0,
   target: 100,

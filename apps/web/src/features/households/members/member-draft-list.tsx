@@ -15,7 +15,7 @@ export type DraftMember = { client: ClientOption; role: HouseholdRole };
 type Props = { members: DraftMember[]; onChange: (members: DraftMember[]) => void; error?: string | undefined };
 
 /** The first member is the head unless one is already named; the rest default to 'other'. */
-export const defaultRole = (members: DraftMember[]): HouseholdRole => (members.some((member) => member.role === 'head') ? 'other' : 'head');
+const defaultRole = (members: DraftMember[]): HouseholdRole => (members.some((member) => member.role === 'head') ? 'other' : 'head');
 
 /** Members of a new household: picked from the user's clients, each with a role, removable before saving. */
 export function MemberDraftList({ members, onChange, error }: Props) {

@@ -5,7 +5,7 @@ export const mariaId = '11111111-1111-4111-8111-111111111111';
 export const carlosId = '11111111-1111-4111-8111-111111111112';
 export const sofiaId = '11111111-1111-4111-8111-111111111113';
 
-export const sampleMember = (overrides: Partial<HouseholdMember> = {}): HouseholdMember => ({
+const sampleMember = (overrides: Partial<HouseholdMember> = {}): HouseholdMember => ({
   client_id: mariaId,
   first_name: 'Maria',
   last_name: 'Lopez',
@@ -33,5 +33,5 @@ export const sampleHousehold = (overrides: Partial<Household> = {}): Household =
 });
 
 /** A client as the client picker reads it (GET /clients). */
-export const pickerClient = { id: sofiaId, first_name: 'Sofia', last_name: 'Lopez', email: 'sofia.lopez@example.com' };
+const pickerClient = { id: sofiaId, first_name: 'Sofia', last_name: 'Lopez', email: 'sofia.lopez@example.com' };
 export const clientPage = { clients: [pickerClient], total: 1, page: 1, per_page: 20, pages: 1 };

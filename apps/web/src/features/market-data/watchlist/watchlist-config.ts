@@ -34,7 +34,7 @@ const symbolSchema = z
   .toUpperCase()
   .regex(/^[A-Z][A-Z0-9]{0,9}([.-][A-Z0-9]{1,3})?$/, 'A symbol is letters and digits, e.g. MSFT or BRK.B');
 
-export const watchlistConfigSchema = z.object({
+const watchlistConfigSchema = z.object({
   symbols: z
     .array(symbolSchema)
     .min(1, 'List at least one symbol')
@@ -42,7 +42,6 @@ export const watchlistConfigSchema = z.object({
     // The same symbol twice would show the same row twice: keep the first.
     .transform((symbols) => [...new Set(symbols)]),
 });
-export type WatchlistConfig = z.infer<typeof watchlistConfigSchema>;
 
 export type Watchlist = { symbols: readonly string[]; source: 'config' | 'built-in'; problem: string | null };
 

@@ -12,7 +12,7 @@ const funds: Record<string, { id: string; name: string; assetClass: AssetClass; 
 };
 
 export const fundId = (symbol: keyof typeof funds) => funds[symbol]!.id;
-export const riskFreeRate = 0.04;
+const riskFreeRate = 0.04;
 
 /** VTI and AGG correlate 0.1, so a 60/40 mix has a volatility of exactly 10 %; every other pair 0.2. */
 const correlation = (a: string, b: string) => (a === b ? 1 : [a, b].sort().join() === 'AGG,VTI' ? 0.1 : 0.2);
