@@ -34,7 +34,7 @@ function secondsPerDatabase(summary) {
 /** Each phase: its commands, how many of them run at once, and what its test report breaks down into. */
 const phases = {
   typecheck: { commands: typecheck, parallel: 2 },
-  lint: { commands: [[bin('eslint'), '.'], [bin('prettier'), '--check', '.']], parallel: 2 },
+  lint: { commands: [[bin('eslint'), '.'], [bin('prettier'), '--check', '.'], [bin('knip')]], parallel: 2 },
   build: { commands: [['npm', 'run', 'build', '-w', 'apps/web']] },
   unit: { commands: [vitest('domain', 'web')] },
   API: { commands: [vitest('server')], breakdown: secondsPerDatabase },
