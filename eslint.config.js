@@ -17,7 +17,11 @@ export default tseslint.config(
     plugins: { 'import-x': importX, architecture },
     settings: {
       ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'] })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'],
+        }),
+      ],
     },
     languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
     rules: {

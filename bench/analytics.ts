@@ -44,18 +44,31 @@ import { defaultAdminUrl, ensureDatabase } from './seed-large.ts';
 
 const iterations = envNumber('BENCH_ITERATIONS', 30);
 const apiMs = envNumber('BENCH_API_MS', 5_000);
-const period = (performancePeriods as readonly string[]).includes(process.env.BENCH_PERIOD ?? '') ? (process.env.BENCH_PERIOD as PerformancePeriod) : '1Y';
+const period = (performancePeriods as readonly string[]).includes(process.env.BENCH_PERIOD ?? '')
+  ? (process.env.BENCH_PERIOD as PerformancePeriod)
+  : '1Y';
 const databaseUrl = process.env.BENCH_DATABASE_URL || `${defaultAdminUrl}/meridian_bench_analytics`;
 const advisor = { email: 'alex.chen@summitridge.example', password: 'Advisor#2026' };
 const portfolioName = 'Bench: 5-year 50-holding';
 const ratioTarget = 20;
 
-type Entry = { type: TransactionType; tradeDate: string; securityId: string | null; quantity: number | null; price: number | null; amount: number };
+type Entry = {
+  type: TransactionType;
+  tradeDate: string;
+  securityId: string | null;
+  quantity: number | null;
+  price: number | null;
+  amount: number;
+};
 
 /** The bench portfolio's ledger: deterministic, built from the seeded closes. */
 function planLedger(held: readonly { id: string; closes: Map<string, number> }[], days: readonly string[]): Entry[] {
   const entries: Entry[] = [];
-  const entry = (type: TransactionType, tradeDate: string, fields: { securityId?: string; quantity?: number; price?: number; amount?: number }) =>
+  const entry = (
+    type: TransactionType,
+    tradeDate: string,
+    fields: { securityId?: string; quantity?: number; price?: number; amount?: number },
+  ) =>
     entries.push({
       type,
       tradeDate,
@@ -80,7 +93,8 @@ function planLedger(held: readonly { id: string; closes: Map<string, number> }[]
     if (!day) break;
     if (month % 3 === 2) {
       held.forEach((security, index) => {
-        if (index % 3 === month % 9 / 3) entry('dividend', day, { securityId: security.id, amount: Math.round((shares.get(security.id) ?? 0) * 0.5 * 100) / 100 });
+        if (index % 3 === (month % 9) / 3)
+          entry('dividend', day, { securityId: security.id, amount: Math.round((shares.get(security.id) ?? 0) * 0.5 * 100) / 100 });
       });
       entry('fee', day, { amount: 6_250 });
       entry(month % 2 ? 'deposit' : 'withdrawal', day, { amount: 25_000 });
@@ -108,28 +122,71 @@ async function benchPortfolio(db: Db, today: string): Promise<PortfolioRow> {
   if (existing) return existing;
   const [owner] = await db.select().from(users).where(eq(users.email, advisor.email));
   if (!owner) throw new Error('the demo advisor is missing');
-  const held = await db.select({ id: securities.id }).from(securities).where(eq(securities.assetClass, 'equity')).orderBy(asc(securities.symbol)).limit(50);
-  const closeRows = await db.select().from(prices).where(inArray(prices.securityId, held.map((row) => row.id)));
+  const held = await db
+    .select({ id: securities.id })
+    .from(securities)
+    .where(eq(securities.assetClass, 'equity'))
+    .orderBy(asc(securities.symbol))
+    .limit(50);
+  const closeRows = await db
+    .select()
+    .from(prices)
+    .where(
+      inArray(
+        prices.securityId,
+        held.map((row) => row.id),
+      ),
+    );
   const closes = new Map(held.map((row) => [row.id, new Map<string, number>()]));
   for (const row of closeRows) closes.get(row.securityId)?.set(row.date, row.close);
   const firstClose = closeRows.reduce((min, row) => (row.date < min ? row.date : min), today);
   const days = tradingDaysBetween(firstClose, today).filter((day) => closes.get(held[0]!.id)?.has(day));
-  const ledger = planLedger(held.map((row) => ({ id: row.id, closes: closes.get(row.id)! })), days);
+  const ledger = planLedger(
+    held.map((row) => ({ id: row.id, closes: closes.get(row.id)! })),
+    days,
+  );
   return db.transaction(async (tx) => {
     const [client] = await tx
       .insert(clients)
-      .values({ firmId: owner.firmId, advisorId: owner.id, firstName: 'Bench', lastName: 'Fifty', email: 'bench.fifty@example.com', riskCapacity: 'high' })
+      .values({
+        firmId: owner.firmId,
+        advisorId: owner.id,
+        firstName: 'Bench',
+        lastName: 'Fifty',
+        email: 'bench.fifty@example.com',
+        riskCapacity: 'high',
+      })
       .returning();
     const [portfolio] = await tx
       .insert(portfolios)
       .values({ firmId: owner.firmId, clientId: client!.id, name: portfolioName, accountType: 'taxable', cashBalance: 0 })
       .returning();
     const start = Date.parse(`${days[0]}T21:00:00Z`);
-    await tx.insert(transactions).values(ledger.map((entry, index) => ({ ...entry, firmId: owner.firmId, portfolioId: portfolio!.id, createdBy: owner.id, createdAt: new Date(start + index) })));
+    await tx
+      .insert(transactions)
+      .values(
+        ledger.map((entry, index) => ({
+          ...entry,
+          firmId: owner.firmId,
+          portfolioId: portfolio!.id,
+          createdBy: owner.id,
+          createdAt: new Date(start + index),
+        })),
+      );
     for (const security of held) {
-      const position = positionFromTransactions(ledger.filter((entry) => entry.securityId === security.id && (entry.type === 'buy' || entry.type === 'sell')));
+      const position = positionFromTransactions(
+        ledger.filter((entry) => entry.securityId === security.id && (entry.type === 'buy' || entry.type === 'sell')),
+      );
       if (position.quantity > 0) {
-        await tx.insert(holdings).values({ firmId: owner.firmId, portfolioId: portfolio!.id, securityId: security.id, quantity: position.quantity, averageCost: position.averageCost });
+        await tx
+          .insert(holdings)
+          .values({
+            firmId: owner.firmId,
+            portfolioId: portfolio!.id,
+            securityId: security.id,
+            quantity: position.quantity,
+            averageCost: position.averageCost,
+          });
       }
     }
     const [updated] = await tx
@@ -145,7 +202,14 @@ async function benchPortfolio(db: Db, today: string): Promise<PortfolioRow> {
 /** The series replayed from the whole ledger and every close of its securities since inception. */
 async function replayedSeries(db: Db, portfolio: PortfolioRow, today: string) {
   const ledger = await db
-    .select({ type: transactions.type, date: transactions.tradeDate, symbol: transactions.securityId, quantity: transactions.quantity, price: transactions.price, amount: transactions.amount })
+    .select({
+      type: transactions.type,
+      date: transactions.tradeDate,
+      symbol: transactions.securityId,
+      quantity: transactions.quantity,
+      price: transactions.price,
+      amount: transactions.amount,
+    })
     .from(transactions)
     .where(eq(transactions.portfolioId, portfolio.id))
     .orderBy(asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id));
@@ -168,7 +232,13 @@ async function replayedSeries(db: Db, portfolio: PortfolioRow, today: string) {
 /** (b): the same report with the series replayed instead of read. */
 async function fromLedger(db: Db, portfolio: PortfolioRow, today: string): Promise<PortfolioAnalytics> {
   const days = await replayedSeries(db, portfolio, today);
-  const scope = { kind: 'portfolio' as const, id: portfolio.id, name: portfolio.name, benchmarkSymbol: portfolio.benchmarkSymbol, portfolioIds: [portfolio.id] };
+  const scope = {
+    kind: 'portfolio' as const,
+    id: portfolio.id,
+    name: portfolio.name,
+    benchmarkSymbol: portfolio.benchmarkSymbol,
+    portfolioIds: [portfolio.id],
+  };
   return portfolioAnalyticsReport(await analyticsInputs(db, scope, [portfolio], period, days));
 }
 
@@ -185,7 +255,8 @@ async function timed<T>(run: () => Promise<T>): Promise<{ ms: number[]; last: T 
 
 /** The path of the first place two JSON values differ, with both values. */
 function firstDifference(a: unknown, b: unknown, path = '$'): string | null {
-  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return Object.is(a, b) ? null : `${path}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`;
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null)
+    return Object.is(a, b) ? null : `${path}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`;
   const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
   for (const key of keys) {
     const found = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}.${key}`);
@@ -194,7 +265,8 @@ function firstDifference(a: unknown, b: unknown, path = '$'): string | null {
   return null;
 }
 
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)] ?? Number.NaN;
+const p95 = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)] ?? Number.NaN;
 
 runMain(async () => {
   await ensureDatabase(databaseUrl);
@@ -209,17 +281,25 @@ runMain(async () => {
       rows: Array<{ entries: number; days: number }>;
     };
     const { entries, days } = counted.rows[0]!;
-    console.log(`portfolio ${portfolio.id}: ${entries} ledger entries, ${days} valued days (ready in ${Math.round(performance.now() - setupStarted)} ms)`);
+    console.log(
+      `portfolio ${portfolio.id}: ${entries} ledger entries, ${days} valued days (ready in ${Math.round(performance.now() - setupStarted)} ms)`,
+    );
 
     const token = await signIn(server.url, advisor);
     const viaApi = () =>
-      fetch(`${server.url}/api/v1/portfolios/${portfolio.id}/analytics?period=${period}`, { headers: { authorization: `Bearer ${token}` } }).then(async (response) => {
+      fetch(`${server.url}/api/v1/portfolios/${portfolio.id}/analytics?period=${period}`, {
+        headers: { authorization: `Bearer ${token}` },
+      }).then(async (response) => {
         if (response.status !== 200) throw new Error(`analytics answered ${response.status}: ${await response.text()}`);
         return (await response.json()) as PortfolioAnalytics;
       });
     await fromLedger(db, portfolio, today); // warm both paths
     const answer = await viaApi();
-    const load = { url: `${server.url}/api/v1/portfolios/${portfolio.id}/analytics?period=${period}`, headers: { authorization: `Bearer ${token}` }, concurrency: 1 };
+    const load = {
+      url: `${server.url}/api/v1/portfolios/${portfolio.id}/analytics?period=${period}`,
+      headers: { authorization: `Bearer ${token}` },
+      concurrency: 1,
+    };
     requireOk('analytics warm-up', await runLoad({ ...load, durationMs: 1_000 }));
     const api = await runLoad({ ...load, durationMs: apiMs });
     requireOk('analytics', api);
@@ -240,11 +320,22 @@ runMain(async () => {
       ratio,
       ratioTarget,
       equal,
-      series: { storedMedianMs: median(storedPart.ms), replayedMedianMs: median(replayedPart.ms), ratio: median(replayedPart.ms) / median(storedPart.ms), equal: seriesEqual },
+      series: {
+        storedMedianMs: median(storedPart.ms),
+        replayedMedianMs: median(replayedPart.ms),
+        ratio: median(replayedPart.ms) / median(storedPart.ms),
+        equal: seriesEqual,
+      },
     };
-    console.log(`(a) GET /portfolios/{id}/analytics?period=${period}: median ${figures.api.medianMs.toFixed(1)} ms, p95 ${figures.api.p95Ms.toFixed(1)} ms`);
-    console.log(`(b) from the ledger, no stored series:      median ${figures.fromLedger.medianMs.toFixed(1)} ms, p95 ${figures.fromLedger.p95Ms.toFixed(1)} ms`);
-    console.log(`ratio (b) / (a): ${ratio.toFixed(1)}× (target ≥ ${ratioTarget}×) ${ratio >= ratioTarget ? 'MET' : 'NOT MET'}; answers equal: ${equal}`);
+    console.log(
+      `(a) GET /portfolios/{id}/analytics?period=${period}: median ${figures.api.medianMs.toFixed(1)} ms, p95 ${figures.api.p95Ms.toFixed(1)} ms`,
+    );
+    console.log(
+      `(b) from the ledger, no stored series:      median ${figures.fromLedger.medianMs.toFixed(1)} ms, p95 ${figures.fromLedger.p95Ms.toFixed(1)} ms`,
+    );
+    console.log(
+      `ratio (b) / (a): ${ratio.toFixed(1)}× (target ≥ ${ratioTarget}×) ${ratio >= ratioTarget ? 'MET' : 'NOT MET'}; answers equal: ${equal}`,
+    );
     console.log(
       `series alone: stored ${figures.series.storedMedianMs.toFixed(1)} ms vs replayed ${figures.series.replayedMedianMs.toFixed(1)} ms = ${figures.series.ratio.toFixed(0)}×; equal: ${seriesEqual}`,
     );

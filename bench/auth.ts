@@ -167,7 +167,9 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, 4000));
       idle = await measureIdle();
     }
-    console.log(`other processes used ${idle.toFixed(2)} of ${info.cores} cores just before the start${idle > 0.2 ? ' — the machine is busy, figures will be noisy' : ''}\n`);
+    console.log(
+      `other processes used ${idle.toFixed(2)} of ${info.cores} cores just before the start${idle > 0.2 ? ' — the machine is busy, figures will be noisy' : ''}\n`,
+    );
 
     // ---------------------------------------------------------------- (a) login
     const loginBody = JSON.stringify(account);
@@ -180,12 +182,15 @@ async function main() {
       durationMs: loginMs,
     };
     const probe = await fetch(loginOptions.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody });
-    if (probe.status !== 200) throw new Error(`login as ${account.email} answered ${probe.status}: ${await probe.text()} (is the demo firm seeded?)`);
+    if (probe.status !== 200)
+      throw new Error(`login as ${account.email} answered ${probe.status}: ${await probe.text()} (is the demo firm seeded?)`);
     const { access_token: accessToken } = (await probe.json()) as { access_token: string };
 
     const hash = await hashPassword(account.password);
     const argon2SingleMs = (await microseconds(20, () => verifyPassword(hash, account.password))) / 1000;
-    console.log(`(a) POST /api/v1/auth/login, argon2id m=19456 KiB t=2 p=1, concurrency ${loginConcurrency}, ${loginRuns} × ${loginMs / 1000} s after ${warmupMs / 1000} s warm-up`);
+    console.log(
+      `(a) POST /api/v1/auth/login, argon2id m=19456 KiB t=2 p=1, concurrency ${loginConcurrency}, ${loginRuns} × ${loginMs / 1000} s after ${warmupMs / 1000} s warm-up`,
+    );
     console.log(`    argon2 verify alone: ${argon2SingleMs.toFixed(1)} ms sequential; libuv pool ${info.uvThreadpoolSize} threads`);
     requireOk('login warm-up', await runLoad({ ...loginOptions, durationMs: warmupMs }), 200);
     const loginResults: Measured[] = [];
@@ -217,7 +222,9 @@ async function main() {
       durationMs: roundMs,
     };
     const bareOptions: LoadOptions = { url: `${bareUrl}/bench/bare`, concurrency, durationMs: roundMs };
-    console.log(`(b) GET /api/v1/users/me (bearer) vs bare Fastify GET /bench/bare, concurrency ${concurrency}, ${rounds} interleaved rounds × ${roundMs / 1000} s`);
+    console.log(
+      `(b) GET /api/v1/users/me (bearer) vs bare Fastify GET /bench/bare, concurrency ${concurrency}, ${rounds} interleaved rounds × ${roundMs / 1000} s`,
+    );
     requireOk('users/me warm-up', await runLoad({ ...meOptions, durationMs: warmupMs }), 200);
     requireOk('bare warm-up', await runLoad({ ...bareOptions, durationMs: warmupMs }), 200);
     const me: Measured[] = [];
@@ -266,12 +273,24 @@ async function main() {
     // The same requests through app.inject(): no sockets and no client, so neither the load
     // generator nor the kernel's loopback is in the figure, only Fastify's pipeline and the handler.
     const injected: Record<string, number> = {};
-    const injections: Array<{ label: string; app: Pick<FastifyInstance, 'inject'>; url: string; headers?: Record<string, string>; status: number }> = [
+    const injections: Array<{
+      label: string;
+      app: Pick<FastifyInstance, 'inject'>;
+      url: string;
+      headers?: Record<string, string>;
+      status: number;
+    }> = [
       { label: 'bare Fastify /bench/bare', app: bare, url: '/bench/bare', status: 200 },
       { label: 'GET /health', app: server.app, url: '/health', status: 200 },
       { label: 'GET /api/v1/health', app: server.app, url: '/api/v1/health', status: 200 },
       { label: 'GET /api/v1/users/me no token', app: server.app, url: '/api/v1/users/me', status: 401 },
-      { label: 'GET /api/v1/users/me', app: server.app, url: '/api/v1/users/me', headers: { authorization: `Bearer ${accessToken}` }, status: 200 },
+      {
+        label: 'GET /api/v1/users/me',
+        app: server.app,
+        url: '/api/v1/users/me',
+        headers: { authorization: `Bearer ${accessToken}` },
+        status: 200,
+      },
     ];
     for (const step of injections) {
       const inject = () => step.app.inject({ method: 'GET', url: step.url, headers: step.headers ?? {} });
@@ -279,7 +298,11 @@ async function main() {
       if (probe.statusCode !== step.status) throw new Error(`${step.label}: inject answered ${probe.statusCode}`);
       injected[step.label] = await microseconds(2_000, inject);
     }
-    console.log(`    app.inject(), sequential, µs per request: ${Object.entries(injected).map(([label, us]) => `${label} ${us.toFixed(0)}`).join(' | ')}`);
+    console.log(
+      `    app.inject(), sequential, µs per request: ${Object.entries(injected)
+        .map(([label, us]) => `${label} ${us.toFixed(0)}`)
+        .join(' | ')}`,
+    );
 
     const userId = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')).sub as string;
     const db = server.database.db;
@@ -301,7 +324,9 @@ async function main() {
       `    under load: users/me ${(1e6 / meRps).toFixed(0)} µs per request (${median(me.map(loopUsPerRequest)).toFixed(0)} µs of server loop), ` +
         `bare ${(1e6 / bareRps).toFixed(0)} µs (${median(bareResults.map(loopUsPerRequest)).toFixed(0)} µs of loop)`,
     );
-    console.log(`    the target needs users/me ≥ ${(target * bareRps).toFixed(0)} req/s here, i.e. ≤ ${(1e6 / (target * bareRps)).toFixed(0)} µs per request in all\n`);
+    console.log(
+      `    the target needs users/me ≥ ${(target * bareRps).toFixed(0)} req/s here, i.e. ≤ ${(1e6 / (target * bareRps)).toFixed(0)} µs per request in all\n`,
+    );
 
     const results = {
       benchmark: 'auth',
@@ -341,7 +366,9 @@ async function main() {
       },
       breakdown: { http: breakdown, microseconds: micro },
     };
-    console.log(`Summary: login ${loginRps.toFixed(1)} req/s p95 ${loginP95.toFixed(1)} ms (${pct(loginRatio)} of argon2 ceiling); users/me ÷ bare = ${ratio.toFixed(2)} (target ≥ ${target})`);
+    console.log(
+      `Summary: login ${loginRps.toFixed(1)} req/s p95 ${loginP95.toFixed(1)} ms (${pct(loginRatio)} of argon2 ceiling); users/me ÷ bare = ${ratio.toFixed(2)} (target ≥ ${target})`,
+    );
     console.log(`Results: ${writeResults('auth', results)}`);
   } finally {
     await bare.close();

@@ -65,7 +65,8 @@ async function main() {
     const finished: Array<{ request: Request; afterForm: boolean }> = [];
     let formVisible = false;
     page.on('requestfinished', (request) => {
-      if (request.resourceType() === 'script' || /\.m?js(\?|$)/.test(new URL(request.url()).pathname)) finished.push({ request, afterForm: formVisible });
+      if (request.resourceType() === 'script' || /\.m?js(\?|$)/.test(new URL(request.url()).pathname))
+        finished.push({ request, afterForm: formVisible });
     });
     const started = Date.now();
     const response = await page.goto(`${server.url}/login`);

@@ -32,7 +32,10 @@ const admin = { email: 'admin@summitridge.example', password: 'Admin#2026' };
 
 /** Milliseconds since navigation start when `selector` first matches (polled every animation frame). */
 async function appearsAt(page: Page, selector: string): Promise<number> {
-  const handle = await page.waitForFunction((css) => (document.querySelector(css) ? performance.now() : 0), selector, { polling: 'raf', timeout: 30_000 });
+  const handle = await page.waitForFunction((css) => (document.querySelector(css) ? performance.now() : 0), selector, {
+    polling: 'raf',
+    timeout: 30_000,
+  });
   return (await handle.jsonValue()) as number;
 }
 
@@ -65,14 +68,19 @@ async function main() {
   const url = largeDatabaseUrl();
   await ensureDatabase(url);
   const distDir = webBuild();
-  const server = await startBenchServer({
-    DATABASE_URL: url,
-    RATE_LIMIT_MAX: '1000000',
-  }, { webDistDir: distDir });
+  const server = await startBenchServer(
+    {
+      DATABASE_URL: url,
+      RATE_LIMIT_MAX: '1000000',
+    },
+    { webDistDir: distDir },
+  );
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const total = await server.database.db.$count((await import('@meridian/server/db/schema/clients')).clients);
-    console.log(`Meridian /clients first paint: ${machine().cores} cores, Node ${process.version}, ${total.toLocaleString('en-US')} clients on ${url.replace(/:[^:@/]*@/, ':***@')}`);
+    console.log(
+      `Meridian /clients first paint: ${machine().cores} cores, Node ${process.version}, ${total.toLocaleString('en-US')} clients on ${url.replace(/:[^:@/]*@/, ':***@')}`,
+    );
     if (total < 10_000) throw new Error('the book is small: run bench/seed-large.ts first');
 
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
@@ -105,12 +113,19 @@ async function main() {
     const timeline = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')
-        .map((entry) => ({ name: new URL(entry.name).pathname + new URL(entry.name).search, start: entry.startTime, end: (entry as PerformanceResourceTiming).responseEnd }))
+        .map((entry) => ({
+          name: new URL(entry.name).pathname + new URL(entry.name).search,
+          start: entry.startTime,
+          end: (entry as PerformanceResourceTiming).responseEnd,
+        }))
         .filter((entry) => entry.name.startsWith('/api/') || entry.name.endsWith('.js')),
     );
-    const domReady = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd);
+    const domReady = await page.evaluate(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd,
+    );
     console.log(`a load, from navigation start: DOMContentLoaded ${domReady.toFixed(0)} ms`);
-    for (const entry of timeline) console.log(`  ${entry.start.toFixed(0).padStart(5)} → ${entry.end.toFixed(0).padStart(5)} ms  ${entry.name}`);
+    for (const entry of timeline)
+      console.log(`  ${entry.start.toFixed(0).padStart(5)} → ${entry.end.toFixed(0).padStart(5)} ms  ${entry.name}`);
     const count = await page.getByTestId('client-count').innerText();
     console.log(`admin sees "${count}"; ${runs} runs each (the first includes cold caches):`);
     const results = {
@@ -120,7 +135,16 @@ async function main() {
     };
     const met = results.load.medianMs <= targetMs && results.inApp.medianMs <= targetMs;
     console.log(`\nFirst table paint: target ≤ ${targetMs} ms after navigation — ${met ? 'met' : 'NOT met'}`);
-    const file = writeResults('clients-page', { benchmark: 'clients-page', date: new Date().toISOString(), machine: machine(), clients: total, runs, targetMs, ...results, met });
+    const file = writeResults('clients-page', {
+      benchmark: 'clients-page',
+      date: new Date().toISOString(),
+      machine: machine(),
+      clients: total,
+      runs,
+      targetMs,
+      ...results,
+      met,
+    });
     console.log(`Results: ${file}`);
   } finally {
     await browser.close();

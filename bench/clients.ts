@@ -34,7 +34,13 @@ import type pg from 'pg';
 import { clientListQuerySchema, clientListResponseSchema, type ClientListQuery } from '@meridian/domain/clients/contracts';
 import type { Db } from '@meridian/server/db/client';
 import { clients } from '@meridian/server/db/schema/clients';
-import { clientConditions, selectClients, toClient, usesTrigrams, type ClientListRow } from '@meridian/server/modules/clients/clients.queries';
+import {
+  clientConditions,
+  selectClients,
+  toClient,
+  usesTrigrams,
+  type ClientListRow,
+} from '@meridian/server/modules/clients/clients.queries';
 import type { Viewer } from '@meridian/server/platform/reach';
 import { ensureDatabase, largeDatabaseUrl } from './seed-large.ts';
 import { describeLoad, requireOk, runInProcess, runLoad, type LoadOptions, type LoadResult } from './support/load.ts';
@@ -116,7 +122,11 @@ function rawPlan(db: Db, viewer: Viewer, term: string): RawPlan {
   const where = clientConditions(viewer, query);
   const options = { sort: query.sort, order: query.order, limit: query.per_page ?? 50, offset: 0 };
   if (usesTrigrams(term)) return { term, page: statementOf(selectClients(db, where, { ...options, countMatches: true })) };
-  return { term, page: statementOf(selectClients(db, where, options)), count: statementOf(db.select({ total: count() }).from(clients).where(where)) };
+  return {
+    term,
+    page: statementOf(selectClients(db, where, options)),
+    count: statementOf(db.select({ total: count() }).from(clients).where(where)),
+  };
 }
 
 const planTerm = (plan: RawPlan) => plan.term;
@@ -141,7 +151,10 @@ type PlanNode = {
   Plans?: PlanNode[];
 };
 
-const relationsOf = (node: PlanNode): string[] => [...(node['Relation Name'] ? [node['Relation Name']] : []), ...(node.Plans ?? []).flatMap(relationsOf)];
+const relationsOf = (node: PlanNode): string[] => [
+  ...(node['Relation Name'] ? [node['Relation Name']] : []),
+  ...(node.Plans ?? []).flatMap(relationsOf),
+];
 const nodeTime = (node: PlanNode) => (node['Actual Total Time'] ?? 0) * (node['Actual Loops'] ?? 1);
 
 /**
@@ -192,19 +205,33 @@ async function main() {
 
   try {
     const info = machine();
-    const sizes = (await rawPool.query<{ clients: string; portfolios: string; holdings: string; transactions: string }>(
-      `select (select count(*) from clients) as clients, (select count(*) from portfolios) as portfolios,
+    const sizes = (
+      await rawPool.query<{ clients: string; portfolios: string; holdings: string; transactions: string }>(
+        `select (select count(*) from clients) as clients, (select count(*) from portfolios) as portfolios,
               (select count(*) from holdings) as holdings, (select count(*) from transactions) as transactions`,
-    )).rows[0]!;
-    console.log(`Meridian client search benchmark: ${info.cores} cores (${info.cpuModel}), Node ${info.node}, PostgreSQL ${url.replace(/:[^:@/]*@/, ':***@')}`);
-    console.log(`book: ${Object.entries(sizes).map(([k, v]) => `${Number(v).toLocaleString('en-US')} ${k}`).join(', ')}`);
+      )
+    ).rows[0]!;
+    console.log(
+      `Meridian client search benchmark: ${info.cores} cores (${info.cpuModel}), Node ${info.node}, PostgreSQL ${url.replace(/:[^:@/]*@/, ':***@')}`,
+    );
+    console.log(
+      `book: ${Object.entries(sizes)
+        .map(([k, v]) => `${Number(v).toLocaleString('en-US')} ${k}`)
+        .join(', ')}`,
+    );
     if (Number(sizes.clients) < 10_000) throw new Error('the book is small: run bench/seed-large.ts first');
-    console.log(`concurrency ${concurrency}, ${durationMs / 1000} s per measurement after ${warmupMs / 1000} s warm-up; terms ${terms.join(' ')}; 2-letter '${shortTerm}'`);
+    console.log(
+      `concurrency ${concurrency}, ${durationMs / 1000} s per measurement after ${warmupMs / 1000} s warm-up; terms ${terms.join(' ')}; 2-letter '${shortTerm}'`,
+    );
 
     const adminToken = await signIn(server.url, admin);
     const advisorToken = await signIn(server.url, advisor);
     const viewerOf = async (email: string): Promise<Viewer> => {
-      const row = (await rawPool.query<{ id: string; firm_id: string; role: Viewer['role'] }>('select id, firm_id, role from users where email = $1', [email])).rows[0];
+      const row = (
+        await rawPool.query<{ id: string; firm_id: string; role: Viewer['role'] }>('select id, firm_id, role from users where email = $1', [
+          email,
+        ])
+      ).rows[0];
       if (!row) throw new Error(`no user ${email}`);
       return { id: row.id, firmId: row.firm_id, role: row.role };
     };
@@ -225,7 +252,10 @@ async function main() {
 
     // Same rows from both sides (the raw statement is the API's).
     for (const [index, term] of terms.entries()) {
-      const answer = (await (await fetch(`${server.url}${path(term)}`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as { clients: unknown[]; total: number };
+      const answer = (await (await fetch(`${server.url}${path(term)}`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as {
+        clients: unknown[];
+        total: number;
+      };
       const raw = await rawPool.query(adminPlans[index]!.page);
       const totalColumn = raw.rows[0] ? (raw.rows[0] as unknown[]).at(-1) : 0;
       if (raw.rowCount !== answer.clients.length || Number(totalColumn ?? 0) !== answer.total) {
@@ -236,12 +266,28 @@ async function main() {
     type Scenario = { key: string; label: string; run: (ms: number) => Promise<LoadResult> };
     const scenarios: Scenario[] = [
       { key: 'apiAdmin', label: 'API admin (firm)', run: (ms) => runLoad({ ...api(adminToken, terms), durationMs: ms }) },
-      { key: 'rawStatement', label: 'raw SQL statement (admin)', run: (ms) => runInProcess(adminPlans, planTerm, concurrency, ms, (p) => runRawStatement(rawPool, p)) },
+      {
+        key: 'rawStatement',
+        label: 'raw SQL statement (admin)',
+        run: (ms) => runInProcess(adminPlans, planTerm, concurrency, ms, (p) => runRawStatement(rawPool, p)),
+      },
       { key: 'bare', label: 'bare Fastify', run: (ms) => runLoad({ url: bareUrl, concurrency, durationMs: ms }) },
       { key: 'apiAdvisor', label: 'API advisor (own book)', run: (ms) => runLoad({ ...api(advisorToken, terms), durationMs: ms }) },
-      { key: 'rawAdvisor', label: 'raw SQL statement (advisor)', run: (ms) => runInProcess(advisorPlans, planTerm, concurrency, ms, (p) => runRawStatement(rawPool, p)) },
-      { key: 'apiShort', label: `API admin '${shortTerm}' (2 letters)`, run: (ms) => runLoad({ ...api(adminToken, [shortTerm]), durationMs: ms }) },
-      { key: 'rawShort', label: `raw SQL '${shortTerm}' (page ∥ count)`, run: (ms) => runInProcess(shortPlans, planTerm, concurrency, ms, (p) => runRawStatement(rawPool, p)) },
+      {
+        key: 'rawAdvisor',
+        label: 'raw SQL statement (advisor)',
+        run: (ms) => runInProcess(advisorPlans, planTerm, concurrency, ms, (p) => runRawStatement(rawPool, p)),
+      },
+      {
+        key: 'apiShort',
+        label: `API admin '${shortTerm}' (2 letters)`,
+        run: (ms) => runLoad({ ...api(adminToken, [shortTerm]), durationMs: ms }),
+      },
+      {
+        key: 'rawShort',
+        label: `raw SQL '${shortTerm}' (page ∥ count)`,
+        run: (ms) => runInProcess(shortPlans, planTerm, concurrency, ms, (p) => runRawStatement(rawPool, p)),
+      },
     ];
 
     for (const scenario of scenarios) requireOk(`${scenario.label} warm-up`, await scenario.run(warmupMs));
@@ -250,7 +296,9 @@ async function main() {
     for (let run = 0; run < runs; run += 1) {
       const before = await otherCores();
       const loadBefore = loadAverage();
-      console.log(`\nrun ${run + 1}/${runs}: other processes ${before.toFixed(2)} of ${info.cores} cores, load average ${loadBefore.join(' ')}`);
+      console.log(
+        `\nrun ${run + 1}/${runs}: other processes ${before.toFixed(2)} of ${info.cores} cores, load average ${loadBefore.join(' ')}`,
+      );
       const results: Record<string, Measured> = {};
       for (const scenario of scenarios) {
         const result = await measure(() => scenario.run(durationMs));
@@ -272,7 +320,9 @@ async function main() {
     console.log(`\nPer term (run ${quiet.run}), p95 ms: API admin | raw statement | API advisor | raw advisor`);
     for (const [index, term] of terms.entries()) {
       const p = (m: Measured | undefined, key: string) => m?.byPath?.[key]?.p95Ms.toFixed(1).padStart(6) ?? '     -';
-      console.log(`  ${term.padEnd(9)} ${p(q.apiAdmin, path(term))} ${p(q.rawStatement, term)} ${p(q.apiAdvisor, path(term))} ${p(q.rawAdvisor, term)}   (matches: ${await matchCount(rawPool, adminPlans[index]!)})`);
+      console.log(
+        `  ${term.padEnd(9)} ${p(q.apiAdmin, path(term))} ${p(q.rawStatement, term)} ${p(q.apiAdvisor, path(term))} ${p(q.rawAdvisor, term)}   (matches: ${await matchCount(rawPool, adminPlans[index]!)})`,
+      );
     }
 
     // -------------------------------------------------------------------------- diagnostics
@@ -285,7 +335,10 @@ async function main() {
         const client = await rawPool.connect();
         let explained: { Plan: PlanNode; 'Planning Time': number; 'Execution Time': number };
         try {
-          const result = await client.query({ text: `explain (analyze, buffers, format json) ${plan.page.text}`, values: plan.page.values });
+          const result = await client.query({
+            text: `explain (analyze, buffers, format json) ${plan.page.text}`,
+            values: plan.page.values,
+          });
           explained = (result.rows[0] as { 'QUERY PLAN': Array<typeof explained> })['QUERY PLAN'][0]!;
         } finally {
           client.release();
@@ -302,8 +355,12 @@ async function main() {
         const noAum = statementOf(pageWithoutValuation(rawDb, where));
         const noAumMs = await sequentialMs(15, () => rawPool.query(noAum));
         const rawMs = await sequentialMs(15, () => runRawStatement(rawPool, plan));
-        const injectMs = await sequentialMs(15, () => server.app.inject({ method: 'GET', url: path(plan.term), headers: { authorization: `Bearer ${adminToken}` } }));
-        const httpMs = await sequentialMs(15, () => fetch(`${server.url}${path(plan.term)}`, { headers: { authorization: `Bearer ${adminToken}` } }).then((r) => r.arrayBuffer()));
+        const injectMs = await sequentialMs(15, () =>
+          server.app.inject({ method: 'GET', url: path(plan.term), headers: { authorization: `Bearer ${adminToken}` } }),
+        );
+        const httpMs = await sequentialMs(15, () =>
+          fetch(`${server.url}${path(plan.term)}`, { headers: { authorization: `Bearer ${adminToken}` } }).then((r) => r.arrayBuffer()),
+        );
         const matches = await matchCount(rawPool, plan);
         const row = {
           term: plan.term,
@@ -326,9 +383,16 @@ async function main() {
         );
       }
       // Serialisation of one page: toClient over 50 rows and JSON of the answer, in this process.
-      const sample = (await selectClients(rawDb, clientConditions(adminViewer, clientListQuerySchema.parse({ search: 'smi', per_page: '50' })), { sort: 'name', order: 'asc', limit: 50, offset: 0, countMatches: true })) as ClientListRow[];
+      const sample = (await selectClients(
+        rawDb,
+        clientConditions(adminViewer, clientListQuerySchema.parse({ search: 'smi', per_page: '50' })),
+        { sort: 'name', order: 'asc', limit: 50, offset: 0, countMatches: true },
+      )) as ClientListRow[];
       const now = new Date();
-      const serializeUs = (await sequentialMs(200, async () => JSON.stringify({ clients: sample.map((r) => toClient(r, now, null)), total: 1, page: 1, per_page: 50, pages: 1 }))) * 1000;
+      const serializeUs =
+        (await sequentialMs(200, async () =>
+          JSON.stringify({ clients: sample.map((r) => toClient(r, now, null)), total: 1, page: 1, per_page: 50, pages: 1 }),
+        )) * 1000;
       const mapUs = (await sequentialMs(200, async () => sample.map((r) => toClient(r, now, null)))) * 1000;
       // The response schema encode fastify-type-provider-zod runs on every 200 (then JSON.stringify).
       const response = { clients: sample.map((r) => toClient(r, now, null)), total: 7310, page: 1, per_page: 50, pages: 147 };
@@ -336,15 +400,25 @@ async function main() {
       // Drizzle's execution of the same statement (row mapping, mapWith) against the raw pg query.
       const smiPlan = adminPlans[0]!;
       const smiWhere = clientConditions(adminViewer, clientListQuerySchema.parse({ search: smiPlan.term, per_page: '50' }));
-      const drizzleMs = await sequentialMs(20, () => selectClients(rawDb, smiWhere, { sort: 'name', order: 'asc', limit: 50, offset: 0, countMatches: true }));
+      const drizzleMs = await sequentialMs(20, () =>
+        selectClients(rawDb, smiWhere, { sort: 'name', order: 'asc', limit: 50, offset: 0, countMatches: true }),
+      );
       const rawSmiMs = await sequentialMs(20, () => rawPool.query(smiPlan.page));
-      const meMs = await sequentialMs(50, () => server.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { authorization: `Bearer ${adminToken}` } }));
-      console.log(`  zod safeEncode of the page (response serializer) ${zodEncodeUs.toFixed(0)} µs; '${smiPlan.term}' via drizzle ${drizzleMs.toFixed(2)} ms vs raw pg ${rawSmiMs.toFixed(2)} ms; GET /users/me via inject (auth + user lookup) ${meMs.toFixed(2)} ms`);
+      const meMs = await sequentialMs(50, () =>
+        server.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { authorization: `Bearer ${adminToken}` } }),
+      );
+      console.log(
+        `  zod safeEncode of the page (response serializer) ${zodEncodeUs.toFixed(0)} µs; '${smiPlan.term}' via drizzle ${drizzleMs.toFixed(2)} ms vs raw pg ${rawSmiMs.toFixed(2)} ms; GET /users/me via inject (auth + user lookup) ${meMs.toFixed(2)} ms`,
+      );
       diagnostics.zodEncodeUs = zodEncodeUs;
       diagnostics.drizzleVsRaw = { term: smiPlan.term, drizzleMs, rawMs: rawSmiMs };
       diagnostics.usersMeInjectMs = meMs;
-      const bytes = (await (await fetch(`${server.url}${path('smi')}`, { headers: { authorization: `Bearer ${adminToken}` } })).arrayBuffer()).byteLength;
-      console.log(`  one page of 50 rows: toClient ${mapUs.toFixed(0)} µs, toClient + JSON.stringify ${serializeUs.toFixed(0)} µs, response ${(bytes / 1024).toFixed(1)} KiB`);
+      const bytes = (
+        await (await fetch(`${server.url}${path('smi')}`, { headers: { authorization: `Bearer ${adminToken}` } })).arrayBuffer()
+      ).byteLength;
+      console.log(
+        `  one page of 50 rows: toClient ${mapUs.toFixed(0)} µs, toClient + JSON.stringify ${serializeUs.toFixed(0)} µs, response ${(bytes / 1024).toFixed(1)} KiB`,
+      );
       const injectMinusRaw = median(rows.map((r) => Number(r.injectMs) - Number(r.rawStatementMs)));
       console.log(`  the server adds (inject − raw statement, median over terms): ${injectMinusRaw.toFixed(2)} ms per request when alone`);
       // How p95 follows concurrency: the same rotation at lower concurrency (5 s each).
@@ -354,18 +428,28 @@ async function main() {
         requireOk(`sweep ${lanes}`, result);
         sweep.push({ concurrency: lanes, rps: result.requestsPerSecond, p50Ms: result.p50Ms, p95Ms: result.p95Ms });
       }
-      console.log(`  API admin by concurrency (5 s each): ${sweep.map((x) => `${x.concurrency}: ${x.rps.toFixed(0)} req/s p95 ${x.p95Ms.toFixed(1)} ms`).join(' | ')}`);
+      console.log(
+        `  API admin by concurrency (5 s each): ${sweep.map((x) => `${x.concurrency}: ${x.rps.toFixed(0)} req/s p95 ${x.p95Ms.toFixed(1)} ms`).join(' | ')}`,
+      );
       diagnostics.concurrencySweep = sweep;
       diagnostics.perTerm = rows;
       diagnostics.serialization = { toClientUs: mapUs, toClientAndJsonUs: serializeUs, responseBytes: bytes };
       diagnostics.injectMinusRawMs = injectMinusRaw;
     }
 
-    console.log(`\nSummary (run ${quiet.run} of ${runs}, the quietest: other processes ${disturbance(quiet).toFixed(2)} cores before + during bare, load average ${quiet.loadAverageBefore.join(' ')} before)`);
-    console.log(`  API p95 ${apiP95.toFixed(1)} ms (p50 ${q.apiAdmin!.p50Ms.toFixed(1)}, p99 ${q.apiAdmin!.p99Ms.toFixed(1)}), ${q.apiAdmin!.requestsPerSecond.toFixed(0)} req/s — target ≤ ${p95Target} ms: ${apiP95 <= p95Target ? 'met' : 'NOT met'}`);
+    console.log(
+      `\nSummary (run ${quiet.run} of ${runs}, the quietest: other processes ${disturbance(quiet).toFixed(2)} cores before + during bare, load average ${quiet.loadAverageBefore.join(' ')} before)`,
+    );
+    console.log(
+      `  API p95 ${apiP95.toFixed(1)} ms (p50 ${q.apiAdmin!.p50Ms.toFixed(1)}, p99 ${q.apiAdmin!.p99Ms.toFixed(1)}), ${q.apiAdmin!.requestsPerSecond.toFixed(0)} req/s — target ≤ ${p95Target} ms: ${apiP95 <= p95Target ? 'met' : 'NOT met'}`,
+    );
     console.log(`  raw SQL statement p95 ${rawP95.toFixed(1)} ms, ${q.rawStatement!.requestsPerSecond.toFixed(0)} q/s`);
-    console.log(`  ratio API p95 ÷ raw statement p95 = ${ratio.toFixed(2)} (target ≤ ${ratioTarget}: ${ratio <= ratioTarget ? 'met' : 'NOT met'})`);
-    console.log(`  bare Fastify ${q.bare!.requestsPerSecond.toFixed(0)} req/s p95 ${q.bare!.p95Ms.toFixed(2)} ms; advisor API p95 ${q.apiAdvisor!.p95Ms.toFixed(1)} ms (raw ${q.rawAdvisor!.p95Ms.toFixed(1)}); '${shortTerm}' API p95 ${q.apiShort!.p95Ms.toFixed(1)} ms (raw ${q.rawShort!.p95Ms.toFixed(1)})`);
+    console.log(
+      `  ratio API p95 ÷ raw statement p95 = ${ratio.toFixed(2)} (target ≤ ${ratioTarget}: ${ratio <= ratioTarget ? 'met' : 'NOT met'})`,
+    );
+    console.log(
+      `  bare Fastify ${q.bare!.requestsPerSecond.toFixed(0)} req/s p95 ${q.bare!.p95Ms.toFixed(2)} ms; advisor API p95 ${q.apiAdvisor!.p95Ms.toFixed(1)} ms (raw ${q.rawAdvisor!.p95Ms.toFixed(1)}); '${shortTerm}' API p95 ${q.apiShort!.p95Ms.toFixed(1)} ms (raw ${q.rawShort!.p95Ms.toFixed(1)})`,
+    );
 
     const file = writeResults('clients', {
       benchmark: 'clients',
@@ -417,7 +501,13 @@ async function matchCount(pool: pg.Pool, plan: RawPlan): Promise<number> {
 /** The list's page with the same reach, search and order, but no AUM or last-activity subqueries. */
 function pageWithoutValuation(db: Db, where: SQL) {
   return db
-    .select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName, email: clients.email, total: sql<number>`count(*) over ()` })
+    .select({
+      id: clients.id,
+      firstName: clients.firstName,
+      lastName: clients.lastName,
+      email: clients.email,
+      total: sql<number>`count(*) over ()`,
+    })
     .from(clients)
     .where(and(where))
     .orderBy(sql`lower(${clients.lastName})`, sql`lower(${clients.firstName})`, clients.id)

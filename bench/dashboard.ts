@@ -130,7 +130,8 @@ async function replay(pool: pg.Pool, plan: Plan): Promise<void> {
     await Promise.all(
       wave.map(async ({ statement, rows }) => {
         const answer = await pool.query(statement as pg.QueryConfig);
-        if (answer.rows.length !== rows) throw new Error(`${plan.call}: replay answered ${answer.rows.length} rows, the server got ${rows}`);
+        if (answer.rows.length !== rows)
+          throw new Error(`${plan.call}: replay answered ${answer.rows.length} rows, the server got ${rows}`);
       }),
     );
   }
@@ -143,14 +144,21 @@ runMain(async () => {
   const { server, bareUrl, rawPool, close } = await startComparison(url);
   try {
     const info = machine();
-    const sizes = (await rawPool.query<{ clients: string; portfolios: string; valuations: string; book: string }>(
-      `select (select count(*) from clients) as clients, (select count(*) from portfolios) as portfolios,
+    const sizes = (
+      await rawPool.query<{ clients: string; portfolios: string; valuations: string; book: string }>(
+        `select (select count(*) from clients) as clients, (select count(*) from portfolios) as portfolios,
               (select reltuples::bigint from pg_class where relname = 'portfolio_valuations') as valuations,
               (select count(*) from book_valuations) as book`,
-    )).rows[0]!;
-    console.log(`Meridian dashboard benchmark: ${info.cores} cores (${info.cpuModel}), Node ${info.node}, PostgreSQL ${url.replace(/:[^:@/]*@/, ':***@')}`);
-    console.log(`book: ${Number(sizes.clients).toLocaleString('en-US')} clients, ${Number(sizes.portfolios).toLocaleString('en-US')} portfolios, ~${Number(sizes.valuations).toLocaleString('en-US')} daily valuations, ${Number(sizes.book).toLocaleString('en-US')} book rows`);
-    if (Number(sizes.clients) < 10_000 || Number(sizes.valuations) < 1_000_000) throw new Error('the book is small: run bench/seed-large.ts first');
+      )
+    ).rows[0]!;
+    console.log(
+      `Meridian dashboard benchmark: ${info.cores} cores (${info.cpuModel}), Node ${info.node}, PostgreSQL ${url.replace(/:[^:@/]*@/, ':***@')}`,
+    );
+    console.log(
+      `book: ${Number(sizes.clients).toLocaleString('en-US')} clients, ${Number(sizes.portfolios).toLocaleString('en-US')} portfolios, ~${Number(sizes.valuations).toLocaleString('en-US')} daily valuations, ${Number(sizes.book).toLocaleString('en-US')} book rows`,
+    );
+    if (Number(sizes.clients) < 10_000 || Number(sizes.valuations) < 1_000_000)
+      throw new Error('the book is small: run bench/seed-large.ts first');
     console.log(`concurrency ${concurrency}, ${durationMs / 1000} s per measurement after ${warmupMs / 1000} s warm-up\n`);
 
     const results: Record<string, unknown> = {};
@@ -160,8 +168,16 @@ runMain(async () => {
       for (const call of calls) {
         const plan = await capture(server.url, token, call, rawPool);
         const statements = plan.waves.flat().length;
-        const api = (ms: number) => runLoad({ url: `${server.url}${call}`, headers: { authorization: `Bearer ${token}` }, concurrency, durationMs: ms });
-        const sql = (ms: number) => runInProcess([plan], (p) => p.call, concurrency, ms, (p) => replay(rawPool, p));
+        const api = (ms: number) =>
+          runLoad({ url: `${server.url}${call}`, headers: { authorization: `Bearer ${token}` }, concurrency, durationMs: ms });
+        const sql = (ms: number) =>
+          runInProcess(
+            [plan],
+            (p) => p.call,
+            concurrency,
+            ms,
+            (p) => replay(rawPool, p),
+          );
         const floor = (ms: number) => runLoad({ url: bareUrl, concurrency, durationMs: ms });
         const baseline = statements > 0 ? sql : floor;
         requireOk(`${call} warm-up`, await api(warmupMs));
@@ -176,11 +192,23 @@ runMain(async () => {
         console.log(`${role} ${call}: ${statements} statements in ${plan.waves.length} waves`);
         console.log(`  ${describeLoad('API', viaApi)}`);
         console.log(`  ${describeLoad(statements > 0 ? 'same SQL through pg' : 'bare Fastify (no SQL sent)', viaBaseline)}`);
-        console.log(`  p95 ratio ${ratio.toFixed(2)}${statements > 0 ? ` (target ≤ ${ratioTarget}) ${met ? 'MET' : 'NOT MET'}` : ' (no SQL: against the HTTP floor)'}\n`);
-        results[`${role} ${call}`] = { statements, waves: plan.waves.length, api: viaApi, baseline: viaBaseline, baselineKind: statements > 0 ? 'sql' : 'bare', ratio, met };
+        console.log(
+          `  p95 ratio ${ratio.toFixed(2)}${statements > 0 ? ` (target ≤ ${ratioTarget}) ${met ? 'MET' : 'NOT MET'}` : ' (no SQL: against the HTTP floor)'}\n`,
+        );
+        results[`${role} ${call}`] = {
+          statements,
+          waves: plan.waves.length,
+          api: viaApi,
+          baseline: viaBaseline,
+          baselineKind: statements > 0 ? 'sql' : 'bare',
+          ratio,
+          met,
+        };
       }
     }
-    console.log(`${allMet ? 'every call MET' : 'NOT MET for some calls'}; results: ${writeResults('dashboard', { machine: machine(), concurrency, durationMs, results })}`);
+    console.log(
+      `${allMet ? 'every call MET' : 'NOT MET for some calls'}; results: ${writeResults('dashboard', { machine: machine(), concurrency, durationMs, results })}`,
+    );
   } finally {
     await close();
   }

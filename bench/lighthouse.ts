@@ -79,7 +79,9 @@ function fullBuild(): string {
   const distDir = webBuild();
   if (fresh) {
     for (const script of ['prerender.mjs', 'precompress.mjs']) {
-      const result = spawnSync(process.execPath, [join(repoRoot, 'apps', 'web', 'scripts', script), distDir], { stdio: ['ignore', 'ignore', 'inherit'] });
+      const result = spawnSync(process.execPath, [join(repoRoot, 'apps', 'web', 'scripts', script), distDir], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
       if (result.status !== 0) throw new Error(`${script} failed (exit ${result.status ?? result.signal})`);
     }
   }
@@ -137,7 +139,7 @@ async function lighthouseRun(baseUrl: string, path: string, storage: Record<stri
       return value;
     };
     const ttiMs = metric('interactive');
-    const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []);
+    const requests = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
     const failedAudits = Object.values(lhr.categories.accessibility?.auditRefs ?? [])
       .map((ref) => lhr.audits[ref.id])
       .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
@@ -184,7 +186,9 @@ async function main() {
       const samples: Run[] = [];
       for (let run = 1; run <= runs; run += 1) {
         const sample = await lighthouseRun(server.url, path, path === '/login' ? null : storage, run);
-        console.log(`  ${path} run ${run}: performance ${sample.performance}, accessibility ${sample.accessibility}, LCP ${sample.lcpMs.toFixed(0)} ms, TBT ${sample.tbtMs.toFixed(0)} ms, CLS ${sample.cls.toFixed(3)}, FCP ${sample.fcpMs.toFixed(0)} ms, host benchmarkIndex ${sample.benchmarkIndex.toFixed(0)}`);
+        console.log(
+          `  ${path} run ${run}: performance ${sample.performance}, accessibility ${sample.accessibility}, LCP ${sample.lcpMs.toFixed(0)} ms, TBT ${sample.tbtMs.toFixed(0)} ms, CLS ${sample.cls.toFixed(3)}, FCP ${sample.fcpMs.toFixed(0)} ms, host benchmarkIndex ${sample.benchmarkIndex.toFixed(0)}`,
+        );
         samples.push(sample);
       }
       const middle = (pick: (run: Run) => number) => median(samples.map(pick));
@@ -201,10 +205,30 @@ async function main() {
       const line = (label: string, value: string, goal: string | null, ok: boolean | null) =>
         console.log(`    ${label.padEnd(16)} ${value.padStart(9)}${goal ? `   target ${goal.padEnd(8)} ${verdict(Boolean(ok))}` : ''}`);
       console.log(`\n${path} (median of ${runs} Lighthouse runs, mobile):`);
-      line('performance', String(figures.performance), target.performance ? `≥ ${target.performance}` : null, target.performance ? figures.performance >= target.performance : null);
-      line('accessibility', String(figures.accessibility), target.accessibility ? `${target.accessibility}` : null, target.accessibility ? figures.accessibility >= target.accessibility : null);
-      line('LCP', `${(figures.lcpMs / 1000).toFixed(2)} s`, target.lcpMs ? `≤ ${target.lcpMs / 1000} s` : null, target.lcpMs ? figures.lcpMs <= target.lcpMs : null);
-      line('TBT', `${figures.tbtMs.toFixed(0)} ms`, target.tbtMs ? `≤ ${target.tbtMs} ms` : null, target.tbtMs ? figures.tbtMs <= target.tbtMs : null);
+      line(
+        'performance',
+        String(figures.performance),
+        target.performance ? `≥ ${target.performance}` : null,
+        target.performance ? figures.performance >= target.performance : null,
+      );
+      line(
+        'accessibility',
+        String(figures.accessibility),
+        target.accessibility ? `${target.accessibility}` : null,
+        target.accessibility ? figures.accessibility >= target.accessibility : null,
+      );
+      line(
+        'LCP',
+        `${(figures.lcpMs / 1000).toFixed(2)} s`,
+        target.lcpMs ? `≤ ${target.lcpMs / 1000} s` : null,
+        target.lcpMs ? figures.lcpMs <= target.lcpMs : null,
+      );
+      line(
+        'TBT',
+        `${figures.tbtMs.toFixed(0)} ms`,
+        target.tbtMs ? `≤ ${target.tbtMs} ms` : null,
+        target.tbtMs ? figures.tbtMs <= target.tbtMs : null,
+      );
       line('CLS', figures.cls.toFixed(3), target.cls ? `≤ ${target.cls}` : null, target.cls ? figures.cls <= target.cls : null);
       line('FCP', `${(figures.fcpMs / 1000).toFixed(2)} s`, null, null);
       line('TTI', `${(figures.ttiMs / 1000).toFixed(2)} s`, null, null);

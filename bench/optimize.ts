@@ -33,7 +33,10 @@ import { envNumber, machine, median, writeResults } from './support/report.ts';
 const runs = envNumber('BENCH_RUNS', 9);
 const warmupMs = envNumber('BENCH_WARMUP_MS', 2_000);
 const referenceRuns = envNumber('BENCH_REFERENCE_RUNS', 3);
-const sizes = (process.env.BENCH_SIZES ?? '50,200,500').split(',').map(Number).filter((size) => Number.isInteger(size) && size > 1);
+const sizes = (process.env.BENCH_SIZES ?? '50,200,500')
+  .split(',')
+  .map(Number)
+  .filter((size) => Number.isInteger(size) && size > 1);
 const tradingDays = 1_260;
 const frontierPoints = 20;
 const maxWeight = 0.1;
@@ -62,7 +65,13 @@ function simulatedCloses(assets: number): Float64Array[] {
     const momentum = daily(0.08) * random.normal();
     for (let s = 0; s < sectors; s += 1) sectorMoves[s] = daily(0.1) * random.normal();
     profile.forEach((asset, index) => {
-      const move = asset.drift + asset.beta * market + sectorMoves[asset.sector]! + asset.value * value + asset.momentum * momentum + asset.idiosyncratic * random.normal();
+      const move =
+        asset.drift +
+        asset.beta * market +
+        sectorMoves[asset.sector]! +
+        asset.value * value +
+        asset.momentum * momentum +
+        asset.idiosyncratic * random.normal();
       closes[index]![day] = closes[index]![day - 1]! * (1 + move);
     });
   }
@@ -122,12 +131,18 @@ for (const assets of sizes) {
   };
   const reference = {
     frontier: timed(referenceCount, () =>
-      PortfolioAllocation.meanVarianceEfficientFrontierPortfolios(mu, sigma, { nbPortfolios: frontierPoints, optimizationMethod: 'critical-line', constraints }),
+      PortfolioAllocation.meanVarianceEfficientFrontierPortfolios(mu, sigma, {
+        nbPortfolios: frontierPoints,
+        optimizationMethod: 'critical-line',
+        constraints,
+      }),
     ),
     minimumVariance: timed(referenceCount, () => PortfolioAllocation.globalMinimumVarianceWeights(sigma, { constraints })),
   };
 
-  const frontierDifference = Math.max(...ours.frontier.last.map((point, index) => largestDifference(point.weights, reference.frontier.last[index]![0])));
+  const frontierDifference = Math.max(
+    ...ours.frontier.last.map((point, index) => largestDifference(point.weights, reference.frontier.last[index]![0])),
+  );
   const minimumVarianceDifference = largestDifference(ours.minimumVariance.last.weights, reference.minimumVariance.last);
   const row = {
     assets,
@@ -155,7 +170,9 @@ for (const assets of sizes) {
   );
 }
 
-const agree = rows.every((row) => row.frontier.largestWeightDifference <= tolerance && row.minimumVariance.largestWeightDifference <= tolerance);
+const agree = rows.every(
+  (row) => row.frontier.largestWeightDifference <= tolerance && row.minimumVariance.largestWeightDifference <= tolerance,
+);
 const largest = rows.find((row) => row.assets === 500);
 if (largest) {
   const met = largest.frontier.ratio >= targets.frontier && largest.minimumVariance.ratio >= targets.minimumVariance;

@@ -30,7 +30,15 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { cashBalance, cashEffect, positionFromTransactions, roundMoney, roundPrice, tradeValue, type TransactionType } from '@meridian/domain/portfolios/ledger';
+import {
+  cashBalance,
+  cashEffect,
+  positionFromTransactions,
+  roundMoney,
+  roundPrice,
+  tradeValue,
+  type TransactionType,
+} from '@meridian/domain/portfolios/ledger';
 import type { AccountType } from '@meridian/domain/portfolios/contracts';
 import { fromPostgresUrl, migrate, type Db } from '@meridian/server/db/client';
 import { isEmpty, seedDemo } from '@meridian/server/db/seed/demo';
@@ -104,73 +112,597 @@ function zipfPicker<T>(list: readonly T[], s: number) {
 // Names (most common US surnames first, then the demo's more varied ones)
 
 export const surnames = [
-  'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez',
-  'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White',
-  'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott',
-  'Torres', 'Nguyen', 'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker', 'Hall', 'Rivera', 'Campbell', 'Mitchell',
-  'Carter', 'Roberts', 'Gomez', 'Phillips', 'Evans', 'Turner', 'Diaz', 'Parker', 'Cruz', 'Edwards', 'Collins', 'Reyes',
-  'Stewart', 'Morris', 'Morales', 'Murphy', 'Cook', 'Rogers', 'Gutierrez', 'Ortiz', 'Morgan', 'Cooper', 'Peterson', 'Bailey',
-  'Reed', 'Kelly', 'Howard', 'Ramos', 'Kim', 'Cox', 'Ward', 'Richardson', 'Watson', 'Brooks', 'Chavez', 'Wood', 'James',
-  'Bennett', 'Gray', 'Mendoza', 'Ruiz', 'Hughes', 'Price', 'Alvarez', 'Castillo', 'Sanders', 'Patel', 'Myers', 'Long', 'Ross',
-  'Foster', 'Jimenez', 'Powell', 'Jenkins', 'Perry', 'Russell', 'Sullivan', 'Bell', 'Coleman', 'Butler', 'Henderson', 'Barnes',
-  'Gonzales', 'Fisher', 'Vasquez', 'Simmons', 'Romero', 'Jordan', 'Patterson', 'Alexander', 'Hamilton', 'Graham', 'Reynolds',
-  'Griffin', 'Wallace', 'Moreno', 'West', 'Cole', 'Hayes', 'Bryant', 'Herrera', 'Gibson', 'Ellis', 'Tran', 'Medina', 'Aguilar',
-  'Stevens', 'Murray', 'Ford', 'Castro', 'Marshall', 'Owens', 'Harrison', 'Fernandez', 'McDonald', 'Woods', 'Washington',
-  'Kennedy', 'Wells', 'Vargas', 'Henry', 'Chen', 'Freeman', 'Webb', 'Tucker', 'Guzman', 'Burns', 'Crawford', 'Olson', 'Simpson',
-  'Porter', 'Hunter', 'Gordon', 'Mendez', 'Silva', 'Shaw', 'Snyder', 'Mason', 'Dixon', 'Munoz', 'Hunt', 'Hicks', 'Holmes',
-  'Palmer', 'Wagner', 'Black', 'Robertson', 'Boyd', 'Rose', 'Stone', 'Salazar', 'Fox', 'Warren', 'Mills', 'Meyer', 'Rice',
-  'Schmidt', 'Garza', 'Daniels', 'Ferguson', 'Nichols', 'Stephens', 'Soto', 'Weaver', 'Ryan', 'Gardner', 'Payne', 'Grant',
-  'Dunn', 'Kelley', 'Spencer', 'Hawkins', 'Arnold', 'Pierce', 'Vazquez', 'Hansen', 'Peters', 'Santos', 'Hart', 'Bradley',
-  'Knight', 'Elliott', 'Cunningham', 'Duncan', 'Armstrong', 'Hudson', 'Carroll', 'Lane', 'Riley', 'Andrews', 'Alvarado', 'Ray',
-  'Delgado', 'Berry', 'Perkins', 'Hoffman', 'Johnston', 'Matthews', 'Pena', 'Richards', 'Contreras', 'Willis', 'Carpenter',
-  'Lawrence', 'Sandoval', 'Okonkwo', 'Kowalski', 'Haddad', 'Tanaka', 'Johansson', 'Mensah', 'Rossi', 'Bernstein', 'Sharma',
-  'Lindqvist', 'Adeyemi', 'Moreau', 'Fitzgerald', 'Petrov', 'Oyelaran', 'Whitaker', 'Nakamura', 'Gallagher', 'Iyer',
-  'Schneider', 'Boateng', 'Chang', 'Abadi', 'Larsen', 'Obi', 'Hoffmann', 'Yamamoto', 'Donovan', 'Farouk', 'Brennan', 'Costa',
-  'Rahman', 'Dubois', 'Montgomery', 'Achebe', 'Park', 'Novakova', 'Quinn', 'Singh', 'Eriksen', 'Mbeki', 'Banerjee', 'Okafor',
-  'Novak', 'Chen-Liu', "O'Brien", 'Van der Berg', 'Nowak', 'Wojcik', 'Ivanova', 'Kaur', 'Gupta', 'Das', 'Ali', 'Khan', 'Wang',
-  'Zhang', 'Liu', 'Yang', 'Huang', 'Zhao', 'Wu', 'Zhou', 'Xu', 'Sun', 'Ma', 'Zhu', 'Hu', 'Guo', 'He', 'Lin', 'Luo', 'Zheng',
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
+  'Harris',
+  'Sanchez',
+  'Clark',
+  'Ramirez',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Torres',
+  'Nguyen',
+  'Hill',
+  'Flores',
+  'Green',
+  'Adams',
+  'Nelson',
+  'Baker',
+  'Hall',
+  'Rivera',
+  'Campbell',
+  'Mitchell',
+  'Carter',
+  'Roberts',
+  'Gomez',
+  'Phillips',
+  'Evans',
+  'Turner',
+  'Diaz',
+  'Parker',
+  'Cruz',
+  'Edwards',
+  'Collins',
+  'Reyes',
+  'Stewart',
+  'Morris',
+  'Morales',
+  'Murphy',
+  'Cook',
+  'Rogers',
+  'Gutierrez',
+  'Ortiz',
+  'Morgan',
+  'Cooper',
+  'Peterson',
+  'Bailey',
+  'Reed',
+  'Kelly',
+  'Howard',
+  'Ramos',
+  'Kim',
+  'Cox',
+  'Ward',
+  'Richardson',
+  'Watson',
+  'Brooks',
+  'Chavez',
+  'Wood',
+  'James',
+  'Bennett',
+  'Gray',
+  'Mendoza',
+  'Ruiz',
+  'Hughes',
+  'Price',
+  'Alvarez',
+  'Castillo',
+  'Sanders',
+  'Patel',
+  'Myers',
+  'Long',
+  'Ross',
+  'Foster',
+  'Jimenez',
+  'Powell',
+  'Jenkins',
+  'Perry',
+  'Russell',
+  'Sullivan',
+  'Bell',
+  'Coleman',
+  'Butler',
+  'Henderson',
+  'Barnes',
+  'Gonzales',
+  'Fisher',
+  'Vasquez',
+  'Simmons',
+  'Romero',
+  'Jordan',
+  'Patterson',
+  'Alexander',
+  'Hamilton',
+  'Graham',
+  'Reynolds',
+  'Griffin',
+  'Wallace',
+  'Moreno',
+  'West',
+  'Cole',
+  'Hayes',
+  'Bryant',
+  'Herrera',
+  'Gibson',
+  'Ellis',
+  'Tran',
+  'Medina',
+  'Aguilar',
+  'Stevens',
+  'Murray',
+  'Ford',
+  'Castro',
+  'Marshall',
+  'Owens',
+  'Harrison',
+  'Fernandez',
+  'McDonald',
+  'Woods',
+  'Washington',
+  'Kennedy',
+  'Wells',
+  'Vargas',
+  'Henry',
+  'Chen',
+  'Freeman',
+  'Webb',
+  'Tucker',
+  'Guzman',
+  'Burns',
+  'Crawford',
+  'Olson',
+  'Simpson',
+  'Porter',
+  'Hunter',
+  'Gordon',
+  'Mendez',
+  'Silva',
+  'Shaw',
+  'Snyder',
+  'Mason',
+  'Dixon',
+  'Munoz',
+  'Hunt',
+  'Hicks',
+  'Holmes',
+  'Palmer',
+  'Wagner',
+  'Black',
+  'Robertson',
+  'Boyd',
+  'Rose',
+  'Stone',
+  'Salazar',
+  'Fox',
+  'Warren',
+  'Mills',
+  'Meyer',
+  'Rice',
+  'Schmidt',
+  'Garza',
+  'Daniels',
+  'Ferguson',
+  'Nichols',
+  'Stephens',
+  'Soto',
+  'Weaver',
+  'Ryan',
+  'Gardner',
+  'Payne',
+  'Grant',
+  'Dunn',
+  'Kelley',
+  'Spencer',
+  'Hawkins',
+  'Arnold',
+  'Pierce',
+  'Vazquez',
+  'Hansen',
+  'Peters',
+  'Santos',
+  'Hart',
+  'Bradley',
+  'Knight',
+  'Elliott',
+  'Cunningham',
+  'Duncan',
+  'Armstrong',
+  'Hudson',
+  'Carroll',
+  'Lane',
+  'Riley',
+  'Andrews',
+  'Alvarado',
+  'Ray',
+  'Delgado',
+  'Berry',
+  'Perkins',
+  'Hoffman',
+  'Johnston',
+  'Matthews',
+  'Pena',
+  'Richards',
+  'Contreras',
+  'Willis',
+  'Carpenter',
+  'Lawrence',
+  'Sandoval',
+  'Okonkwo',
+  'Kowalski',
+  'Haddad',
+  'Tanaka',
+  'Johansson',
+  'Mensah',
+  'Rossi',
+  'Bernstein',
+  'Sharma',
+  'Lindqvist',
+  'Adeyemi',
+  'Moreau',
+  'Fitzgerald',
+  'Petrov',
+  'Oyelaran',
+  'Whitaker',
+  'Nakamura',
+  'Gallagher',
+  'Iyer',
+  'Schneider',
+  'Boateng',
+  'Chang',
+  'Abadi',
+  'Larsen',
+  'Obi',
+  'Hoffmann',
+  'Yamamoto',
+  'Donovan',
+  'Farouk',
+  'Brennan',
+  'Costa',
+  'Rahman',
+  'Dubois',
+  'Montgomery',
+  'Achebe',
+  'Park',
+  'Novakova',
+  'Quinn',
+  'Singh',
+  'Eriksen',
+  'Mbeki',
+  'Banerjee',
+  'Okafor',
+  'Novak',
+  'Chen-Liu',
+  "O'Brien",
+  'Van der Berg',
+  'Nowak',
+  'Wojcik',
+  'Ivanova',
+  'Kaur',
+  'Gupta',
+  'Das',
+  'Ali',
+  'Khan',
+  'Wang',
+  'Zhang',
+  'Liu',
+  'Yang',
+  'Huang',
+  'Zhao',
+  'Wu',
+  'Zhou',
+  'Xu',
+  'Sun',
+  'Ma',
+  'Zhu',
+  'Hu',
+  'Guo',
+  'He',
+  'Lin',
+  'Luo',
+  'Zheng',
 ] as const;
 
 export const givenNames = [
-  'James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'William', 'Barbara',
-  'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Charles', 'Karen', 'Christopher', 'Lisa', 'Daniel', 'Nancy',
-  'Matthew', 'Betty', 'Anthony', 'Margaret', 'Mark', 'Sandra', 'Donald', 'Ashley', 'Steven', 'Kimberly', 'Paul', 'Emily',
-  'Andrew', 'Donna', 'Joshua', 'Michelle', 'Kenneth', 'Carol', 'Kevin', 'Amanda', 'Brian', 'Dorothy', 'George', 'Melissa',
-  'Timothy', 'Deborah', 'Ronald', 'Stephanie', 'Edward', 'Rebecca', 'Jason', 'Sharon', 'Jeffrey', 'Laura', 'Ryan', 'Cynthia',
-  'Jacob', 'Kathleen', 'Gary', 'Amy', 'Nicholas', 'Angela', 'Eric', 'Shirley', 'Jonathan', 'Anna', 'Stephen', 'Brenda',
-  'Larry', 'Pamela', 'Justin', 'Emma', 'Scott', 'Nicole', 'Brandon', 'Helen', 'Benjamin', 'Samantha', 'Samuel', 'Katherine',
-  'Gregory', 'Christine', 'Alexander', 'Debra', 'Frank', 'Rachel', 'Patrick', 'Carolyn', 'Raymond', 'Janet', 'Jack', 'Catherine',
-  'Olivia', 'Liam', 'Amara', 'Mateo', 'Sofia', 'Kenji', 'Aisha', 'Mei', 'Rafael', 'Hannah', 'Omar', 'Grace', 'Arjun', 'Isabel',
-  'Tomás', 'Chloe', 'Kwame', 'Naomi', 'Luca', 'Fatima', 'Ethan', 'Yuki', 'Gabriel', 'Leah', 'Ingrid', 'Diego', 'Nora', 'Malik',
-  'Elena', 'Hiroshi', 'Zara', 'Ana', 'Tariq', 'Clara', 'Nikhil', 'Ruth', 'Andre', 'Maya', 'Jonas', 'Priyanka', 'Marcus', 'Lucia',
-  'Wei', 'Esther', 'Caleb', 'Adaeze', 'Sana', 'Miguel', 'Dmitri', 'Julia', 'Kofi', 'Rosa', 'Henry', 'Lina', 'Victor', 'Jamal',
-  'Anika', 'Camila', 'Sean', 'Leilani', 'Valentina', 'Ibrahim', 'Alice', 'Noah', 'Farah', 'Emilia', 'Xavier', 'Yara', 'Imani', 'Felix',
+  'James',
+  'Mary',
+  'Robert',
+  'Patricia',
+  'John',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Elizabeth',
+  'William',
+  'Barbara',
+  'Richard',
+  'Susan',
+  'Joseph',
+  'Jessica',
+  'Thomas',
+  'Sarah',
+  'Charles',
+  'Karen',
+  'Christopher',
+  'Lisa',
+  'Daniel',
+  'Nancy',
+  'Matthew',
+  'Betty',
+  'Anthony',
+  'Margaret',
+  'Mark',
+  'Sandra',
+  'Donald',
+  'Ashley',
+  'Steven',
+  'Kimberly',
+  'Paul',
+  'Emily',
+  'Andrew',
+  'Donna',
+  'Joshua',
+  'Michelle',
+  'Kenneth',
+  'Carol',
+  'Kevin',
+  'Amanda',
+  'Brian',
+  'Dorothy',
+  'George',
+  'Melissa',
+  'Timothy',
+  'Deborah',
+  'Ronald',
+  'Stephanie',
+  'Edward',
+  'Rebecca',
+  'Jason',
+  'Sharon',
+  'Jeffrey',
+  'Laura',
+  'Ryan',
+  'Cynthia',
+  'Jacob',
+  'Kathleen',
+  'Gary',
+  'Amy',
+  'Nicholas',
+  'Angela',
+  'Eric',
+  'Shirley',
+  'Jonathan',
+  'Anna',
+  'Stephen',
+  'Brenda',
+  'Larry',
+  'Pamela',
+  'Justin',
+  'Emma',
+  'Scott',
+  'Nicole',
+  'Brandon',
+  'Helen',
+  'Benjamin',
+  'Samantha',
+  'Samuel',
+  'Katherine',
+  'Gregory',
+  'Christine',
+  'Alexander',
+  'Debra',
+  'Frank',
+  'Rachel',
+  'Patrick',
+  'Carolyn',
+  'Raymond',
+  'Janet',
+  'Jack',
+  'Catherine',
+  'Olivia',
+  'Liam',
+  'Amara',
+  'Mateo',
+  'Sofia',
+  'Kenji',
+  'Aisha',
+  'Mei',
+  'Rafael',
+  'Hannah',
+  'Omar',
+  'Grace',
+  'Arjun',
+  'Isabel',
+  'Tomás',
+  'Chloe',
+  'Kwame',
+  'Naomi',
+  'Luca',
+  'Fatima',
+  'Ethan',
+  'Yuki',
+  'Gabriel',
+  'Leah',
+  'Ingrid',
+  'Diego',
+  'Nora',
+  'Malik',
+  'Elena',
+  'Hiroshi',
+  'Zara',
+  'Ana',
+  'Tariq',
+  'Clara',
+  'Nikhil',
+  'Ruth',
+  'Andre',
+  'Maya',
+  'Jonas',
+  'Priyanka',
+  'Marcus',
+  'Lucia',
+  'Wei',
+  'Esther',
+  'Caleb',
+  'Adaeze',
+  'Sana',
+  'Miguel',
+  'Dmitri',
+  'Julia',
+  'Kofi',
+  'Rosa',
+  'Henry',
+  'Lina',
+  'Victor',
+  'Jamal',
+  'Anika',
+  'Camila',
+  'Sean',
+  'Leilani',
+  'Valentina',
+  'Ibrahim',
+  'Alice',
+  'Noah',
+  'Farah',
+  'Emilia',
+  'Xavier',
+  'Yara',
+  'Imani',
+  'Felix',
 ] as const;
 
 const pickSurname = zipfPicker(surnames, 0.9);
 const pickGivenName = zipfPicker(givenNames, 0.6);
 
 const advisorNames: Array<[string, string]> = [
-  ['Jordan', 'Blake'], ['Casey', 'Morrison'], ['Riley', 'Santos'], ['Avery', 'Lindgren'], ['Quinn', 'Delacroix'], ['Harper', 'Osei'],
-  ['Rowan', 'Takahashi'], ['Emerson', 'Vale'], ['Sasha', 'Ivanova'], ['Devon', 'Achterberg'], ['Kai', 'Whitfield'], ['Noor', 'Haddad'],
-  ['Ellis', 'Marchetti'], ['Reese', 'Kang'], ['Parker', 'Ndiaye'], ['Hayden', 'Sorensen'], ['Skyler', 'Bautista'], ['Finley', 'Oduya'],
-  ['Marlowe', 'Castellanos'], ['Tatum', 'Whitcombe'], ['Lennox', 'Abernathy'], ['Sage', 'Kuznetsov'], ['Remy', 'Fairbanks'],
-  ['Dakota', 'Villanueva'], ['Arden', 'Prescott'], ['Blair', 'Holloway'], ['Corin', 'Matsuda'], ['Drew', 'Lachance'],
+  ['Jordan', 'Blake'],
+  ['Casey', 'Morrison'],
+  ['Riley', 'Santos'],
+  ['Avery', 'Lindgren'],
+  ['Quinn', 'Delacroix'],
+  ['Harper', 'Osei'],
+  ['Rowan', 'Takahashi'],
+  ['Emerson', 'Vale'],
+  ['Sasha', 'Ivanova'],
+  ['Devon', 'Achterberg'],
+  ['Kai', 'Whitfield'],
+  ['Noor', 'Haddad'],
+  ['Ellis', 'Marchetti'],
+  ['Reese', 'Kang'],
+  ['Parker', 'Ndiaye'],
+  ['Hayden', 'Sorensen'],
+  ['Skyler', 'Bautista'],
+  ['Finley', 'Oduya'],
+  ['Marlowe', 'Castellanos'],
+  ['Tatum', 'Whitcombe'],
+  ['Lennox', 'Abernathy'],
+  ['Sage', 'Kuznetsov'],
+  ['Remy', 'Fairbanks'],
+  ['Dakota', 'Villanueva'],
+  ['Arden', 'Prescott'],
+  ['Blair', 'Holloway'],
+  ['Corin', 'Matsuda'],
+  ['Drew', 'Lachance'],
 ];
 
-const streets = ['Maple Avenue', 'Cedar Lane', 'Larimer Street', 'Pearl Street', 'Colfax Avenue', 'Hillside Drive', 'Aspen Court', 'Juniper Way', 'Elm Street', 'Canyon Boulevard', 'Walnut Street', 'Riverside Drive'] as const;
-const cities = [['Denver', 'CO', '802'], ['Boulder', 'CO', '803'], ['Golden', 'CO', '804'], ['Fort Collins', 'CO', '805'], ['Aurora', 'CO', '800'], ['Santa Fe', 'NM', '875'], ['Austin', 'TX', '787'], ['Chicago', 'IL', '606'], ['Seattle', 'WA', '981'], ['Boston', 'MA', '021']] as const;
+const streets = [
+  'Maple Avenue',
+  'Cedar Lane',
+  'Larimer Street',
+  'Pearl Street',
+  'Colfax Avenue',
+  'Hillside Drive',
+  'Aspen Court',
+  'Juniper Way',
+  'Elm Street',
+  'Canyon Boulevard',
+  'Walnut Street',
+  'Riverside Drive',
+] as const;
+const cities = [
+  ['Denver', 'CO', '802'],
+  ['Boulder', 'CO', '803'],
+  ['Golden', 'CO', '804'],
+  ['Fort Collins', 'CO', '805'],
+  ['Aurora', 'CO', '800'],
+  ['Santa Fe', 'NM', '875'],
+  ['Austin', 'TX', '787'],
+  ['Chicago', 'IL', '606'],
+  ['Seattle', 'WA', '981'],
+  ['Boston', 'MA', '021'],
+] as const;
 const areaCodes = ['303', '720', '970', '719', '505', '801', '512', '312', '206', '617'] as const;
 const emailDomains = ['example.com', 'example.net', 'example.org', 'mail.example', 'inbox.example'] as const;
-const goals = ['Retire by 62 with about $90,000 a year of income', "Fund the children's college through 529 plans", 'Pay off the mortgage before retirement', 'Keep a two-year cash reserve for the business', 'Set up a donor-advised fund', 'Plan for long-term care costs'] as const;
-const notes = ['Prefers quarterly reviews in person.', 'Reach by e-mail; mornings are best.', 'Interested in ESG funds.', 'Referred by an existing client.', null, null, null] as const;
-const netWorthRanges: ReadonlyArray<readonly [number, number]> = [[15_000, 95_000], [110_000, 480_000], [520_000, 980_000], [1_100_000, 4_800_000], [5_200_000, 28_000_000]];
+const goals = [
+  'Retire by 62 with about $90,000 a year of income',
+  "Fund the children's college through 529 plans",
+  'Pay off the mortgage before retirement',
+  'Keep a two-year cash reserve for the business',
+  'Set up a donor-advised fund',
+  'Plan for long-term care costs',
+] as const;
+const notes = [
+  'Prefers quarterly reviews in person.',
+  'Reach by e-mail; mornings are best.',
+  'Interested in ESG funds.',
+  'Referred by an existing client.',
+  null,
+  null,
+  null,
+] as const;
+const netWorthRanges: ReadonlyArray<readonly [number, number]> = [
+  [15_000, 95_000],
+  [110_000, 480_000],
+  [520_000, 980_000],
+  [1_100_000, 4_800_000],
+  [5_200_000, 28_000_000],
+];
 const categoryWeights = [14, 30, 26, 20, 10];
 
 const accountNames: Record<AccountType, string> = {
-  taxable: 'Individual Brokerage', joint: 'Joint Brokerage', ira: 'Rollover IRA', roth_ira: 'Roth IRA', '401k': '401(k) Retirement', '403b': '403(b) Retirement', trust: 'Family Trust', education_529: '529 College Savings',
+  taxable: 'Individual Brokerage',
+  joint: 'Joint Brokerage',
+  ira: 'Rollover IRA',
+  roth_ira: 'Roth IRA',
+  '401k': '401(k) Retirement',
+  '403b': '403(b) Retirement',
+  trust: 'Family Trust',
+  education_529: '529 College Savings',
 };
-const accountMix: AccountType[] = ['taxable', 'taxable', 'taxable', 'joint', 'joint', 'ira', 'ira', 'roth_ira', 'roth_ira', '401k', '401k', '403b', 'trust', 'education_529'];
+const accountMix: AccountType[] = [
+  'taxable',
+  'taxable',
+  'taxable',
+  'joint',
+  'joint',
+  'ira',
+  'ira',
+  'roth_ira',
+  'roth_ira',
+  '401k',
+  '401k',
+  '403b',
+  'trust',
+  'education_529',
+];
 
 // ------------------------------------------------------------------------------------------------
 // Market
@@ -179,20 +711,28 @@ type Security = { id: string; symbol: string; assetClass: string; riskRating: st
 type Market = { securities: Security[]; monthDates: string[]; close: (securityId: string, date: string) => number | undefined };
 
 async function loadMarket(pool: pg.Pool): Promise<Market> {
-  const securities = (await pool.query<Security>(`select id, symbol, asset_class as "assetClass", risk_rating as "riskRating" from securities where is_active order by symbol`)).rows;
+  const securities = (
+    await pool.query<Security>(
+      `select id, symbol, asset_class as "assetClass", risk_rating as "riskRating" from securities where is_active order by symbol`,
+    )
+  ).rows;
   const reference = securities.find((s) => s.symbol === 'SPY') ?? securities[0];
   if (!reference) throw new Error('No securities: the demo market is not seeded');
-  const days = (await pool.query<{ date: string }>(
-    `select to_char(date, 'YYYY-MM-DD') as date from prices where security_id = $1 and date >= (select max(date) from prices where security_id = $1) - interval '38 months' order by date`,
-    [reference.id],
-  )).rows;
+  const days = (
+    await pool.query<{ date: string }>(
+      `select to_char(date, 'YYYY-MM-DD') as date from prices where security_id = $1 and date >= (select max(date) from prices where security_id = $1) - interval '38 months' order by date`,
+      [reference.id],
+    )
+  ).rows;
   const monthDates: string[] = [];
   for (const { date } of days) if (monthDates.at(-1)?.slice(0, 7) !== date.slice(0, 7)) monthDates.push(date);
   const closes = new Map<string, number>();
-  const rows = (await pool.query<{ security_id: string; date: string; close: string }>(
-    `select security_id, to_char(date, 'YYYY-MM-DD') as date, close from prices where date = any($1::date[])`,
-    [monthDates],
-  )).rows;
+  const rows = (
+    await pool.query<{ security_id: string; date: string; close: string }>(
+      `select security_id, to_char(date, 'YYYY-MM-DD') as date, close from prices where date = any($1::date[])`,
+      [monthDates],
+    )
+  ).rows;
   for (const row of rows) closes.set(`${row.security_id}|${row.date}`, Number(row.close));
   return { securities, monthDates, close: (securityId, date) => closes.get(`${securityId}|${date}`) };
 }
@@ -201,7 +741,8 @@ async function loadMarket(pool: pg.Pool): Promise<Market> {
 // The book, generated chunk by chunk
 
 type Columns = Record<string, Array<string | number | null>>;
-const columns = <K extends string>(...names: K[]) => Object.fromEntries(names.map((n) => [n, []])) as unknown as Record<K, Array<string | number | null>>;
+const columns = <K extends string>(...names: K[]) =>
+  Object.fromEntries(names.map((n) => [n, []])) as unknown as Record<K, Array<string | number | null>>;
 
 type Chunk = {
   clients: ReturnType<typeof clientColumns>;
@@ -209,12 +750,41 @@ type Chunk = {
   transactions: ReturnType<typeof transactionColumns>;
   holdings: ReturnType<typeof holdingColumns>;
 };
-const clientColumns = () => columns('id', 'advisor_id', 'first_name', 'last_name', 'email', 'phone', 'birth_date', 'address', 'net_worth', 'annual_income', 'risk_capacity', 'investment_experience', 'financial_goals', 'notes', 'created_at', 'updated_at');
-const portfolioColumns = () => columns('id', 'client_id', 'name', 'account_type', 'status', 'benchmark_symbol', 'cash_balance', 'created_at', 'updated_at');
-const transactionColumns = () => columns('id', 'portfolio_id', 'security_id', 'type', 'trade_date', 'quantity', 'price', 'amount', 'notes', 'created_by', 'created_at');
-const holdingColumns = () => columns('id', 'portfolio_id', 'security_id', 'quantity', 'average_cost', 'created_at', 'updated_at', 'sync_version');
+const clientColumns = () =>
+  columns(
+    'id',
+    'advisor_id',
+    'first_name',
+    'last_name',
+    'email',
+    'phone',
+    'birth_date',
+    'address',
+    'net_worth',
+    'annual_income',
+    'risk_capacity',
+    'investment_experience',
+    'financial_goals',
+    'notes',
+    'created_at',
+    'updated_at',
+  );
+const portfolioColumns = () =>
+  columns('id', 'client_id', 'name', 'account_type', 'status', 'benchmark_symbol', 'cash_balance', 'created_at', 'updated_at');
+const transactionColumns = () =>
+  columns('id', 'portfolio_id', 'security_id', 'type', 'trade_date', 'quantity', 'price', 'amount', 'notes', 'created_by', 'created_at');
+const holdingColumns = () =>
+  columns('id', 'portfolio_id', 'security_id', 'quantity', 'average_cost', 'created_at', 'updated_at', 'sync_version');
 
-type Entry = { type: TransactionType; tradeDate: string; securityId: string | null; quantity: number | null; price: number | null; amount: number; notes: string };
+type Entry = {
+  type: TransactionType;
+  tradeDate: string;
+  securityId: string | null;
+  quantity: number | null;
+  price: number | null;
+  amount: number;
+  notes: string;
+};
 
 const recordedAt = (date: string, sequence = 0) => new Date(Date.parse(`${date}T21:00:00.000Z`) + sequence).toISOString();
 
@@ -228,7 +798,11 @@ function makeBook(random: Gen, market: Market, today: Date, taken: Set<string>) 
   const usedEmails = new Map<string, number>();
   const securityById = new Map(market.securities.map((s) => [s.id, s]));
   const months = market.monthDates;
-  const plain = (text: string) => text.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
+  const plain = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/[^A-Za-z]/g, '')
+      .toLowerCase();
   const categoryTotal = categoryWeights.reduce((a, b) => a + b, 0);
 
   const emailFor = (first: string, last: string) => {
@@ -247,7 +821,16 @@ function makeBook(random: Gen, market: Market, today: Date, taken: Set<string>) 
   };
 
   /** One portfolio's ledger (~8 entries) and what it replays to. */
-  const portfolio = (deposit: number, risk: string, advisorId: string, clientId: string, portfolioId: string, chunk: Chunk, accountType: AccountType, lastName: string) => {
+  const portfolio = (
+    deposit: number,
+    risk: string,
+    advisorId: string,
+    clientId: string,
+    portfolioId: string,
+    chunk: Chunk,
+    accountType: AccountType,
+    lastName: string,
+  ) => {
     const open = random.int(0, Math.max(0, months.length - 4));
     const openedOn = months[open]!;
     const ledger: Entry[] = [];
@@ -266,7 +849,15 @@ function makeBook(random: Gen, market: Market, today: Date, taken: Set<string>) 
       record({ type: 'buy', tradeDate: date, securityId: security.id, quantity, price, notes: note });
       held.set(security.id, (held.get(security.id) ?? 0) + quantity);
     };
-    record({ type: 'deposit', tradeDate: openedOn, securityId: null, quantity: null, price: null, amount: deposit, notes: 'Initial deposit' });
+    record({
+      type: 'deposit',
+      tradeDate: openedOn,
+      securityId: null,
+      quantity: null,
+      price: null,
+      amount: deposit,
+      notes: 'Initial deposit',
+    });
     const count = random.int(3, 6);
     const bondShare = risk === 'low' ? 0.5 : risk === 'medium' ? 0.3 : 0.1;
     const chosen = new Set<Security>();
@@ -287,18 +878,45 @@ function makeBook(random: Gen, market: Market, today: Date, taken: Set<string>) 
       if (id && security && close && security.assetClass !== 'alternative') {
         const perShare = roundPrice(close * 0.006);
         const quantity = held.get(id)!;
-        if (tradeValue(quantity, perShare) >= 0.01) record({ type: 'dividend', tradeDate: first, securityId: id, quantity, price: perShare, amount: tradeValue(quantity, perShare), notes: 'Dividend' });
+        if (tradeValue(quantity, perShare) >= 0.01)
+          record({
+            type: 'dividend',
+            tradeDate: first,
+            securityId: id,
+            quantity,
+            price: perShare,
+            amount: tradeValue(quantity, perShare),
+            notes: 'Dividend',
+          });
       }
     }
-    const valueAt = (date: string) => roundMoney(cash + [...held].reduce((sum, [id, q]) => sum + tradeValue(q, market.close(id, date) ?? 0), 0));
+    const valueAt = (date: string) =>
+      roundMoney(cash + [...held].reduce((sum, [id, q]) => sum + tradeValue(q, market.close(id, date) ?? 0), 0));
     if (second) {
       const fee = roundMoney(valueAt(second) * 0.0025);
-      if (fee > 0 && fee <= cash) record({ type: 'fee', tradeDate: second, securityId: null, quantity: null, price: null, amount: fee, notes: 'Quarterly advisory fee' });
+      if (fee > 0 && fee <= cash)
+        record({
+          type: 'fee',
+          tradeDate: second,
+          securityId: null,
+          quantity: null,
+          price: null,
+          amount: fee,
+          notes: 'Quarterly advisory fee',
+        });
     }
     if (third) {
       const roll = random.next();
       if (roll < 0.3) {
-        record({ type: 'deposit', tradeDate: third, securityId: null, quantity: null, price: null, amount: roundMoney(random.int(10, 100) * 100), notes: 'Contribution' });
+        record({
+          type: 'deposit',
+          tradeDate: third,
+          securityId: null,
+          quantity: null,
+          price: null,
+          amount: roundMoney(random.int(10, 100) * 100),
+          notes: 'Contribution',
+        });
       } else if (roll < 0.55) {
         const id = random.pick(heldIds());
         const price = id ? market.close(id, third) : undefined;
@@ -392,7 +1010,9 @@ function makeBook(random: Gen, market: Market, today: Date, taken: Set<string>) 
       c.email.push(emailFor(first, last));
       c.phone.push(random.next() < 0.9 ? `+1 (${random.pick(areaCodes)}) 555-${String(random.int(0, 9999)).padStart(4, '0')}` : null);
       c.birth_date.push(birth.toISOString().slice(0, 10));
-      c.address.push(`${random.int(100, 9899)} ${random.pick(streets)}, ${city}, ${state} ${zip}${String(random.int(1, 99)).padStart(2, '0')}`);
+      c.address.push(
+        `${random.int(100, 9899)} ${random.pick(streets)}, ${city}, ${state} ${zip}${String(random.int(1, 99)).padStart(2, '0')}`,
+      );
       c.net_worth.push(unassessed ? null : netWorth);
       c.annual_income.push(unassessed ? null : Math.round(Math.max(30_000, netWorth * (0.04 + random.next() * 0.1)) / 1000) * 1000);
       c.risk_capacity.push(unassessed ? null : risk);
@@ -422,7 +1042,24 @@ const insertSql = {
       select id, '${firmId}'::uuid, advisor_id, first_name, last_name, email, phone, birth_date, address, net_worth, annual_income, risk_capacity, investment_experience, financial_goals, notes, created_at, updated_at
       from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::date[], $8::text[], $9::numeric[], $10::numeric[], $11::text[], $12::text[], $13::text[], $14::text[], $15::timestamptz[], $16::timestamptz[])
         as t(id, advisor_id, first_name, last_name, email, phone, birth_date, address, net_worth, annual_income, risk_capacity, investment_experience, financial_goals, notes, created_at, updated_at)`,
-    order: ['id', 'advisor_id', 'first_name', 'last_name', 'email', 'phone', 'birth_date', 'address', 'net_worth', 'annual_income', 'risk_capacity', 'investment_experience', 'financial_goals', 'notes', 'created_at', 'updated_at'],
+    order: [
+      'id',
+      'advisor_id',
+      'first_name',
+      'last_name',
+      'email',
+      'phone',
+      'birth_date',
+      'address',
+      'net_worth',
+      'annual_income',
+      'risk_capacity',
+      'investment_experience',
+      'financial_goals',
+      'notes',
+      'created_at',
+      'updated_at',
+    ],
   }),
   portfolios: (firmId: string) => ({
     text: `insert into portfolios (id, firm_id, client_id, name, account_type, status, benchmark_symbol, cash_balance, created_at, updated_at)
@@ -501,13 +1138,19 @@ async function main() {
     await phase('demo firm (seedDemo)', async () => {
       if (await isEmpty(database.db)) await seedDemo(database.db);
     });
-    const firm = (await pool.query<{ id: string }>(`select id from firms where name = $1 and kind = 'firm' order by created_at limit 1`, [demoFirmName])).rows[0];
+    const firm = (
+      await pool.query<{ id: string }>(`select id from firms where name = $1 and kind = 'firm' order by created_at limit 1`, [demoFirmName])
+    ).rows[0];
     if (!firm) throw new Error('demo firm missing');
-    const existing = Number((await pool.query<{ n: string }>('select count(*) as n from clients where firm_id = $1', [firm.id])).rows[0]?.n ?? 0);
+    const existing = Number(
+      (await pool.query<{ n: string }>('select count(*) as n from clients where firm_id = $1', [firm.id])).rows[0]?.n ?? 0,
+    );
     if (existing >= targetClients) {
       await phase('daily valuations (extendValuations)', () => fillValuations(database.db, pool));
       await phase('VACUUM (ANALYZE)', () => pool.query('vacuum (analyze)'));
-      console.log(`already seeded: the firm has ${existing.toLocaleString('en-US')} clients (≥ ${targetClients.toLocaleString('en-US')}); nothing to do`);
+      console.log(
+        `already seeded: the firm has ${existing.toLocaleString('en-US')} clients (≥ ${targetClients.toLocaleString('en-US')}); nothing to do`,
+      );
       await printSizes(pool);
       return;
     }
@@ -518,7 +1161,9 @@ async function main() {
     const hash = await phase('advisor password hash (argon2, once)', () => hashPassword(advisorPassword));
     // A fixed "today" derived from the market, so the book does not depend on the day it is seeded.
     const today = new Date(`${market.monthDates.at(-1)}T12:00:00.000Z`);
-    const demoEmails = (await pool.query<{ email: string }>('select email from clients where firm_id = $1', [firm.id])).rows.map((r) => r.email);
+    const demoEmails = (await pool.query<{ email: string }>('select email from clients where firm_id = $1', [firm.id])).rows.map(
+      (r) => r.email,
+    );
     const nextChunk = makeBook(random, market, today, new Set(demoEmails));
 
     const client = await pool.connect();
@@ -530,7 +1175,9 @@ async function main() {
     try {
       await client.query('set synchronous_commit = off');
       await client.query('begin');
-      const demoAdvisors = (await client.query<{ id: string }>(`select id from users where firm_id = $1 and role = 'advisor' order by email`, [firm.id])).rows.map((r) => r.id);
+      const demoAdvisors = (
+        await client.query<{ id: string }>(`select id from users where firm_id = $1 and role = 'advisor' order by email`, [firm.id])
+      ).rows.map((r) => r.id);
       const advisorIds = [...demoAdvisors];
       for (const [first, last] of advisorNames.slice(0, Math.max(0, advisorCount - demoAdvisors.length))) {
         const id = random.uuid();
@@ -560,7 +1207,12 @@ async function main() {
         }
       };
       for (let made = 0; made < targetClients; made += clientsPerChunk) {
-        const chunk: Chunk = { clients: clientColumns(), portfolios: portfolioColumns(), transactions: transactionColumns(), holdings: holdingColumns() };
+        const chunk: Chunk = {
+          clients: clientColumns(),
+          portfolios: portfolioColumns(),
+          transactions: transactionColumns(),
+          holdings: holdingColumns(),
+        };
         const size = Math.min(clientsPerChunk, targetClients - made);
         for (let done = 0; done < size; done += 100) {
           const begin = performance.now();
@@ -573,7 +1225,10 @@ async function main() {
         await pending; // the previous chunk (the database worked on it while this one was generated)
         waitMs += performance.now() - waitBegin;
         for (const table of tables) enqueue(table, chunk);
-        if ((made / clientsPerChunk) % 8 === 7) console.log(`    … ${(made + clientsPerChunk).toLocaleString('en-US')} clients generated, ${rows.transactions.toLocaleString('en-US')} transactions`);
+        if ((made / clientsPerChunk) % 8 === 7)
+          console.log(
+            `    … ${(made + clientsPerChunk).toLocaleString('en-US')} clients generated, ${rows.transactions.toLocaleString('en-US')} transactions`,
+          );
       }
       const waitBegin = performance.now();
       await pending;
@@ -588,7 +1243,10 @@ async function main() {
     phases['generate + write (one transaction)'] = performance.now() - writeStarted;
     console.log(`  ${'generate + write (one transaction)'.padEnd(34)} ${seconds(phases['generate + write (one transaction)']!)}`);
     console.log(`    generation in Node ${seconds(generateMs)} (overlapping the writes); waiting for PostgreSQL ${seconds(waitMs)}`);
-    for (const table of tables) console.log(`    ${table.padEnd(13)} ${rows[table].toLocaleString('en-US').padStart(10)} rows   ~${seconds(statementMs[table])} of statements`);
+    for (const table of tables)
+      console.log(
+        `    ${table.padEnd(13)} ${rows[table].toLocaleString('en-US').padStart(10)} rows   ~${seconds(statementMs[table])} of statements`,
+      );
     await phase('daily valuations (extendValuations)', () => fillValuations(database.db, pool));
     // VACUUM as well as ANALYZE: it empties the GIN pending lists the bulk insert left in the three
     // trigram indexes (each search otherwise scans them linearly: ~5 ms a query here) and sets the
@@ -632,7 +1290,9 @@ async function fillValuations(db: Db, pool: pg.Pool) {
           // scans the growing table instead of its primary key (seconds a batch instead of milliseconds).
           await pool.query('analyze portfolio_valuations');
           const perSecond = Math.round(rows / ((performance.now() - began) / 1000));
-          console.log(`    … ${done.toLocaleString('en-US')} portfolios, ${rows.toLocaleString('en-US')} rows written (${perSecond.toLocaleString('en-US')} a second)`);
+          console.log(
+            `    … ${done.toLocaleString('en-US')} portfolios, ${rows.toLocaleString('en-US')} rows written (${perSecond.toLocaleString('en-US')} a second)`,
+          );
         }
       }
     };
@@ -653,7 +1313,8 @@ async function printSizes(pool: pg.Pool) {
      where n.nspname = 'public' and c.relkind = 'r' and c.relname in ('clients', 'portfolios', 'transactions', 'holdings', 'users', 'prices', 'securities', 'portfolio_valuations', 'book_valuations')
      order by pg_total_relation_size(c.oid) desc`,
   );
-  for (const row of rows) console.log(`    ${row.name.padEnd(13)} ~${Number(row.rows).toLocaleString('en-US').padStart(10)} rows  ${row.size}`);
+  for (const row of rows)
+    console.log(`    ${row.name.padEnd(13)} ~${Number(row.rows).toLocaleString('en-US').padStart(10)} rows  ${row.size}`);
   const db = (await pool.query<{ size: string }>('select pg_size_pretty(pg_database_size(current_database())) as size')).rows[0];
   console.log(`    database size ${db?.size}`);
 }

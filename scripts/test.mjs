@@ -85,20 +85,30 @@ async function runPhase(name) {
   const seconds = (performance.now() - started) / 1000;
   const ok = results.every((result) => result.ok);
   const summaries = results.filter((result) => result.report).map((result) => readReport(result.report));
-  const tests = summaries.map((summary) => ({ passed: summary.numPassedTests, failed: summary.numFailedTests, skipped: summary.numPendingTests + summary.numTodoTests }));
+  const tests = summaries.map((summary) => ({
+    passed: summary.numPassedTests,
+    failed: summary.numFailedTests,
+    skipped: summary.numPendingTests + summary.numTodoTests,
+  }));
   console.log(`\n${ok ? '✔' : '✘'} ${name} (${seconds.toFixed(0)} s)`);
   for (const { command, seconds: commandSeconds, output } of results) {
-    console.log(`\n$ ${command.map((part) => part.replace(`${root}/node_modules/.bin/`, '')).join(' ')}  (${commandSeconds.toFixed(0)} s)\n${output.trimEnd()}`);
+    console.log(
+      `\n$ ${command.map((part) => part.replace(`${root}/node_modules/.bin/`, '')).join(' ')}  (${commandSeconds.toFixed(0)} s)\n${output.trimEnd()}`,
+    );
   }
   return { name, seconds, ok, tests, parts: breakdown && summaries[0] ? breakdown(summaries[0]) : {} };
 }
 
 const started = performance.now();
-const done = (await Promise.all(lanes.map(async (lane) => {
-  const finished = [];
-  for (const name of lane) finished.push(await runPhase(name));
-  return finished;
-}))).flat();
+const done = (
+  await Promise.all(
+    lanes.map(async (lane) => {
+      const finished = [];
+      for (const name of lane) finished.push(await runPhase(name));
+      return finished;
+    }),
+  )
+).flat();
 const total = (performance.now() - started) / 1000;
 rmSync(reports, { recursive: true, force: true });
 
@@ -110,8 +120,11 @@ for (const name of Object.keys(phases)) {
   const passed = sum(tests, 'passed');
   const failed = sum(tests, 'failed');
   for (const key of Object.keys(totals)) totals[key] += sum(tests, key);
-  console.log(`${name.padEnd(14)} ${seconds.toFixed(0).padStart(7)}  ${ok ? 'ok' : 'FAILED'}${tests.length ? `  ${passed} passed, ${failed} failed` : ''}`);
-  for (const [part, partSeconds] of Object.entries(parts)) console.log(`${`  ${part}`.padEnd(14)} ${partSeconds.toFixed(0).padStart(7)}  (its tests' own time)`);
+  console.log(
+    `${name.padEnd(14)} ${seconds.toFixed(0).padStart(7)}  ${ok ? 'ok' : 'FAILED'}${tests.length ? `  ${passed} passed, ${failed} failed` : ''}`,
+  );
+  for (const [part, partSeconds] of Object.entries(parts))
+    console.log(`${`  ${part}`.padEnd(14)} ${partSeconds.toFixed(0).padStart(7)}  (its tests' own time)`);
 }
 console.log(`${'total'.padEnd(14)} ${total.toFixed(0).padStart(7)}  (the two lanes overlap)`);
 

@@ -44,7 +44,10 @@ function signInModules(): { plugin: Plugin; has: (id: string) => boolean } {
         }
         return seen;
       };
-      const startup = walk(ids.filter((id) => this.getModuleInfo(id)?.isEntry), new Set());
+      const startup = walk(
+        ids.filter((id) => this.getModuleInfo(id)?.isEntry),
+        new Set(),
+      );
       const page = ids.find((id) => id.endsWith('/src/features/auth/login/login-page.tsx'));
       modules = page ? walk([page], startup) : new Set();
       if (page) modules.delete(page); // the page itself stays its own route chunk
@@ -59,7 +62,10 @@ const signIn = signInModules();
 function release(): string | undefined {
   if (process.env.VITE_RELEASE) return process.env.VITE_RELEASE;
   try {
-    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || undefined;
+    return (
+      execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() ||
+      undefined
+    );
   } catch {
     return undefined; // not a git checkout: the build's mode stands in (features/telemetry/web-vitals-release.ts)
   }
@@ -78,9 +84,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         changeOrigin: true,
         // A browser opening the API token page gets the app, as the server does in production.
         bypass: (req) =>
-          req.method === 'GET' &&
-          req.url?.replace(/\/$/, '') === '/api/v1/auth/login' &&
-          req.headers.accept?.includes('text/html')
+          req.method === 'GET' && req.url?.replace(/\/$/, '') === '/api/v1/auth/login' && req.headers.accept?.includes('text/html')
             ? '/index.html'
             : undefined,
       },
@@ -93,28 +97,33 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The entry chunk holds all start-up code on purpose (see codeSplitting below): ~570 kB
     // minified, ~180 kB gzip. The bundle benchmark guards the real budget.
     chunkSizeWarningLimit: 650,
-    rolldownOptions: isSsrBuild ? {} : {
-      output: {
-        // Left to itself, Rolldown gives every set of routes that shares some vendor code a chunk of
-        // its own, and the sign-in page (the first page of every new visitor, budgeted at 250 kB gzip
-        // in bench/bundle.ts) ended up fetching ~20 small chunks. Two groups keep it to three:
-        codeSplitting: {
-          groups: [
-            // Everything the entry runs at start-up (react, react-dom, router, redux/RTK, emotion,
-            // MUI core, zod, the store) goes into the entry chunk. `$initial` follows the imports
-            // that are actually used, so modules reached only through barrel re-exports (e.g.
-            // @mui/system's Stack) are left to the routes that use them.
-            { name: 'entry', tags: ['$initial'], priority: 2 },
-            // What the sign-in page adds (text fields, dialog, react-hook-form, the form components),
-            // shared with the other public pages: one chunk, loaded with the page.
-            { name: (id) => (signIn.has(id) ? 'sign-in' : null), debugName: 'sign-in', priority: 1 },
-            // The rest of the UI library the signed-in screens draw with (tables, chips, menus,
-            // tooltips, dialogs...): one chunk, cached once for every screen, where per-component
-            // chunks had a screen ask for ~30 files and start-up script announce each of them.
-            { name: 'ui-kit', test: /node_modules[\\/](@mui[\\/](material|system|utils|icons-material)|@emotion|react-transition-group|@popperjs|clsx)[\\/]/ },
-          ],
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            // Left to itself, Rolldown gives every set of routes that shares some vendor code a chunk of
+            // its own, and the sign-in page (the first page of every new visitor, budgeted at 250 kB gzip
+            // in bench/bundle.ts) ended up fetching ~20 small chunks. Two groups keep it to three:
+            codeSplitting: {
+              groups: [
+                // Everything the entry runs at start-up (react, react-dom, router, redux/RTK, emotion,
+                // MUI core, zod, the store) goes into the entry chunk. `$initial` follows the imports
+                // that are actually used, so modules reached only through barrel re-exports (e.g.
+                // @mui/system's Stack) are left to the routes that use them.
+                { name: 'entry', tags: ['$initial'], priority: 2 },
+                // What the sign-in page adds (text fields, dialog, react-hook-form, the form components),
+                // shared with the other public pages: one chunk, loaded with the page.
+                { name: (id) => (signIn.has(id) ? 'sign-in' : null), debugName: 'sign-in', priority: 1 },
+                // The rest of the UI library the signed-in screens draw with (tables, chips, menus,
+                // tooltips, dialogs...): one chunk, cached once for every screen, where per-component
+                // chunks had a screen ask for ~30 files and start-up script announce each of them.
+                {
+                  name: 'ui-kit',
+                  test: /node_modules[\\/](@mui[\\/](material|system|utils|icons-material)|@emotion|react-transition-group|@popperjs|clsx)[\\/]/,
+                },
+              ],
+            },
+          },
         },
-      },
-    },
   },
 }));

@@ -12,7 +12,10 @@ import { startServer, type RunningServer } from '@meridian/server/server';
  * logs, loopback on a free port, a temporary data folder (removed by close) and no demo seed unless
  * `env` asks for one. `env` adds or overrides settings as the environment would.
  */
-export async function startBenchServer(env: Record<string, string>, options: Parameters<typeof startServer>[1] = {}): Promise<RunningServer> {
+export async function startBenchServer(
+  env: Record<string, string>,
+  options: Parameters<typeof startServer>[1] = {},
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'meridian-bench-'));
   try {
     const config = loadConfig({
@@ -49,8 +52,13 @@ export function runMain(main: () => Promise<void>): void {
 
 /** Signs in through the API and answers the access token. */
 export async function signIn(base: string, account: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
-  if (response.status !== 200) throw new Error(`login as ${account.email}: ${response.status} ${await response.text()} (run bench/seed-large.ts first)`);
+  const response = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (response.status !== 200)
+    throw new Error(`login as ${account.email}: ${response.status} ${await response.text()} (run bench/seed-large.ts first)`);
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
@@ -61,7 +69,12 @@ export async function signIn(base: string, account: { email: string; password: s
  * pg. `close` stops all three.
  */
 export async function startComparison(url: string) {
-  const server = await startBenchServer({ DATABASE_URL: url, RATE_LIMIT_MAX: '1000000000', LOGIN_MAX_FAILURES: '1000000000', ACCESS_TOKEN_TTL_SECONDS: '86400' });
+  const server = await startBenchServer({
+    DATABASE_URL: url,
+    RATE_LIMIT_MAX: '1000000000',
+    LOGIN_MAX_FAILURES: '1000000000',
+    ACCESS_TOKEN_TTL_SECONDS: '86400',
+  });
   const bare = Fastify({ logger: false });
   bare.get('/bench/bare', async () => ({ ok: true }));
   const bareUrl = `${await bare.listen({ host: '127.0.0.1', port: 0 })}/bench/bare`;

@@ -90,34 +90,47 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
   });
   return new Promise((resolve, reject) => {
     worker.once('error', reject);
-    worker.once('message', (message: { latencies: number[]; pathIndexes: number[]; rotation: string[]; errors: number; statusCounts: Record<string, number>; utilization: number; elapsedMs: number }) => {
-      const sorted = [...message.latencies].sort((a, b) => a - b);
-      let byPath: Record<string, PathResult> | undefined;
-      if (options.paths?.length) {
-        byPath = {};
-        message.rotation.forEach((path, index) => {
-          const own = message.latencies.filter((_, i) => message.pathIndexes[i] === index).sort((a, b) => a - b);
-          byPath![path] = { requests: own.length, p50Ms: percentile(own, 50), p95Ms: percentile(own, 95), p99Ms: percentile(own, 99) };
+    worker.once(
+      'message',
+      (message: {
+        latencies: number[];
+        pathIndexes: number[];
+        rotation: string[];
+        errors: number;
+        statusCounts: Record<string, number>;
+        utilization: number;
+        elapsedMs: number;
+      }) => {
+        const sorted = [...message.latencies].sort((a, b) => a - b);
+        let byPath: Record<string, PathResult> | undefined;
+        if (options.paths?.length) {
+          byPath = {};
+          message.rotation.forEach((path, index) => {
+            const own = message.latencies.filter((_, i) => message.pathIndexes[i] === index).sort((a, b) => a - b);
+            byPath![path] = { requests: own.length, p50Ms: percentile(own, 50), p95Ms: percentile(own, 95), p99Ms: percentile(own, 99) };
+          });
+        }
+        resolve({
+          requests: sorted.length,
+          errors: message.errors,
+          statusCounts: message.statusCounts,
+          requestsPerSecond: (sorted.length / message.elapsedMs) * 1000,
+          p50Ms: percentile(sorted, 50),
+          p95Ms: percentile(sorted, 95),
+          p99Ms: percentile(sorted, 99),
+          clientUtilization: message.utilization,
+          ...(byPath ? { byPath } : {}),
         });
-      }
-      resolve({
-        requests: sorted.length,
-        errors: message.errors,
-        statusCounts: message.statusCounts,
-        requestsPerSecond: (sorted.length / message.elapsedMs) * 1000,
-        p50Ms: percentile(sorted, 50),
-        p95Ms: percentile(sorted, 95),
-        p99Ms: percentile(sorted, 99),
-        clientUtilization: message.utilization,
-        ...(byPath ? { byPath } : {}),
-      });
-      void worker.terminate();
-    });
+        void worker.terminate();
+      },
+    );
   });
 }
 
 export function describeLoad(label: string, result: LoadResult): string {
-  const statuses = Object.entries(result.statusCounts).map(([status, count]) => `${status}×${count}`).join(' ');
+  const statuses = Object.entries(result.statusCounts)
+    .map(([status, count]) => `${status}×${count}`)
+    .join(' ');
   return `${label.padEnd(34)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${result.p50Ms.toFixed(2)} ms   p95 ${result.p95Ms.toFixed(2)} ms   p99 ${result.p99Ms.toFixed(2)} ms   [${statuses}${result.errors ? ` errors×${result.errors}` : ''}]`;
 }
 
@@ -125,7 +138,13 @@ export function describeLoad(label: string, result: LoadResult): string {
  * `concurrency` lanes in this thread, rotating over `items`, for `ms`: the same figures as runLoad
  * (per item under `keyOf` in byPath), for work that is not an HTTP request (statements through pg).
  */
-export async function runInProcess<T>(items: readonly T[], keyOf: (item: T) => string, concurrency: number, ms: number, run: (item: T) => Promise<unknown>): Promise<LoadResult> {
+export async function runInProcess<T>(
+  items: readonly T[],
+  keyOf: (item: T) => string,
+  concurrency: number,
+  ms: number,
+  run: (item: T) => Promise<unknown>,
+): Promise<LoadResult> {
   const latencies: number[] = [];
   const perItem = items.map(() => [] as number[]);
   let turn = 0;

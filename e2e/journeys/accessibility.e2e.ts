@@ -230,7 +230,11 @@ for (const viewport of ['desktop', 'phone'] as const) {
       await followMenu(page, viewport, 'Clients');
       await page.getByRole('link', { name: 'Households' }).click();
       await page.getByRole('heading', { name: 'Households', level: 1 }).waitFor();
-      await page.getByRole('link').filter({ hasText: /household|family/i }).first().waitFor();
+      await page
+        .getByRole('link')
+        .filter({ hasText: /household|family/i })
+        .first()
+        .waitFor();
       await snap(page, shot('63-households'));
       await page.getByRole('button', { name: 'New Household' }).click();
       await inspectDialog(page, page.getByRole('dialog', { name: 'New Household' }), shot('64-new-household'));

@@ -14,7 +14,12 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClientListResponse } from '@meridian/domain/clients/contracts';
-import type { AumResponse, ClientCountResponse, BookPerformanceResponse, CompletedAssessmentsResponse } from '@meridian/domain/dashboard/contracts';
+import type {
+  AumResponse,
+  ClientCountResponse,
+  BookPerformanceResponse,
+  CompletedAssessmentsResponse,
+} from '@meridian/domain/dashboard/contracts';
 import type { HouseholdListResponse } from '@meridian/domain/households/contracts';
 import type { PortfolioAnalytics } from '@meridian/domain/analytics/contracts';
 import type { PortfolioListResponse } from '@meridian/domain/portfolios/contracts';
@@ -60,7 +65,9 @@ describe('analysis', () => {
     await expect.poll(() => page.getByTestId('card-clients').textContent()).toContain(String(clients.data.active_clients));
     // Questionnaires completed this quarter by the advisor's clients (the demo firm's span the past year).
     expect(assessments.data.available).toBe(true);
-    await expect.poll(() => page.getByTestId('card-assessments').textContent()).toContain(`Assessments Completed${assessments.data.completed_assessments.toLocaleString('en-US')}`);
+    await expect
+      .poll(() => page.getByTestId('card-assessments').textContent())
+      .toContain(`Assessments Completed${assessments.data.completed_assessments.toLocaleString('en-US')}`);
     await expect.poll(() => page.getByTestId('card-performance').textContent()).toContain(signedReturn(performance.data.twr ?? Number.NaN));
     await expect.poll(() => page.getByTestId('metrics-period').textContent()).toMatch(/^Q[1-4] \d{4}$/);
     await expect(page.getByText('no feedback yet').count()).resolves.toBe(1);

@@ -37,7 +37,8 @@ async function checkInTemplate(): Promise<TemplateSummary> {
   return found;
 }
 
-const scale = (page: Page, key: string, point: number) => page.getByTestId(`question-${key}`).getByRole('radio', { name: new RegExp(`^${point}\\b`) });
+const scale = (page: Page, key: string, point: number) =>
+  page.getByTestId(`question-${key}`).getByRole('radio', { name: new RegExp(`^${point}\\b`) });
 
 describe('assessment journeys', () => {
   it('1. client: takes the assigned check-in, saving progress first, and reads the scores', async () => {
@@ -74,7 +75,10 @@ describe('assessment journeys', () => {
     await page.getByRole('button', { name: 'Save progress' }).click();
     await page.getByText('Progress saved.').waitFor();
     const saved = await asJordan.get<AssessmentDetail>(`/assessments/${assigned.id}`);
-    expect(saved).toMatchObject({ status: 'in_progress', answers: { 'understand-plan': 4, 'on-track': 4, 'money-worries': 2, 'review-frequency': 'twice-a-year' } });
+    expect(saved).toMatchObject({
+      status: 'in_progress',
+      answers: { 'understand-plan': 4, 'on-track': 4, 'money-worries': 2, 'review-frequency': 'twice-a-year' },
+    });
 
     await scale(page, 'emergency-ready', 3).check();
     await page.getByTestId('question-topics').getByRole('checkbox', { name: 'Estate planning' }).check();
@@ -104,7 +108,10 @@ describe('assessment journeys', () => {
     await signIn(page, admin);
     await page.goto('/assessments');
     await page.getByRole('heading', { name: 'Assessments', level: 1 }).waitFor();
-    await page.getByRole('switch', { name: 'Overdue only' }).or(page.getByRole('checkbox', { name: 'Overdue only' })).check();
+    await page
+      .getByRole('switch', { name: 'Overdue only' })
+      .or(page.getByRole('checkbox', { name: 'Overdue only' }))
+      .check();
     await expect.poll(() => page.getByTestId('overdue-marker').count()).toBe(Math.min(overdue.total, 25));
     await snap(page, 'assessments-04-admin-overdue');
 
@@ -112,7 +119,9 @@ describe('assessment journeys', () => {
     const { clients } = await alexBook.get<ClientListResponse>('/clients?per_page=100');
     const template = await checkInTemplate();
     const open = await asAdmin.get<AssessmentList>(`/assessments?template_id=${template.id}&per_page=100`);
-    const taken = new Set(open.assessments.filter((assessment) => assessment.status !== 'complete').map((assessment) => assessment.client_id));
+    const taken = new Set(
+      open.assessments.filter((assessment) => assessment.status !== 'complete').map((assessment) => assessment.client_id),
+    );
     const target = clients.find((client) => !taken.has(client.id) && client.user_id === null)!;
 
     await page.getByRole('button', { name: 'Assign assessment' }).click();

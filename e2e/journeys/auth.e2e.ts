@@ -92,11 +92,14 @@ type StorageSnapshot = { local: Record<string, string>; session: Record<string, 
 
 /** The session keys held in localStorage and sessionStorage. */
 async function storedSession(target: Page): Promise<StorageSnapshot> {
-  return target.evaluate((keys) => {
-    const pick = (storage: Storage) =>
-      Object.fromEntries(keys.flatMap((key) => (storage.getItem(key) === null ? [] : [[key, storage.getItem(key) as string]])));
-    return { local: pick(localStorage), session: pick(sessionStorage) };
-  }, [...sessionKeys]);
+  return target.evaluate(
+    (keys) => {
+      const pick = (storage: Storage) =>
+        Object.fromEntries(keys.flatMap((key) => (storage.getItem(key) === null ? [] : [[key, storage.getItem(key) as string]])));
+      return { local: pick(localStorage), session: pick(sessionStorage) };
+    },
+    [...sessionKeys],
+  );
 }
 
 function expectSessionIn(snapshot: StorageSnapshot, where: 'local' | 'session', email: string) {
@@ -133,9 +136,7 @@ async function drawerLabels(target: Page): Promise<string[]> {
 }
 
 function drawerItem(target: Page, label: string): Locator {
-  return target
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('button', { name: label, exact: true });
+  return target.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: label, exact: true });
 }
 
 // TOTP as an authenticator app computes it (RFC 6238, SHA1, 6 digits, 30 s).
@@ -480,7 +481,11 @@ describe('sign-in journeys', () => {
     await expectText(page, 'Password Reset Complete');
     const completedAt = Date.now();
     // complete: every step shows as done
-    expect(await page.locator('.MuiStepLabel-label.Mui-completed').allInnerTexts()).toEqual(['Request Reset', 'Set New Password', 'Complete']);
+    expect(await page.locator('.MuiStepLabel-label.Mui-completed').allInnerTexts()).toEqual([
+      'Request Reset',
+      'Set New Password',
+      'Complete',
+    ]);
     await snap(page, 'auth-05-reset-complete');
     await page.waitForURL('**/login', { timeout: 8_000 });
     const redirectMs = Date.now() - completedAt;
@@ -572,10 +577,7 @@ describe('sign-in journeys', () => {
     // Links: back to /login, and the docs in a new tab.
     expect(await page.getByRole('link', { name: 'Back to Sign In' }).getAttribute('href')).toBe('/login');
     await snap(page, 'auth-07-api-token-page');
-    const [docs] = await Promise.all([
-      context.waitForEvent('page'),
-      page.getByRole('button', { name: 'Open API Documentation' }).click(),
-    ]);
+    const [docs] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Open API Documentation' }).click()]);
     await docs.waitForURL('**/docs**');
     expect(new URL(docs.url()).pathname.replace(/\/$/, '')).toBe('/docs');
     await docs.close();

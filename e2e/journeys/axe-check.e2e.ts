@@ -100,7 +100,9 @@ describe('the journey frame checks accessibility with axe-core', () => {
   it('fails a screenshot of a page with a violation at once', async () => {
     await open({ '/': document(faintText) });
     await page.goto('/');
-    await expect(snap(page, 'axe-check-faint')).rejects.toThrow(/color-contrast \(serious\)[\s\S]*element: #faint[\s\S]*fix: Fix any of the following/);
+    await expect(snap(page, 'axe-check-faint')).rejects.toThrow(
+      /color-contrast \(serious\)[\s\S]*element: #faint[\s\S]*fix: Fix any of the following/,
+    );
   });
 
   it('audits on demand a page that was not watched from its start', async () => {

@@ -83,9 +83,15 @@ describe('client journeys', () => {
     expect(firstCells[5]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     // Every row's value, performance and assessment are the API's figures for that client.
     const firstPage = await listAs(alex, '?sort=name&order=asc&page=1&per_page=10');
-    const shown = await rows(page).evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => (td as HTMLElement).innerText.trim())));
+    const shown = await rows(page).evaluateAll((trs) =>
+      trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => (td as HTMLElement).innerText.trim())),
+    );
     expect(shown.map((cells) => [cells[1], cells[2], cells[4]])).toEqual(
-      firstPage.clients.map((client) => [compactDollars(client.aum), client.performance === null ? '—' : signedReturn(client.performance), client.assessment_status]),
+      firstPage.clients.map((client) => [
+        compactDollars(client.aum),
+        client.performance === null ? '—' : signedReturn(client.performance),
+        client.assessment_status,
+      ]),
     );
     expect(firstPage.clients.some((client) => client.performance !== null && client.performance !== 0)).toBe(true);
     await snap(page, 'clients-01-list');
@@ -172,7 +178,9 @@ describe('client journeys', () => {
     await page.getByRole('heading', { name, level: 1 }).waitFor();
     await page.getByTestId('portfolio-total').waitFor();
     await page.getByTestId('transaction-row').first().waitFor();
-    const dates = await page.getByTestId('transaction-row').evaluateAll((elements) => elements.map((row) => Date.parse(row.querySelector('td')!.textContent!)));
+    const dates = await page
+      .getByTestId('transaction-row')
+      .evaluateAll((elements) => elements.map((row) => Date.parse(row.querySelector('td')!.textContent!)));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
     await snap(page, 'clients-08-profile-seeded');
 
@@ -199,18 +207,20 @@ describe('client journeys', () => {
     await page.emulateMedia({ media: 'screen' });
   });
 
-  it('3. client profiles: the firm\'s profiles with list and net-worth filters', async () => {
+  it("3. client profiles: the firm's profiles with list and net-worth filters", async () => {
     await freshPage();
     await signIn(page, alex);
     await page.goto('/client-profiles');
     await page.getByRole('heading', { name: text.profilesTitle, level: 1 }).waitFor();
     await page.getByTestId('profile-row').first().waitFor();
     await page.getByLabel('Min net worth').fill('5000000');
-    await expect.poll(async () => (await page.getByTestId('profile-row').allInnerTexts()).every((row) => row.includes('Ultra High Net Worth'))).toBe(true);
+    await expect
+      .poll(async () => (await page.getByTestId('profile-row').allInnerTexts()).every((row) => row.includes('Ultra High Net Worth')))
+      .toBe(true);
     await snap(page, 'clients-11-client-profiles');
   });
 
-  it('4. an admin chooses the advisor of a new client among the firm\'s advisors', async () => {
+  it("4. an admin chooses the advisor of a new client among the firm's advisors", async () => {
     await freshPage();
     await signIn(page, admin);
     await page.goto('/clients/new');

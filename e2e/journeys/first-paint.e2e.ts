@@ -63,7 +63,10 @@ describe('without JavaScript', () => {
       await withoutScript(journey.server.url, publicPage.path, async (page) => {
         await expectForm(page, publicPage);
         // The critical CSS came with the page: the card is laid out, not unstyled HTML.
-        const paper = await page.locator('.MuiPaper-root').first().evaluate((card) => getComputedStyle(card).borderRadius);
+        const paper = await page
+          .locator('.MuiPaper-root')
+          .first()
+          .evaluate((card) => getComputedStyle(card).borderRadius);
         expect(paper).toBe('8px');
       });
     });
@@ -87,7 +90,8 @@ describe('with JavaScript', () => {
       // A failed hydration renders the page again on the client, removing the server's nodes.
       new MutationObserver((changes) => {
         for (const change of changes) {
-          for (const node of Array.from(change.removedNodes)) if (node instanceof Element && (node.matches('main') || node.querySelector('main'))) seen.replaced += 1;
+          for (const node of Array.from(change.removedNodes))
+            if (node instanceof Element && (node.matches('main') || node.querySelector('main'))) seen.replaced += 1;
         }
       }).observe(document, { childList: true, subtree: true });
     });
@@ -104,7 +108,9 @@ describe('with JavaScript', () => {
     expect(page.url()).toMatch(/\/login$/);
     await page.waitForLoadState('networkidle');
 
-    const { shift, replaced } = await page.evaluate(() => (window as unknown as { firstPaint: { shift: number; replaced: number } }).firstPaint);
+    const { shift, replaced } = await page.evaluate(
+      () => (window as unknown as { firstPaint: { shift: number; replaced: number } }).firstPaint,
+    );
     expect(replaced, 'server-rendered nodes replaced by the client').toBe(0);
     expect(errors, 'console errors').toEqual([]);
     expect(shift, 'cumulative layout shift').toBeLessThan(0.01);

@@ -51,9 +51,14 @@ function focusShown(page: Page): Promise<{ element: string; shown: boolean }> {
     };
     // A control may draw its ring around the focused element: MUI's checkboxes and switches hide
     // the input itself, a chart focuses a transparent layer of its own.
-    const ringHolders = [element.closest('.Mui-focusVisible') ?? element, element.parentElement, element.parentElement?.parentElement ?? null];
+    const ringHolders = [
+      element.closest('.Mui-focusVisible') ?? element,
+      element.parentElement,
+      element.parentElement?.parentElement ?? null,
+    ];
     const border = element.closest('.MuiOutlinedInput-root')?.querySelector('.MuiOutlinedInput-notchedOutline');
-    const shown = ringHolders.some(ringed) || (border !== undefined && border !== null && parseFloat(getComputedStyle(border).borderTopWidth) >= 2);
+    const shown =
+      ringHolders.some(ringed) || (border !== undefined && border !== null && parseFloat(getComputedStyle(border).borderTopWidth) >= 2);
     return { element: element.outerHTML.slice(0, 160), shown };
   });
 }
@@ -145,7 +150,10 @@ describe('keyboard journey', () => {
     for (const key of ['Tab', 'Shift+Tab']) {
       for (let presses = 0; presses < 12; presses++) {
         await page.keyboard.press(key);
-        expect(await dialog.evaluate((element) => element.contains(document.activeElement)), `${key} ×${presses + 1} stays in the dialog`).toBe(true);
+        expect(
+          await dialog.evaluate((element) => element.contains(document.activeElement)),
+          `${key} ×${presses + 1} stays in the dialog`,
+        ).toBe(true);
       }
     }
 

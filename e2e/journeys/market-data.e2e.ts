@@ -49,9 +49,9 @@ const watchlistRow = (target: Page, symbol: string): Locator => target.getByTest
 /** Every watchlist row shows a close, a date and a drawn sparkline (waits for all of them). */
 async function expectWatchlistLoaded(target: Page): Promise<void> {
   const rows = target.locator('[data-testid^="watchlist-row-"]');
-  await expect.poll(() => rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-testid')))).toEqual(
-    watchlist.map((symbol) => `watchlist-row-${symbol}`),
-  );
+  await expect
+    .poll(() => rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-testid'))))
+    .toEqual(watchlist.map((symbol) => `watchlist-row-${symbol}`));
   for (const symbol of watchlist) {
     const row = watchlistRow(target, symbol);
     await row.getByTestId('sparkline').locator('svg path').first().waitFor();
@@ -67,10 +67,16 @@ async function expectWatchlistLoaded(target: Page): Promise<void> {
 /** What the seed holds for a security now (its latest close and day). */
 async function stored(symbol: string) {
   const [row] = await journey.server.database.db
-    .select({ lastClose: securities.lastClose, previousClose: securities.previousClose, lastPriceDate: securities.lastPriceDate, priceSource: securities.priceSource })
+    .select({
+      lastClose: securities.lastClose,
+      previousClose: securities.previousClose,
+      lastPriceDate: securities.lastPriceDate,
+      priceSource: securities.priceSource,
+    })
     .from(securities)
     .where(eq(securities.symbol, symbol));
-  if (!row?.lastPriceDate || row.lastClose === null || row.previousClose === null) throw new Error(`expected ${symbol} with prices in the seed`);
+  if (!row?.lastPriceDate || row.lastClose === null || row.previousClose === null)
+    throw new Error(`expected ${symbol} with prices in the seed`);
   return { ...row, lastPriceDate: row.lastPriceDate, lastClose: row.lastClose, previousClose: row.previousClose };
 }
 
@@ -83,7 +89,14 @@ describe('market data journeys', () => {
     await freshPage();
     await signIn(page, admin);
     await openMarketData(page);
-    await expect.poll(() => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Market Data', exact: true }).getAttribute('class')).toContain('Mui-selected');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('navigation', { name: 'Main navigation' })
+          .getByRole('button', { name: 'Market Data', exact: true })
+          .getAttribute('class'),
+      )
+      .toContain('Mui-selected');
 
     // The watchlist of the shipped /config/stocks.json, every price simulated and labelled so.
     await expectWatchlistLoaded(page);
@@ -130,7 +143,9 @@ describe('market data journeys', () => {
     expect(await dialog.getByRole('button', { name: '1Y', exact: true }).getAttribute('aria-pressed')).toBe('true');
     await snapDialog(page, 'market-03-chart-1y');
     for (const period of ['1M', '3M', '6M', 'YTD', '5Y']) {
-      const answered = page.waitForResponse((response) => response.url().includes('/api/v1/securities/MSFT?') && response.url().includes(`period=${period.toLowerCase()}`));
+      const answered = page.waitForResponse(
+        (response) => response.url().includes('/api/v1/securities/MSFT?') && response.url().includes(`period=${period.toLowerCase()}`),
+      );
       await dialog.getByRole('button', { name: period, exact: true }).click();
       expect((await answered).status()).toBe(200);
     }
@@ -142,7 +157,13 @@ describe('market data journeys', () => {
 
     // Import: one good row (Microsoft's latest day, a new close) and two bad ones.
     const importedClose = Math.round(msftBefore.lastClose * 1.03 * 100) / 100;
-    const csv = ['symbol,date,close', `MSFT,${msftBefore.lastPriceDate},${importedClose.toFixed(2)}`, `ZZZZ,${msftBefore.lastPriceDate},10.00`, 'MSFT,2026-02-30,412.50', ''].join('\n');
+    const csv = [
+      'symbol,date,close',
+      `MSFT,${msftBefore.lastPriceDate},${importedClose.toFixed(2)}`,
+      `ZZZZ,${msftBefore.lastPriceDate},10.00`,
+      'MSFT,2026-02-30,412.50',
+      '',
+    ].join('\n');
     const importSection = page.getByRole('region', { name: text.importTitle });
     await importSection.getByText(text.importHelp, { exact: true }).waitFor();
     await importSection.locator('input[type=file]').setInputFiles({ name: 'closes.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -153,7 +174,12 @@ describe('market data journeys', () => {
     const result = importSection.getByTestId('import-result');
     await result.waitFor();
     expect((await result.getByRole('alert').innerText()).trim()).toBe(`${text.importAccepted(1)}; ${text.importRejected(2)}`);
-    expect(await result.getByRole('table', { name: 'Rejected rows' }).locator('tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent)))).toEqual([
+    expect(
+      await result
+        .getByRole('table', { name: 'Rejected rows' })
+        .locator('tbody tr')
+        .evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent))),
+    ).toEqual([
       ['3', "Unknown symbol 'ZZZZ'"],
       ['4', "Invalid date '2026-02-30': write it YYYY-MM-DD"],
     ]);
@@ -165,7 +191,9 @@ describe('market data journeys', () => {
     const msftRow = watchlistRow(page, 'MSFT');
     await expect.poll(() => msftRow.locator('td').nth(column.lastClose).innerText()).toBe(dollars(importedClose));
     const change = importedClose - msftBefore.previousClose;
-    expect(await msftRow.locator('td').nth(column.changePercent).innerText()).toBe(signedPercent(Math.round((change / msftBefore.previousClose) * 10_000) / 100));
+    expect(await msftRow.locator('td').nth(column.changePercent).innerText()).toBe(
+      signedPercent(Math.round((change / msftBefore.previousClose) * 10_000) / 100),
+    );
     await msftRow.getByText(text.importedChip, { exact: true }).waitFor();
     expect(await msftRow.getByTestId('simulated-chip').count()).toBe(0);
     // The other eleven are still simulated, so the page still says so.
@@ -177,7 +205,10 @@ describe('market data journeys', () => {
 
     // The chart marks the imported close.
     await msftRow.click();
-    await dialog.getByTestId('latest-close').filter({ hasText: dollars(importedClose) }).waitFor();
+    await dialog
+      .getByTestId('latest-close')
+      .filter({ hasText: dollars(importedClose) })
+      .waitFor();
     await dialog.getByText(text.importedMarked, { exact: true }).waitFor();
     await dialog.getByText(text.importedChip, { exact: true }).waitFor();
     await snapDialog(page, 'market-07-chart-with-imported-close');

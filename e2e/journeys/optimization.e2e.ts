@@ -69,9 +69,9 @@ describe('optimisation', () => {
     await created.getByRole('link', { name: 'View' }).click();
     await page.waitForURL(`**/portfolios/${portfolioId}`);
 
-    const [pending] = (await api.get<{ recommendations: Recommendation[] }>(`/recommendations?portfolio_id=${portfolioId}&status=pending`)).recommendations.filter(
-      (recommendation) => recommendation.source === 'optimizer',
-    );
+    const [pending] = (
+      await api.get<{ recommendations: Recommendation[] }>(`/recommendations?portfolio_id=${portfolioId}&status=pending`)
+    ).recommendations.filter((recommendation) => recommendation.source === 'optimizer');
     expect(pending).toBeDefined();
     const card = page.getByRole('article', { name: pending!.title });
     await card.getByRole('button', { name: 'Accept' }).click();
@@ -84,7 +84,8 @@ describe('optimisation', () => {
 
     // Each trade moved its holding by its quantity, and each is in the ledger.
     const after = await api.get<HoldingListResponse>(`/portfolios/${portfolioId}/holdings`);
-    const quantity = (list: HoldingListResponse, securityId: string) => list.holdings.find((holding) => holding.security.id === securityId)?.quantity ?? 0;
+    const quantity = (list: HoldingListResponse, securityId: string) =>
+      list.holdings.find((holding) => holding.security.id === securityId)?.quantity ?? 0;
     for (const trade of pending!.details.trades) {
       const moved = quantity(after, trade.security_id) - quantity(before, trade.security_id);
       expect(moved, `${trade.side} ${trade.symbol}`).toBeCloseTo(trade.side === 'buy' ? trade.quantity : -trade.quantity, 6);

@@ -49,7 +49,8 @@ async function addSecurity(page: Page, symbol: string): Promise<void> {
 }
 
 async function setWeights(page: Page, weights: Record<string, number>): Promise<void> {
-  for (const [label, weight] of Object.entries(weights)) await page.getByRole('textbox', { name: `${label} weight in percent` }).fill(String(weight));
+  for (const [label, weight] of Object.entries(weights))
+    await page.getByRole('textbox', { name: `${label} weight in percent` }).fill(String(weight));
 }
 
 const shownPercent = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
@@ -64,7 +65,8 @@ async function expectedFigures(ids: string[], weights: number[]): Promise<{ expe
   const answer = (await response.json()) as Statistics;
   const n = weights.length;
   const invested = weights.reduce((sum, weight) => sum + weight, 0);
-  const expectedReturn = weights.reduce((sum, weight, i) => sum + weight * answer.expected_returns[i]!, 0) + (1 - invested) * answer.risk_free_rate;
+  const expectedReturn =
+    weights.reduce((sum, weight, i) => sum + weight * answer.expected_returns[i]!, 0) + (1 - invested) * answer.risk_free_rate;
   let variance = 0;
   for (let i = 0; i < n; i += 1) for (let j = 0; j < n; j += 1) variance += weights[i]! * weights[j]! * answer.covariance[i * n + j]!;
   return { expectedReturn: shownPercent(expectedReturn), volatility: shownPercent(Math.sqrt(variance)) };
@@ -73,7 +75,9 @@ async function expectedFigures(ids: string[], weights: number[]): Promise<{ expe
 async function expectFigures(page: Page, expected: { expectedReturn: string; volatility: string }): Promise<void> {
   await expect.poll(() => page.getByTestId('figure-expected-return').innerText()).toBe(expected.expectedReturn);
   expect(await page.getByTestId('figure-volatility').innerText()).toBe(expected.volatility);
-  expect(await page.getByTestId('frontier-caption').innerText()).toContain(`This mix: ${expected.expectedReturn} expected return at ${expected.volatility} volatility.`);
+  expect(await page.getByTestId('frontier-caption').innerText()).toContain(
+    `This mix: ${expected.expectedReturn} expected return at ${expected.volatility} volatility.`,
+  );
 }
 
 /** The page is no wider than the window: nothing runs off the side of a phone. */
@@ -116,7 +120,12 @@ describe('portfolio builder journeys', () => {
     await page.getByTestId('builder-notice').getByText(`The model ${modelName} is saved.`).waitFor();
     const { models } = await api.get<ModelListResponse>('/model-portfolios?per_page=100');
     const model = models.find((candidate) => candidate.name === modelName);
-    expect(model).toMatchObject({ risk_band: 'moderately_aggressive', target_kind: 'security', drift_band: 0.05, description: 'Stocks, bonds and gold' });
+    expect(model).toMatchObject({
+      risk_band: 'moderately_aggressive',
+      target_kind: 'security',
+      drift_band: 0.05,
+      description: 'Stocks, bonds and gold',
+    });
     expect(model!.targets.map((target) => [target.security?.symbol, target.weight])).toEqual([
       ['VTI', 0.7],
       ['AGG', 0.1],
@@ -130,7 +139,10 @@ describe('portfolio builder journeys', () => {
     await page.getByRole('button', { name: 'Save as proposal' }).click();
     const proposalDialog = page.getByRole('dialog', { name: 'Save as a proposal for a client' });
     await proposalDialog.getByRole('combobox', { name: 'Client' }).fill(client.last_name);
-    await page.getByRole('option', { name: new RegExp(clientName) }).first().click();
+    await page
+      .getByRole('option', { name: new RegExp(clientName) })
+      .first()
+      .click();
     await proposalDialog.getByLabel('Portfolio name').fill('Three-fund proposal');
     await choose(page, proposalDialog, 'Account type', 'Roth IRA');
     await proposalDialog.getByLabel('Amount to invest').fill('100,000');
@@ -142,7 +154,13 @@ describe('portfolio builder journeys', () => {
     await notice.getByRole('link', { name: 'Open the proposal' }).click();
     await page.waitForURL(/\/portfolios\/[0-9a-f-]{36}$/);
     const proposal = await api.get<PortfolioDetail>(`/portfolios/${page.url().split('/').pop()}`);
-    expect(proposal).toMatchObject({ status: 'proposed', client_id: client.id, model_id: model!.id, name: 'Three-fund proposal', account_type: 'roth_ira' });
+    expect(proposal).toMatchObject({
+      status: 'proposed',
+      client_id: client.id,
+      model_id: model!.id,
+      name: 'Three-fund proposal',
+      account_type: 'roth_ira',
+    });
     expect(proposal.holdings.map((holding) => holding.security.symbol).sort()).toEqual(['AGG', 'GLD', 'VTI']);
     await page.getByRole('heading', { name: 'Three-fund proposal', level: 1 }).waitFor();
     for (const symbol of symbols) await page.getByTestId(`holding-row-${symbol}`).waitFor();

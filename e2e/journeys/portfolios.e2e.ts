@@ -57,7 +57,12 @@ async function seedClient(n: number): Promise<Client> {
 }
 
 async function createPortfolio(client: Client, name: string, initialDeposit: number): Promise<Portfolio> {
-  const response = await api.send('POST', '/portfolios', { client_id: client.id, name, account_type: 'taxable', initial_deposit: initialDeposit });
+  const response = await api.send('POST', '/portfolios', {
+    client_id: client.id,
+    name,
+    account_type: 'taxable',
+    initial_deposit: initialDeposit,
+  });
   expect(response.status).toBe(201);
   return (await response.json()) as Portfolio;
 }
@@ -125,7 +130,12 @@ async function expectTransactionsMatchApi(target: Page, id: string): Promise<{ t
       .then((rows) => rows.map((cells) => [cells[2], cells[5]]));
   await expect
     .poll(shown)
-    .toEqual(ledger.transactions.map((transaction) => [transaction.security?.symbol ?? '–', (transaction.amount > 0 ? '+' : '') + dollars(transaction.amount)]));
+    .toEqual(
+      ledger.transactions.map((transaction) => [
+        transaction.security?.symbol ?? '–',
+        (transaction.amount > 0 ? '+' : '') + dollars(transaction.amount),
+      ]),
+    );
   return { total: ledger.total };
 }
 
@@ -154,7 +164,13 @@ async function buy(target: Page, search: string, symbol: string, quantity: strin
 }
 
 /** A refused entry: its message shows in the dialog and neither the ledger nor the cash moves. */
-async function expectRefused(target: Page, entry: Entry, message: string, shot: string, before: { id: string; cash: number; total: number }): Promise<void> {
+async function expectRefused(
+  target: Page,
+  entry: Entry,
+  message: string,
+  shot: string,
+  before: { id: string; cash: number; total: number },
+): Promise<void> {
   const dialog = await fillTransaction(target, entry);
   await dialog.getByRole('button', { name: 'Record', exact: true }).click();
   await dialog.getByText(message, { exact: true }).waitFor();
@@ -209,7 +225,9 @@ async function expectProfileShows(target: Page, portfolio: Portfolio, figures: C
   const shown = figures.portfolios.find((candidate) => candidate.id === portfolio.id)!;
   // The portfolios come from a query of their own: poll them too rather than read them once.
   const row = listed.getByRole('row').filter({ has: target.getByRole('link', { name: portfolio.name, exact: true }) });
-  await expect.poll(async () => (await row.locator('td').allInnerTexts())[2], { message: `${portfolio.name}'s value` }).toBe(dollars(shown.total_value));
+  await expect
+    .poll(async () => (await row.locator('td').allInnerTexts())[2], { message: `${portfolio.name}'s value` })
+    .toBe(dollars(shown.total_value));
   const total = figures.portfolios.reduce((sum, each) => plus(sum, each.total_value), 0);
   await expect.poll(async () => (await listed.getByTestId('portfolio-total').locator('td').allInnerTexts())[1]).toBe(dollars(total));
 }
@@ -251,7 +269,10 @@ describe('portfolio journeys', () => {
     await page.getByText(portfolioMessages.nameRequired).waitFor();
     await snap(page, 'portfolios-02-new-validation');
     await page.getByRole('combobox', { name: 'Client' }).fill(client.last_name);
-    await page.getByRole('option', { name: new RegExp(clientName) }).first().click();
+    await page
+      .getByRole('option', { name: new RegExp(clientName) })
+      .first()
+      .click();
     await page.getByLabel('Portfolio name').fill('Journey Growth');
     await choose(page, page.locator('main'), 'Account type', 'Roth IRA');
     await page.getByLabel('Initial deposit (optional)').fill('50,000');
@@ -271,7 +292,9 @@ describe('portfolio journeys', () => {
     let detail = await expectCardsMatchApi(page, id);
     await expectCashIsLedgerSum(detail);
     expect(detail.holdings).toHaveLength(2);
-    expect(await page.getByTestId('holding-row-AAPL').getByTestId('simulated-chip').count()).toBe(detail.holdings.find((h) => h.security.symbol === 'AAPL')!.simulated ? 1 : 0);
+    expect(await page.getByTestId('holding-row-AAPL').getByTestId('simulated-chip').count()).toBe(
+      detail.holdings.find((h) => h.security.symbol === 'AAPL')!.simulated ? 1 : 0,
+    );
     await snap(page, 'portfolios-05-holdings');
 
     await page.getByRole('tab', { name: 'Transactions' }).click();
@@ -320,7 +343,11 @@ describe('portfolio journeys', () => {
     // Each entry moves the cash by its signed amount; the holdings keep their value.
     const entries: { entry: Entry; effect: number; shot?: string }[] = [
       { entry: { type: 'Deposit', amount: '2,500', notes: 'Quarterly contribution' }, effect: 2500 },
-      { entry: { type: 'Dividend', symbol: 'MSFT', amount: '8.30', notes: 'MSFT quarterly dividend' }, effect: 8.3, shot: 'portfolios-10-record-transaction' },
+      {
+        entry: { type: 'Dividend', symbol: 'MSFT', amount: '8.30', notes: 'MSFT quarterly dividend' },
+        effect: 8.3,
+        shot: 'portfolios-10-record-transaction',
+      },
       { entry: { type: 'Fee', amount: '25', notes: 'Advisory fee' }, effect: -25 },
       { entry: { type: 'Withdrawal', amount: '1,000' }, effect: -1000 },
     ];
@@ -337,8 +364,20 @@ describe('portfolio journeys', () => {
 
     // Refused: a zero amount (the contract's message, nothing sent) and a sale of more than is held (the server's).
     const before = { id: created.id, cash: detail.cash_balance, total };
-    await expectRefused(page, { type: 'Withdrawal', amount: '0' }, portfolioMessages.amountPositive, 'portfolios-12-record-transaction-invalid', before);
-    await expectRefused(page, { type: 'Sell', symbol: 'MSFT', quantity: '11', price: '100' }, oversellMessage(10), 'portfolios-13-record-transaction-refused', before);
+    await expectRefused(
+      page,
+      { type: 'Withdrawal', amount: '0' },
+      portfolioMessages.amountPositive,
+      'portfolios-12-record-transaction-invalid',
+      before,
+    );
+    await expectRefused(
+      page,
+      { type: 'Sell', symbol: 'MSFT', quantity: '11', price: '100' },
+      oversellMessage(10),
+      'portfolios-13-record-transaction-refused',
+      before,
+    );
     await expectLedgerMatchesApi(page, created.id);
   });
 
@@ -381,7 +420,12 @@ describe('portfolio journeys', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
     stored = await expectHeader(page, created.id);
-    expect([stored.name, stored.account_type, stored.status, stored.benchmark_symbol]).toEqual(['Journey Income', 'trust', 'proposed', 'QQQ']);
+    expect([stored.name, stored.account_type, stored.status, stored.benchmark_symbol]).toEqual([
+      'Journey Income',
+      'trust',
+      'proposed',
+      'QQQ',
+    ]);
     expect(await page.getByTestId('portfolio-subtitle').innerText()).toContain(' · Trust · ');
   });
 
@@ -398,7 +442,10 @@ describe('portfolio journeys', () => {
     await signIn(page, alex);
     await page.goto('/portfolios');
     await page.getByRole('combobox', { name: 'Client' }).fill(client.last_name);
-    await page.getByRole('option', { name: new RegExp(clientName) }).first().click();
+    await page
+      .getByRole('option', { name: new RegExp(clientName) })
+      .first()
+      .click();
     const rows = page.locator('[data-testid^="portfolio-row-"]');
     await expect.poll(() => rows.count()).toBe(listed.total);
     await page.getByTestId(`portfolio-row-${created.id}`).getByRole('link', { name: 'Journey Closing' }).click();
@@ -453,7 +500,11 @@ describe('portfolio journeys', () => {
     await page.getByTestId('portfolios').getByRole('link', { name: portfolio.name, exact: true }).click();
     await page.getByRole('heading', { name: portfolio.name, level: 1 }).waitFor();
     await page.getByRole('tab', { name: 'Transactions' }).click();
-    await recordTransaction(page, { type: 'Deposit', amount: '500,000', notes: 'Rollover from a previous employer plan' }, 'portfolios-20-deposit');
+    await recordTransaction(
+      page,
+      { type: 'Deposit', amount: '500,000', notes: 'Rollover from a previous employer plan' },
+      'portfolios-20-deposit',
+    );
     // Three years of seeded ledger: the cards and the first page of it, not the whole sum.
     const detail = await expectCardsMatchApi(page, portfolio.id);
     await expectTransactionsMatchApi(page, portfolio.id);
@@ -470,13 +521,9 @@ describe('portfolio journeys', () => {
     await expectProfileShows(page, portfolio, after);
     const [newest] = (await api.get<TransactionListResponse>(`/portfolios/${portfolio.id}/transactions?per_page=1`)).transactions;
     // The section loads after the figures: wait for its rows rather than reading an empty table.
-    await expect.poll(() => page.getByTestId('transactions').getByTestId('transaction-row').first().locator('td').allInnerTexts()).toEqual([
-      shortDate(newest!.trade_date),
-      'Deposit',
-      '—',
-      portfolio.name,
-      dollars(deposit),
-    ]);
+    await expect
+      .poll(() => page.getByTestId('transactions').getByTestId('transaction-row').first().locator('td').allInnerTexts())
+      .toEqual([shortDate(newest!.trade_date), 'Deposit', '—', portfolio.name, dollars(deposit)]);
     await snap(page, 'portfolios-22-profile-after');
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Clients', exact: true }).click();
     await page.waitForURL('**/clients');

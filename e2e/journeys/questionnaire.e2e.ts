@@ -45,7 +45,11 @@ const agreement = (id: string) => {
 };
 
 async function answerStatements(page: Page, ids: readonly string[]) {
-  for (const id of ids) await page.getByTestId(`statement-answers.${id}`).getByRole('radio', { name: agreement(id), exact: true }).check();
+  for (const id of ids)
+    await page
+      .getByTestId(`statement-answers.${id}`)
+      .getByRole('radio', { name: agreement(id), exact: true })
+      .check();
 }
 
 const progressText = (page: Page) => page.getByText(/\d+% complete/).innerText();
@@ -70,9 +74,15 @@ describe('questionnaire journeys', () => {
     // Module 1: twenty statements; a missing answer is named before anything is sent.
     await page.getByRole('heading', { name: /Module 1 of 4: Personality/ }).waitFor();
     expect(await progressText(page)).toBe('0% complete');
-    await answerStatements(page, personalityItems.slice(0, 19).map((item) => item.id));
+    await answerStatements(
+      page,
+      personalityItems.slice(0, 19).map((item) => item.id),
+    );
     await page.getByRole('button', { name: 'Save and continue' }).click();
-    await page.getByTestId('statement-answers.p20').getByText('Choose an answer from 1 (strongly disagree) to 5 (strongly agree)').waitFor();
+    await page
+      .getByTestId('statement-answers.p20')
+      .getByText('Choose an answer from 1 (strongly disagree) to 5 (strongly agree)')
+      .waitFor();
     await snap(page, 'questionnaire-02-module-1-missing-answer');
     await answerStatements(page, ['p20']);
     await saveAndContinue(page, /Module 2 of 4: Beliefs/);
@@ -85,7 +95,10 @@ describe('questionnaire journeys', () => {
     for (const index of [0, 1, 2, 3]) await page.getByTestId(`gamble-${index}`).getByRole('radio', { name: 'Accept' }).check();
     await page.getByRole('radio', { name: 'Buy more while prices are low' }).check();
     await page.getByLabel('Yearly return you expect over the long run', { exact: true }).fill('8');
-    await answerStatements(page, beliefItems.map((item) => item.id));
+    await answerStatements(
+      page,
+      beliefItems.map((item) => item.id),
+    );
     await snap(page, 'questionnaire-03-module-2-beliefs');
     await saveAndContinue(page, /Module 3 of 4: Asset allocation/);
 
@@ -94,7 +107,11 @@ describe('questionnaire journeys', () => {
     expect(resumed.status).toBe(200);
     const session = (await resumed.json()) as IpqSession;
     expect(session).toMatchObject({ resume_at_module: 3, progress: 50, completed_modules: ['personality', 'beliefs'] });
-    expect(session.modules.beliefs).toMatchObject({ reference_amount: 50000, gamble_accepts: [true, true, true, true], drawdown_reaction: 'buy_more' });
+    expect(session.modules.beliefs).toMatchObject({
+      reference_amount: 50000,
+      gamble_accepts: [true, true, true, true],
+      drawdown_reaction: 'buy_more',
+    });
     await page.reload();
     await page.getByRole('heading', { name: /Module 3 of 4: Asset allocation/ }).waitFor();
     expect(await progressText(page)).toBe('50% complete');
@@ -138,17 +155,26 @@ describe('questionnaire journeys', () => {
     const dialog = page.getByRole('dialog', { name: 'Confirm new band' });
     await dialog.getByRole('button', { name: 'Confirm new band' }).click();
     await dialog.getByText('Write a note on why the risk band changes: it is kept in the audit trail').waitFor();
-    await dialog.getByLabel('Note').fill('Thirty-year horizon and a year of reserves; we talked through a 20% fall and the client would buy more.');
+    await dialog
+      .getByLabel('Note')
+      .fill('Thirty-year horizon and a year of reserves; we talked through a 20% fall and the client would buy more.');
     await snapDialog(page, 'questionnaire-06-confirm-band');
     await dialog.getByRole('button', { name: 'Confirm new band' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByTestId('band-status-chip').innerText()).toBe('Confirmed');
-    await page.getByTestId('band-note').getByText(/Thirty-year horizon/).waitFor();
+    await page
+      .getByTestId('band-note')
+      .getByText(/Thirty-year horizon/)
+      .waitFor();
     const after = await api.get<IpqResults>(`/ipq/assessments/${session.session_id}/comprehensive-results`);
     expect(after.current_band).toBe(results.band.proposed);
     expect(after.band.decided_by).toBe('Alex Chen');
     const pending = await api.get<RecommendationListResponse>(`/recommendations?client_id=${client.id}&status=pending`);
-    expect(pending.recommendations.every((recommendation) => recommendation.model === null || recommendation.model.risk_band === results.band.proposed)).toBe(true);
+    expect(
+      pending.recommendations.every(
+        (recommendation) => recommendation.model === null || recommendation.model.risk_band === results.band.proposed,
+      ),
+    ).toBe(true);
     await snap(page, 'questionnaire-07-band-confirmed');
 
     // The client list shows the questionnaire complete.

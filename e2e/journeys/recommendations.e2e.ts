@@ -36,7 +36,8 @@ async function pendingByClient(): Promise<Recommendation[]> {
   const { recommendations } = await api.get<RecommendationListResponse>('/recommendations?status=pending&per_page=100');
   const byClient = new Map<string, Recommendation>();
   for (const recommendation of recommendations) {
-    if (recommendation.details.trades.length > 0 && !byClient.has(recommendation.client_id)) byClient.set(recommendation.client_id, recommendation);
+    if (recommendation.details.trades.length > 0 && !byClient.has(recommendation.client_id))
+      byClient.set(recommendation.client_id, recommendation);
   }
   if (byClient.size < 2) throw new Error("expected pending recommendations with trades for two of the demo advisor's clients");
   return [...byClient.values()];
@@ -61,7 +62,10 @@ const statusOf = (card: Locator) => card.getByTestId('recommendation-status').in
 /** On a phone the panel and its cards fit the screen: a wider trade table scrolls sideways within its own box. */
 async function expectPanelFitsPhone(page: Page): Promise<void> {
   const panel = page.getByTestId('recommendations');
-  for (const box of [await panel.boundingBox(), ...(await Promise.all((await panel.getByRole('article').all()).map((card) => card.boundingBox())))]) {
+  for (const box of [
+    await panel.boundingBox(),
+    ...(await Promise.all((await panel.getByRole('article').all()).map((card) => card.boundingBox()))),
+  ]) {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(viewports.phone.width);
   }
@@ -93,9 +97,12 @@ describe('recommendation journeys', () => {
       expect(cells[0], trade.symbol).toBe(trade.side === 'sell' ? 'Sell' : 'Buy');
       expect(shownNumber(cells[2]!), `${trade.symbol} quantity`).toBeCloseTo(trade.quantity, 6);
       expect(cells[4], `${trade.symbol} amount`).toBe(dollars(trade.amount));
-      if (trade.side === 'sell') expect(cells.slice(5), `${trade.symbol} gains`).toEqual([signedDollars(trade.realized_short), signedDollars(trade.realized_long)]);
+      if (trade.side === 'sell')
+        expect(cells.slice(5), `${trade.symbol} gains`).toEqual([signedDollars(trade.realized_short), signedDollars(trade.realized_long)]);
     }
-    expect(await card.getByTestId('recommendation-totals').innerText()).toContain(`${dollars(totals.cash_before)} → ${dollars(totals.cash_after)}`);
+    expect(await card.getByTestId('recommendation-totals').innerText()).toContain(
+      `${dollars(totals.cash_before)} → ${dollars(totals.cash_after)}`,
+    );
     await snap(page, 'recommendations-01-profile-details');
 
     // Accept, then implement after confirming.
@@ -120,11 +127,14 @@ describe('recommendation journeys', () => {
       .slice(0, trades.length)
       .map((entry) => [entry.type, entry.security?.symbol, entry.quantity, entry.notes])
       .sort();
-    expect(recorded).toEqual(trades.map((trade) => [trade.side, trade.symbol, trade.quantity, `Recommendation: ${recommendation!.title}`]).sort());
+    expect(recorded).toEqual(
+      trades.map((trade) => [trade.side, trade.symbol, trade.quantity, `Recommendation: ${recommendation!.title}`]).sort(),
+    );
     const after = await api.get<PortfolioDetail>(portfolioPath);
     const held = quantities(before);
     const expected = new Map(held);
-    for (const trade of trades) expected.set(trade.symbol, (expected.get(trade.symbol) ?? 0) + (trade.side === 'buy' ? trade.quantity : -trade.quantity));
+    for (const trade of trades)
+      expected.set(trade.symbol, (expected.get(trade.symbol) ?? 0) + (trade.side === 'buy' ? trade.quantity : -trade.quantity));
     const heldAfter = quantities(after);
     for (const [symbol, quantity] of expected) expect(heldAfter.get(symbol) ?? 0, symbol).toBeCloseTo(quantity, 6);
     expect(after.cash_balance).toBeCloseTo(before.cash_balance - totals.buys + totals.sells, 2);
@@ -133,11 +143,17 @@ describe('recommendation journeys', () => {
     // The profile's recent transactions lead with the trades now, without a reload.
     const symbols = new Set(trades.map((trade) => trade.symbol));
     const newestRecent = () =>
-      page.getByTestId('transactions').getByTestId('transaction-row').first().evaluate((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent ?? ''));
-    await expect.poll(async () => {
-      const [, type, symbol, portfolio] = await newestRecent();
-      return portfolio === recommendation!.portfolio_name && symbols.has(symbol!) && ['Buy', 'Sell'].includes(type!);
-    }).toBe(true);
+      page
+        .getByTestId('transactions')
+        .getByTestId('transaction-row')
+        .first()
+        .evaluate((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent ?? ''));
+    await expect
+      .poll(async () => {
+        const [, type, symbol, portfolio] = await newestRecent();
+        return portfolio === recommendation!.portfolio_name && symbols.has(symbol!) && ['Buy', 'Sell'].includes(type!);
+      })
+      .toBe(true);
     await snap(page, 'recommendations-03-profile-implemented');
 
     // The portfolio's page, through the profile's link: the holdings as the API holds them, the trades on the ledger.
@@ -154,7 +170,14 @@ describe('recommendation journeys', () => {
     expect(await statusOf(onPortfolio)).toBe('Implemented');
     // The ledger's first page (ten rows, newest first): all trades of the recommendation.
     await page.getByRole('tab', { name: 'Transactions' }).click();
-    await expect.poll(() => page.getByTestId('transaction-row').filter({ hasText: `Recommendation: ${recommendation!.title}` }).count()).toBe(Math.min(trades.length, 10));
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('transaction-row')
+          .filter({ hasText: `Recommendation: ${recommendation!.title}` })
+          .count(),
+      )
+      .toBe(Math.min(trades.length, 10));
     await snap(page, 'recommendations-04-portfolio-after');
   });
 
@@ -169,7 +192,9 @@ describe('recommendation journeys', () => {
     await card.getByTestId(`trade-row-${recommendation!.details.trades[0]!.symbol}`).waitFor();
     await expectPanelFitsPhone(page);
     const table = card.getByRole('region', { name: `Trades: ${recommendation!.title}` });
-    expect(await table.evaluate((region) => region.scrollWidth > region.clientWidth), 'the trades scroll sideways within their box').toBe(true);
+    expect(await table.evaluate((region) => region.scrollWidth > region.clientWidth), 'the trades scroll sideways within their box').toBe(
+      true,
+    );
     await snap(page, 'recommendations-05-phone-profile-details');
 
     await card.getByRole('button', { name: 'Accept' }).click();
@@ -190,7 +215,11 @@ describe('recommendation journeys', () => {
     const said = panel.getByRole('status');
     await expect.poll(() => said.innerText()).not.toBe('');
     const text = await said.innerText();
-    for (const [count, word] of [[result.created, 'new'], [result.refreshed, 'updated'], [result.unchanged, 'unchanged']] as const) {
+    for (const [count, word] of [
+      [result.created, 'new'],
+      [result.refreshed, 'updated'],
+      [result.unchanged, 'unchanged'],
+    ] as const) {
       if (count > 0) expect(text).toContain(`${count} ${word}`);
     }
     await expectPanelFitsPhone(page);

@@ -70,8 +70,7 @@ async function signIn(page: Page, account: Account): Promise<void> {
 /** The four session keys as the app stores them (whichever storage holds them). */
 async function storedSession(page: Page): Promise<StoredSession> {
   return page.evaluate(
-    (keys) =>
-      Object.fromEntries(keys.map((key) => [key, sessionStorage.getItem(key) ?? localStorage.getItem(key)])),
+    (keys) => Object.fromEntries(keys.map((key) => [key, sessionStorage.getItem(key) ?? localStorage.getItem(key)])),
     [...sessionKeys],
   ) as Promise<StoredSession>;
 }
@@ -206,7 +205,7 @@ describe('session expiry: banner, Extend Session, modal, logout (real short toke
     await openTwoFactorSetup(page);
 
     // ≤1 minute left: the banner gives way to the modal.
-    await expiringModal(page).waitFor({ timeout: (newExpiry - Date.now() - session.modalMs) + 3000 });
+    await expiringModal(page).waitFor({ timeout: newExpiry - Date.now() - session.modalMs + 3000 });
     expect(newExpiry - Date.now()).toBeLessThanOrEqual(session.modalMs);
     const modal = expiringModal(page);
     expect(countdownSeconds(await modal.locator('.MuiDialogContentText-root').textContent())).toBeLessThanOrEqual(60);
@@ -333,11 +332,9 @@ describe('request-level renewal: a 401 is renewed once with the refresh token an
     await page.getByRole('alert').filter({ hasText: messages.sessionExpired }).waitFor();
 
     // One renewal attempt (no retry loop), then the best-effort logout call.
-    await expect.poll(() => responseLines(api, clickedAt)).toEqual([
-      'POST /api/v1/auth/setup-2fa 401',
-      'POST /api/v1/auth/refresh-token 401',
-      'POST /api/v1/auth/logout 204',
-    ]);
+    await expect
+      .poll(() => responseLines(api, clickedAt))
+      .toEqual(['POST /api/v1/auth/setup-2fa 401', 'POST /api/v1/auth/refresh-token 401', 'POST /api/v1/auth/logout 204']);
     expect(await storedSession(page)).toEqual({ access_token: null, refresh_token: null, token_expiry: null, user: null });
     await screenshot(page, 'session-07-renewal-failed-login');
 
@@ -390,7 +387,12 @@ describe('rate limiting: 429 with Retry-After, and the app waits it out', () => 
     // Retry-After tells the truth: the same call is refused until then (the window does not move),
     // and succeeds once it has passed.
     const limitedAt = Date.now();
-    await expect.poll(async () => (await callApi(server, 'GET', '/users/me', { token })).status, { timeout: (windowSeconds + 2) * 1000, interval: 200 }).toBe(200);
+    await expect
+      .poll(async () => (await callApi(server, 'GET', '/users/me', { token })).status, {
+        timeout: (windowSeconds + 2) * 1000,
+        interval: 200,
+      })
+      .toBe(200);
     const reopenedAfterMs = Date.now() - limitedAt;
     expect(reopenedAfterMs).toBeGreaterThan((retryAfter - 1) * 1000);
     expect(reopenedAfterMs).toBeLessThan(retryAfter * 1000 + 1000);
@@ -417,7 +419,10 @@ describe('rate limiting: 429 with Retry-After, and the app waits it out', () => 
 
     await qrCode(page).waitFor({ timeout: 15_000 });
     // The dashboard's own calls, also waiting out the limit, may answer in between: only this call's lines count.
-    expect(responseLines(api, clickedAt).filter((line) => line.includes('/auth/setup-2fa'))).toEqual(['POST /api/v1/auth/setup-2fa 429', 'POST /api/v1/auth/setup-2fa 200']);
+    expect(responseLines(api, clickedAt).filter((line) => line.includes('/auth/setup-2fa'))).toEqual([
+      'POST /api/v1/auth/setup-2fa 429',
+      'POST /api/v1/auth/setup-2fa 200',
+    ]);
     const [limited] = api.filter((e) => e.kind === 'response' && e.status === 429 && e.at >= clickedAt);
     const [retry] = api.filter((e) => e.kind === 'request' && e.path === '/api/v1/auth/setup-2fa' && e.at > limited!.at);
     const retryAfter = Number(limited!.retryAfter);

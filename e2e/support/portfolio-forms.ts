@@ -32,4 +32,3 @@ export async function recordTransaction(target: Page, entry: Entry, shot?: strin
   await dialog.getByRole('button', { name: 'Record', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
-

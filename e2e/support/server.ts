@@ -24,16 +24,22 @@ export type JourneyServer = RunningServer & {
  * as the environment would (e.g. a short ACCESS_TOKEN_TTL_SECONDS). `options.now` gives the server a clock of its own
  * (the product's injectable clock), so a journey can let the server's time run ahead of the browser's.
  */
-export async function startJourneyServer(
-  env: Record<string, string> = {},
-  options: { now?: () => Date } = {},
-): Promise<JourneyServer> {
+export async function startJourneyServer(env: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<JourneyServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'meridian-e2e-'));
   const mail = await startMailSink();
   // A journey drives the app far faster than a person (a dashboard visit is seven calls, and the
   // journeys sign the same advisors in again and again): a roomier per-user limit, unless the
   // journey sets its own to test the limit itself.
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, SMTP_URL: mail.url, RATE_LIMIT_MAX: '1000', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    SMTP_URL: mail.url,
+    RATE_LIMIT_MAX: '1000',
+    ...env,
+  });
   const demo = inject('demoDatabase');
   const serverNow = options.now?.() ?? new Date();
   if (config.seed === 'demo' && seedsAlike(serverNow, new Date(demo.seededAt))) copyDemoDataDir(demo, config.dataDir);

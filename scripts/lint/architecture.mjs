@@ -15,10 +15,14 @@ function importedPath(filename, specifier) {
 }
 
 function repoPath(absolute) {
-  return relative(root, absolute).split(sep).join('/').replace(/\.(tsx?|mjs|js)$/, '');
+  return relative(root, absolute)
+    .split(sep)
+    .join('/')
+    .replace(/\.(tsx?|mjs|js)$/, '');
 }
 
-const isTestFile = (path) => /\.(test|e2e)$/.test(path) || /(^|\/)test\//.test(path) || path.startsWith('e2e/') || path.startsWith('bench/');
+const isTestFile = (path) =>
+  /\.(test|e2e)$/.test(path) || /(^|\/)test\//.test(path) || path.startsWith('e2e/') || path.startsWith('bench/');
 
 /** Reports every import, export-from and dynamic import in a file whose target `judge` refuses. */
 function importRule(description, judge) {
@@ -48,7 +52,9 @@ function domainFolderGraph() {
   if (folderGraph) return folderGraph;
   folderGraph = new Map();
   const walk = (dir) =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : []));
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
+    );
   for (const base of ['apps/server/src/modules', 'apps/web/src/features']) {
     for (const file of walk(join(root, base))) {
       const from = repoPath(file);
@@ -56,7 +62,9 @@ function domainFolderGraph() {
       if (!folder || isTestFile(from)) continue;
       const edges = folderGraph.get(folder) ?? new Set();
       folderGraph.set(folder, edges);
-      for (const [, typeOnly, specifier] of readFileSync(file, 'utf8').matchAll(/(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]/g)) {
+      for (const [, typeOnly, specifier] of readFileSync(file, 'utf8').matchAll(
+        /(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]/g,
+      )) {
         const target = specifier && !typeOnly ? domainFolder(importedPath(file, specifier) ?? '') : undefined;
         if (target && target !== folder) edges.add(target);
       }

@@ -33,21 +33,37 @@ describe('configuration', () => {
     expect(() => loadConfig({ JWT_SECRET: secret, RATE_LIMIT_MAX: '0' })).toThrow(
       'RATE_LIMIT_MAX="0": must be a whole number of at least 1',
     );
-    expect(() => loadConfig({ JWT_SECRET: secret, ACCESS_TOKEN_TTL_SECONDS: '1.5' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS="1.5": must be a whole/);
+    expect(() => loadConfig({ JWT_SECRET: secret, ACCESS_TOKEN_TTL_SECONDS: '1.5' })).toThrow(
+      /ACCESS_TOKEN_TTL_SECONDS="1.5": must be a whole/,
+    );
     expect(() => loadConfig({ JWT_SECRET: secret, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL.*postgres/);
     expect(() => loadConfig({ JWT_SECRET: secret, SEED: 'everything' })).toThrow(/SEED/);
   });
 
   it('seeds, lists test accounts and names an operator outside production only, unless asked for by name', () => {
-    expect(loadConfig({ JWT_SECRET: secret })).toMatchObject({ seed: 'demo', testAccounts: true, operatorEmails: ['admin@summitridge.example'] });
+    expect(loadConfig({ JWT_SECRET: secret })).toMatchObject({
+      seed: 'demo',
+      testAccounts: true,
+      operatorEmails: ['admin@summitridge.example'],
+    });
     const production = loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret });
     expect(production).toMatchObject({ seed: 'none', testAccounts: false, operatorEmails: [] });
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, SEED: 'demo', TEST_ACCOUNTS: 'on', OPERATOR_EMAILS: ' Ops@Example.com, b@example.com ' })).toMatchObject({
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: secret,
+        SEED: 'demo',
+        TEST_ACCOUNTS: 'on',
+        OPERATOR_EMAILS: ' Ops@Example.com, b@example.com ',
+      }),
+    ).toMatchObject({
       seed: 'demo',
       testAccounts: true,
       operatorEmails: ['ops@example.com', 'b@example.com'],
     });
-    expect(() => loadConfig({ JWT_SECRET: secret, OPERATOR_EMAILS: 'ops@example.com,not-an-address' })).toThrow(/OPERATOR_EMAILS.*e-mail addresses/);
+    expect(() => loadConfig({ JWT_SECRET: secret, OPERATOR_EMAILS: 'ops@example.com,not-an-address' })).toThrow(
+      /OPERATOR_EMAILS.*e-mail addresses/,
+    );
     expect(() => loadConfig({ JWT_SECRET: secret, TEST_ACCOUNTS: 'yes' })).toThrow(/TEST_ACCOUNTS/);
   });
 

@@ -39,7 +39,10 @@ const trustProxySchema = z
   .transform((value, ctx): number | string[] | false => {
     if (value === '' || value === 'off' || value === '0') return false;
     if (/^\d{1,2}$/.test(value)) return Number(value);
-    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     if (entries.every(proxyAddress)) return entries;
     ctx.addIssue({ code: 'custom', message: 'must be off, a number of proxy hops, or proxy addresses/CIDR ranges separated by commas' });
     return z.NEVER;
@@ -48,7 +51,12 @@ const trustProxySchema = z
 const emailList = z
   .string()
   .trim()
-  .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.email({ error: 'must be e-mail addresses separated by commas' })));
 
 const envSchema = z.object({
@@ -56,15 +64,28 @@ const envSchema = z.object({
   PORT: wholeNumber(0, 65535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   DATABASE_URL: optionalText.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
   ),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(900),
   REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
   APP_URL: optionalText.pipe(z.url().optional()),
-  REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional()),
-  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+  ),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
   MAIL_FROM: z.string().trim().min(1).default('Meridian <no-reply@meridian.local>'),
   RATE_LIMIT_MAX: positiveInt(100),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),

@@ -12,5 +12,5 @@ await p.db.execute(sql`delete from portfolio_valuations`);
 const t3 = performance.now();
 const r = await extendValuations(p.db, '2026-11-26');
 const t4 = performance.now();
-console.log('seed', Math.round(t2-t1), 'extend', Math.round(t4-t3), r);
+console.log('seed', Math.round(t2 - t1), 'extend', Math.round(t4 - t3), r);
 await p.close();

@@ -20,10 +20,7 @@ export type RunningServer = {
  * database is empty, then listens. `npm start`, the browser journeys and the benchmarks all start
  * the product through here, so they run exactly what ships.
  */
-export async function startServer(
-  config: Config,
-  options: Pick<AppDeps, 'webDistDir' | 'logger' | 'now'> = {},
-): Promise<RunningServer> {
+export async function startServer(config: Config, options: Pick<AppDeps, 'webDistDir' | 'logger' | 'now'> = {}): Promise<RunningServer> {
   const releaseLock = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
   let database: Database | undefined;
   let app: FastifyInstance | undefined;

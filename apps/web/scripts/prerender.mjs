@@ -58,30 +58,43 @@ try {
     // imported by Node as they are published.
     ssr: { noExternal: true },
   });
-  const { renderPage, prerenderedPages, shellSkeletonStyles, heldSubmitGuard } = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
+  const { renderPage, prerenderedPages, shellSkeletonStyles, heldSubmitGuard } = await import(
+    pathToFileURL(join(ssrDir, 'prerender.js')).href
+  );
 
   // The app's stylesheet (the Roboto @font-face rules) goes inline in every page: as a file it
   // would hold the first paint back by a request.
   const inlineStylesheets = (html) =>
-    html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (_link, file) => `<style>${readFileSync(join(dist, file), 'utf8')}</style>`);
+    html.replace(
+      /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
+      (_link, file) => `<style>${readFileSync(join(dist, file), 'utf8')}</style>`,
+    );
 
   // A pre-rendered page is complete without script, and index.html paints the shell skeleton: the
   // app's script is asked for only after the first paint, so that paint shares the network with
   // nothing and waits for no start-up work. A tab opened in the background paints nothing until
   // shown, so it starts the app at once. The server allows this script by its hash.
   const afterFirstPaint = (html) =>
-    html.replace(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/, (_script, entry) =>
-      '<script>(function () {' +
-      "var start = function () { var app = document.createElement('script'); app.type = 'module'; app.crossOrigin = ''; " +
-      `app.src = '${entry}'; document.head.appendChild(app); };` +
-      "if (document.visibilityState === 'visible') requestAnimationFrame(function () { setTimeout(start); }); else start();" +
-      '})();</script>',
+    html.replace(
+      /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/,
+      (_script, entry) =>
+        '<script>(function () {' +
+        "var start = function () { var app = document.createElement('script'); app.type = 'module'; app.crossOrigin = ''; " +
+        `app.src = '${entry}'; document.head.appendChild(app); };` +
+        "if (document.visibilityState === 'visible') requestAnimationFrame(function () { setTimeout(start); }); else start();" +
+        '})();</script>',
     );
 
   const skeletonStyle = '<style id="shell-skeleton-style"></style>';
   const template = readFileSync(join(dist, 'index.html'), 'utf8');
   if (!template.includes(skeletonStyle)) throw new Error(`${dist}/index.html has no empty shell skeleton style (built twice?)`);
-  writeFileSync(join(dist, 'index.html'), afterFirstPaint(inlineStylesheets(template)).replace(skeletonStyle, () => `<style id="shell-skeleton-style">${shellSkeletonStyles()}</style>`));
+  writeFileSync(
+    join(dist, 'index.html'),
+    afterFirstPaint(inlineStylesheets(template)).replace(
+      skeletonStyle,
+      () => `<style id="shell-skeleton-style">${shellSkeletonStyles()}</style>`,
+    ),
+  );
   if (!template.includes('<div id="root"></div>')) throw new Error(`${dist}/index.html has no empty #root`);
 
   // The Latin Roboto files of the weights the page's styles name (400 is the body's), asked for with
@@ -98,7 +111,10 @@ try {
   const addresses = {};
   for (const page of prerenderedPages) {
     const { html, styles } = await renderPage(page);
-    const withStyles = afterFirstPaint(inlineStylesheets(template)).replace(/<!-- shell skeleton -->[\s\S]*?<!-- \/shell skeleton -->\s*/g, '');
+    const withStyles = afterFirstPaint(inlineStylesheets(template)).replace(
+      /<!-- shell skeleton -->[\s\S]*?<!-- \/shell skeleton -->\s*/g,
+      '',
+    );
     const document = withStyles
       // The guard holds a submit made before the app is live (src/lib/held-submit.ts); the server allows it by its hash.
       .replace('</head>', `<script>${heldSubmitGuard}</script>${fontPreloads(withStyles, styles)}${styles}</head>`)

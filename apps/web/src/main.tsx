@@ -15,7 +15,8 @@ void store.dispatch(restoreSession());
 const screenReady = preloadScreen(window.location.pathname, store.dispatch);
 // The performance monitor starts once the page has loaded and the main thread is idle: it then
 // competes with nothing the first screen needs (its observers are buffered, so nothing is missed).
-const whenIdle = (run: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 1000));
+const whenIdle = (run: () => void) =>
+  'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 1000);
 const startWebVitals = () => void import('./app/start-web-vitals.ts').then((vitals) => vitals.startWebVitals());
 addEventListener('load', () => whenIdle(startWebVitals), { once: true });
 

@@ -56,7 +56,9 @@ export async function renderPage(page: PrerenderedPage): Promise<{ html: string;
 function minHeightIn(rule: unknown): number | undefined {
   if (!rule || typeof rule !== 'object') return undefined;
   if ('minHeight' in rule) return rule.minHeight as number;
-  return Object.values(rule).map(minHeightIn).find((height) => height !== undefined);
+  return Object.values(rule)
+    .map(minHeightIn)
+    .find((height) => height !== undefined);
 }
 
 /**

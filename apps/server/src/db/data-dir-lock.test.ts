@@ -56,7 +56,10 @@ function processStat(pid: number): { state: string; startTime: string } | undefi
   } catch {
     return undefined;
   }
-  const fields = text.slice(text.lastIndexOf(')') + 1).trim().split(' ');
+  const fields = text
+    .slice(text.lastIndexOf(')') + 1)
+    .trim()
+    .split(' ');
   return { state: fields[0]!, startTime: fields[19]! };
 }
 
@@ -68,11 +71,7 @@ function lockHolderPid(dir: string): number {
   return JSON.parse(readFileSync(join(dir, 'meridian.lock'), 'utf8')).pid;
 }
 
-async function until<T>(
-  probe: () => T | undefined | Promise<T | undefined>,
-  what: () => string,
-  timeoutMs = 30_000,
-): Promise<T> {
+async function until<T>(probe: () => T | undefined | Promise<T | undefined>, what: () => string, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -119,12 +118,18 @@ setInterval(() => {}, 60_000);`;
     }),
   );
   const output = outputOf(shell);
-  const pid = await until(() => {
-    const line = output.lines.find((text) => text.startsWith('holder '));
-    return line ? Number(line.slice('holder '.length)) : undefined;
-  }, () => 'the holder to be started');
+  const pid = await until(
+    () => {
+      const line = output.lines.find((text) => text.startsWith('holder '));
+      return line ? Number(line.slice('holder '.length)) : undefined;
+    },
+    () => 'the holder to be started',
+  );
   orphans.push(pid);
-  await until(() => (output.lines.includes('locked') ? true : undefined), () => `the holder to lock (${output.text()})`);
+  await until(
+    () => (output.lines.includes('locked') ? true : undefined),
+    () => `the holder to lock (${output.text()})`,
+  );
   return pid;
 }
 
@@ -188,7 +193,10 @@ describe('data folder lock', () => {
     expect(() => acquireDataDirLock(dir)).toThrow(`Another Meridian server (process ${holder})`);
 
     process.kill(holder, 'SIGKILL');
-    await until(() => (processStat(holder)?.state === 'Z' ? true : undefined), () => 'the holder to become a zombie');
+    await until(
+      () => (processStat(holder)?.state === 'Z' ? true : undefined),
+      () => 'the holder to become a zombie',
+    );
     expect(() => process.kill(holder, 0)).not.toThrow(); // why a pid check alone was fooled
 
     const release = acquireDataDirLock(dir);
@@ -237,10 +245,16 @@ setInterval(() => {}, 60_000);`;
       return { child, output: outputOf(child) };
     });
     const allSay = (line: string) => (outputs.every(({ output }) => output.lines.includes(line)) ? true : undefined);
-    await until(() => allSay('ready'), () => 'the starters to load');
+    await until(
+      () => allSay('ready'),
+      () => 'the starters to load',
+    );
     const startAt = Date.now() + 200;
     for (const { child } of outputs) child.stdin!.write(`${startAt}\n`);
-    await until(() => allSay('done'), () => 'the starters to finish');
+    await until(
+      () => allSay('done'),
+      () => 'the starters to finish',
+    );
 
     for (const [round, dir] of dirs.entries()) {
       const results = outputs.map(({ child, output }) => ({
@@ -300,25 +314,39 @@ describe('a Meridian server killed with SIGKILL', () => {
       }),
     );
     const first = outputOf(shell);
-    const pid = await until(() => {
-      const line = first.lines.find((text) => text.startsWith('server '));
-      return line ? Number(line.slice('server '.length)) : undefined;
-    }, () => 'the first server to be started');
+    const pid = await until(
+      () => {
+        const line = first.lines.find((text) => text.startsWith('server '));
+        return line ? Number(line.slice('server '.length)) : undefined;
+      },
+      () => 'the first server to be started',
+    );
     orphans.push(pid);
-    await until(() => healthOf(port), () => `the first server (${first.text()})`, 60_000);
+    await until(
+      () => healthOf(port),
+      () => `the first server (${first.text()})`,
+      60_000,
+    );
     expect(lockHolderPid(dataDir)).toBe(pid);
 
     const killedAt = performance.now();
     process.kill(pid, 'SIGKILL');
-    await until(() => (processStat(pid)?.state === 'Z' ? true : undefined), () => 'the killed server to become a zombie');
+    await until(
+      () => (processStat(pid)?.state === 'Z' ? true : undefined),
+      () => 'the killed server to become a zombie',
+    );
 
     const second = track(spawn('node', ['--import', 'tsx', 'src/main.ts'], { cwd: serverRoot, env, stdio: ['ignore', 'pipe', 'pipe'] }));
     const secondOutput = outputOf(second);
     const exited = new Promise((resolve) => second.once('exit', resolve));
-    const health = await until(async () => {
-      if (second.exitCode !== null) throw new Error(`The second server exited: ${secondOutput.text()}`);
-      return healthOf(port);
-    }, () => 'the second server', 60_000);
+    const health = await until(
+      async () => {
+        if (second.exitCode !== null) throw new Error(`The second server exited: ${secondOutput.text()}`);
+        return healthOf(port);
+      },
+      () => 'the second server',
+      60_000,
+    );
     const restartMs = performance.now() - killedAt;
     console.log(`restart after SIGKILL: ${Math.round(restartMs)} ms (killed server ${pid} left as a zombie)`);
     expect(health.status).toBe('ok');

@@ -136,7 +136,10 @@ function readProcessStat(pid: number): ProcessStat | undefined {
   if (!hasProcfs) return undefined;
   const text = readText(`/proc/${pid}/stat`);
   if (text === undefined) return undefined;
-  const fields = text.slice(text.lastIndexOf(')') + 1).trim().split(/\s+/);
+  const fields = text
+    .slice(text.lastIndexOf(')') + 1)
+    .trim()
+    .split(/\s+/);
   const state = fields[0];
   const startTime = fields[22 - 3];
   return state && startTime ? { state, startTime } : undefined;

@@ -6,7 +6,9 @@ import { plannerSettings } from './client.ts';
 describeEachDatabase('planner settings', (t) => {
   it('every connection plans with them, outside any transaction', async () => {
     const settingsOfOneConnection = async () => {
-      const result = (await t.db.execute(sql`select name, setting from pg_settings where name in ('random_page_cost', 'plan_cache_mode')`)) as unknown as {
+      const result = (await t.db.execute(
+        sql`select name, setting from pg_settings where name in ('random_page_cost', 'plan_cache_mode')`,
+      )) as unknown as {
         rows: { name: string; setting: string }[];
       };
       return Object.fromEntries(result.rows.map((row) => [row.name, row.setting]));

@@ -12,7 +12,10 @@ type Valuation = { value: number; cost: number; count: number };
 async function computed(db: Db, portfolioId: string): Promise<Valuation> {
   const [row] = await db
     .select({
-      value: sql<number>`coalesce(sum(round(${holdings.quantity} * coalesce(${securities.lastClose}, ${holdings.averageCost}), 2)), 0)`.mapWith(Number),
+      value:
+        sql<number>`coalesce(sum(round(${holdings.quantity} * coalesce(${securities.lastClose}, ${holdings.averageCost}), 2)), 0)`.mapWith(
+          Number,
+        ),
       cost: sql<number>`coalesce(sum(round(${holdings.quantity} * ${holdings.averageCost}, 2)), 0)`.mapWith(Number),
       count: sql<number>`count(*)::int`.mapWith(Number),
     })
@@ -48,9 +51,14 @@ describeEachDatabase('stored portfolio valuations', (t) => {
                coalesce(sum(round(h.quantity * h.average_cost, 2)), 0) as cost, count(*)::int as positions
         from holdings h join securities s on s.id = h.security_id where h.portfolio_id = p.id and h.quantity > 0
       ) v on true
-      where (p.holdings_value, p.holdings_cost, p.holdings_count) is distinct from (v.value, v.cost, v.positions)`)) as unknown as { rows: unknown[] };
+      where (p.holdings_value, p.holdings_cost, p.holdings_count) is distinct from (v.value, v.cost, v.positions)`)) as unknown as {
+      rows: unknown[];
+    };
     expect(stale.rows).toEqual([]);
-    const [valued] = await t.db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(portfolios).where(sql`${portfolios.holdingsValue} > 0`);
+    const [valued] = await t.db
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(portfolios)
+      .where(sql`${portfolios.holdingsValue} > 0`);
     expect(valued!.n).toBeGreaterThan(100);
   });
 
@@ -61,7 +69,9 @@ describeEachDatabase('stored portfolio valuations', (t) => {
     // 3 × 50 = 150; cost 3 × 40.333 = 120.999 → 121.00
     expect(await stored(t.db, portfolio.id)).toEqual({ value: 150, cost: 121, count: 1 });
 
-    await t.db.insert(holdings).values({ firmId: owner.firmId, portfolioId: portfolio.id, securityId: b.id, quantity: 2, averageCost: 10.005 });
+    await t.db
+      .insert(holdings)
+      .values({ firmId: owner.firmId, portfolioId: portfolio.id, securityId: b.id, quantity: 2, averageCost: 10.005 });
     // No close for b: valued at its cost, 2 × 10.005 = 20.01 both ways.
     expect(await stored(t.db, portfolio.id)).toEqual({ value: 170.01, cost: 141.01, count: 2 });
 
@@ -86,7 +96,10 @@ describeEachDatabase('stored portfolio valuations', (t) => {
     expect(await stored(t.db, other.id)).toEqual(untouched);
 
     // Several closes in one statement (as a price import writes them).
-    await t.db.update(securities).set({ lastClose: sql`${securities.lastClose} * 2` }).where(sql`${securities.id} in (${moved.id}, ${still.id})`);
+    await t.db
+      .update(securities)
+      .set({ lastClose: sql`${securities.lastClose} * 2` })
+      .where(sql`${securities.id} in (${moved.id}, ${still.id})`);
     expect(await stored(t.db, holder.id)).toEqual(await computed(t.db, holder.id));
     expect(await stored(t.db, other.id)).toEqual({ value: 140, cost: 50, count: 1 });
   });

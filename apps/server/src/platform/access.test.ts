@@ -16,16 +16,23 @@ describeEachDatabase('access policies', (t) => {
     await app.register(core, { config: testConfig(), db: t.db, now: t.clock.now });
     await app.register(authGuard);
     await app.register(accessControl);
-    app.register(async (scope) => {
-      scope.get('/reports', async () => ({ ok: true }));
-    }, { prefix: '/api/v1' });
-    await expect(app.ready()).rejects.toThrow(`GET /api/v1/reports declares no access policy: set config.access to one of ${accessPolicies.join(', ')}`);
+    app.register(
+      async (scope) => {
+        scope.get('/reports', async () => ({ ok: true }));
+      },
+      { prefix: '/api/v1' },
+    );
+    await expect(app.ready()).rejects.toThrow(
+      `GET /api/v1/reports declares no access policy: set config.access to one of ${accessPolicies.join(', ')}`,
+    );
     await app.close();
   });
 
   it('documents in OpenAPI what follows from each policy: security, 401, 403, 422 and 429', async () => {
     const doc = t.app.swagger() as unknown as OpenApi;
-    const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+    );
     expect(operations.length).toBeGreaterThan(30);
     const find = (method: string, path: string) => operations.find((o) => o.method === method && o.path === path)!.op;
 
@@ -56,7 +63,10 @@ describeEachDatabase('access policies', (t) => {
       ['DELETE', '/clients/not-even-an-id'],
       ['GET', '/users/advisors'],
     ] as const) {
-      const response = await call(t.app, method, api(path), { token: client, body: method === 'GET' || method === 'DELETE' ? undefined : { nonsense: true } });
+      const response = await call(t.app, method, api(path), {
+        token: client,
+        body: method === 'GET' || method === 'DELETE' ? undefined : { nonsense: true },
+      });
       expect(response, `${method} ${path}`).toMatchObject({ status: 403, body: { detail: messages.accessDenied } });
     }
   });

@@ -74,7 +74,10 @@ describeEachDatabase('auth guard', (t) => {
     t.app.userCache.invalidate(user.user.id);
     expect((await call(t.app, 'GET', me, { token: user.access_token })).body.password_must_change).toBe(true); // now cached
     const change = (current: string, next: string) =>
-      call(t.app, 'POST', api('/auth/change-password'), { token: user.access_token, body: { current_password: current, new_password: next, confirm_password: next } });
+      call(t.app, 'POST', api('/auth/change-password'), {
+        token: user.access_token,
+        body: { current_password: current, new_password: next, confirm_password: next },
+      });
     expect((await change(user.password, newPassword)).status).toBe(200);
     expect((await call(t.app, 'GET', me, { token: user.access_token })).body.password_must_change).toBe(false);
     const stale = await change(user.password, 'Third#2026x');
@@ -89,7 +92,9 @@ describeEachDatabase('auth guard', (t) => {
     await call(t.app, 'POST', api('/auth/request-password-reset'), { body: { email: user.email } });
     const token = linkToken(await t.mail.waitFor(user.email, { subject: 'Reset your Meridian password' }), '/reset-password');
     t.clock.advance(2000);
-    const reset = await call(t.app, 'POST', api('/auth/confirm-password-reset'), { body: { token, new_password: newPassword, confirm_password: newPassword } });
+    const reset = await call(t.app, 'POST', api('/auth/confirm-password-reset'), {
+      body: { token, new_password: newPassword, confirm_password: newPassword },
+    });
     expect(reset.status).toBe(200);
     const afterReset = (await call(t.app, 'GET', me, { token: user.access_token })).body;
     expect(afterReset.updated_at).not.toBe(before.updated_at);
@@ -121,7 +126,9 @@ describeEachDatabase('auth guard', (t) => {
 it('every module that writes the users table invalidates the auth guard cache', () => {
   const src = fileURLToPath(new URL('..', import.meta.url));
   const files = readdirSync(src, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith(join('db', 'seed')) && !file.startsWith('test'))
+    .filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith(join('db', 'seed')) && !file.startsWith('test'),
+    )
     .map((file) => join(src, file));
   // An insert is left out: a user just created is in no cache yet.
   const writers = files.filter((file) => /\.(update|delete)\(\s*users\s*\)/.test(readFileSync(file, 'utf8')));

@@ -43,7 +43,8 @@ export function memoryCounterStore(now: () => Date): CounterStore {
 }
 
 /** INCR and, for the first count of a window, PEXPIRE in one step: a process dying between the two would leave a counter that never expires. */
-const incrementInWindow = "local count = redis.call('INCR', KEYS[1]) if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return count";
+const incrementInWindow =
+  "local count = redis.call('INCR', KEYS[1]) if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return count";
 
 export function redisCounterStore(redis: Redis, prefix = 'meridian:'): CounterStore {
   return {

@@ -29,7 +29,9 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     const unsafe = unsafeInputIssues(data);
     if (unsafe.length > 0) return { error: new RequestValidationError(unsafe) };
     const result = schema.safeParse(data, { reportInput: true });
-    return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues.slice(0, inputLimits.issues)) };
+    return result.success
+      ? { value: result.data }
+      : { error: new RequestValidationError(result.error.issues.slice(0, inputLimits.issues)) };
   };
 
 /** The issue's own figures (maximum, allowed values…): scalars and lists of scalars, never nested issues or inputs. */
@@ -109,8 +111,12 @@ export function fieldError(path: string | Array<string | number>, message: strin
 }
 
 /** Several such rules broken at once, each at its own `loc`. */
-export function fieldErrors(issues: ReadonlyArray<{ path: Array<string | number>; message: string; input: unknown }>): RequestValidationError {
-  return new RequestValidationError(issues.map(({ path, message, input }) => ({ code: 'custom', path, message, input }) as unknown as z.core.$ZodIssue));
+export function fieldErrors(
+  issues: ReadonlyArray<{ path: Array<string | number>; message: string; input: unknown }>,
+): RequestValidationError {
+  return new RequestValidationError(
+    issues.map(({ path, message, input }) => ({ code: 'custom', path, message, input }) as unknown as z.core.$ZodIssue),
+  );
 }
 
 /** The SQLSTATE and constraint of a database error; drizzle wraps driver errors, so the cause is looked at too. */

@@ -11,7 +11,9 @@ const nested = (levels: number) => JSON.parse(nestedJson(levels));
 describe('input safety (pure)', () => {
   it('finds control characters, unpaired surrogates, prototype keys and deep nesting, with their paths', () => {
     expect(unsafeInputIssues({ name: 'tab\tand\r\nline breaks are text', list: ['fine', 42, null] })).toEqual([]);
-    expect(unsafeInputIssues({ a: ['ok', 'nul\u0000'] }).map((i) => [i.path, i.message])).toEqual([[['a', 1], inputMessages.controlCharacter]]);
+    expect(unsafeInputIssues({ a: ['ok', 'nul\u0000'] }).map((i) => [i.path, i.message])).toEqual([
+      [['a', 1], inputMessages.controlCharacter],
+    ]);
     expect(unsafeInputIssues({ bell: '\u0007', del: '\u007f' }).map((i) => i.path)).toEqual(expect.arrayContaining([['bell'], ['del']]));
     expect(unsafeInputIssues({ s: 'half \ud800 a pair' })).toHaveLength(1);
     expect(unsafeInputIssues({ s: 'a pair 😀 is text' })).toEqual([]);
@@ -39,7 +41,11 @@ describeEachDatabase('hostile input', (t) => {
     admin = (await signIn(t.app, demo.admin.email, demo.admin.password)).access_token;
   });
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    call(t.app, 'POST', api(path), { token: admin, body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+    call(t.app, 'POST', api(path), {
+      token: admin,
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...headers },
+    });
 
   it('refuses a control character in any text with 422 naming the field, and stores nothing', async () => {
     const response = await post('/clients', { ...newClient, first_name: 'a\u0000b' });
@@ -64,7 +70,10 @@ describeEachDatabase('hostile input', (t) => {
 
   it('keeps tabs and line breaks of free text as they were sent', async () => {
     const alex = (await signIn(t.app, demo.alex.email, demo.alex.password)).access_token;
-    const created = await call(t.app, 'POST', api('/clients'), { token: alex, body: { ...newClient, email: 'tabs@example.com', notes: 'line one\r\n\tline two' } });
+    const created = await call(t.app, 'POST', api('/clients'), {
+      token: alex,
+      body: { ...newClient, email: 'tabs@example.com', notes: 'line one\r\n\tline two' },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.notes).toBe('line one\r\n\tline two');
   });
@@ -86,7 +95,10 @@ describeEachDatabase('hostile input', (t) => {
     ] as const) {
       const response = await post('/clients', body);
       expect(response.status).toBe(422);
-      expect(response.body.detail[0]).toMatchObject({ loc: ['body', ...(key === '__proto__' ? [] : ['profile']), key], msg: inputMessages.fieldName });
+      expect(response.body.detail[0]).toMatchObject({
+        loc: ['body', ...(key === '__proto__' ? [] : ['profile']), key],
+        msg: inputMessages.fieldName,
+      });
     }
     const form = await call(t.app, 'POST', api('/clients'), {
       token: admin,

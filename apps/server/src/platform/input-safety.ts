@@ -14,8 +14,7 @@ export const inputLimits = {
 };
 
 export const inputMessages = {
-  controlCharacter:
-    'Text may contain tabs and line breaks, but no other control characters (such as U+0000) and no unpaired surrogates',
+  controlCharacter: 'Text may contain tabs and line breaks, but no other control characters (such as U+0000) and no unpaired surrogates',
   tooDeep: `Nested more than ${inputLimits.depth} levels deep`,
   fieldName: 'This field name is not allowed',
 };
@@ -33,8 +32,7 @@ const isCleanText = (text: string) => !controlCharacter.test(text) && !unpairedS
 /** Keys that reach Object.prototype when merged naively: refused wherever they appear. */
 const pollutingKeys = new Set(['__proto__', 'constructor', 'prototype']);
 
-const issue = (path: Path, message: string, input: unknown): ZodIssue =>
-  ({ code: 'custom', path, message, input }) as unknown as ZodIssue;
+const issue = (path: Path, message: string, input: unknown): ZodIssue => ({ code: 'custom', path, message, input }) as unknown as ZodIssue;
 
 /**
  * Problems of an input that no schema should have to think about: control characters and unpaired
@@ -55,7 +53,9 @@ export function unsafeInputIssues(data: unknown): ZodIssue[] {
       issues.push(issue(path, inputMessages.tooDeep, null));
       continue;
     }
-    const entries: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
+    const entries: Array<[string | number, unknown]> = Array.isArray(value)
+      ? value.map((item, index) => [index, item])
+      : Object.entries(value);
     for (const [key, item] of entries) {
       if (typeof key === 'string' && (pollutingKeys.has(key) || !isCleanText(key))) {
         issues.push(issue([...path, key], pollutingKeys.has(key) ? inputMessages.fieldName : inputMessages.controlCharacter, null));

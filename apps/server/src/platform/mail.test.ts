@@ -15,7 +15,14 @@ let counter = 0;
 const message = () => {
   counter += 1;
   const link = `http://meridian.test/reset-password?token=secret-${counter}-${Date.now().toString(36)}`;
-  return { firmId: null, to: `mail${counter}@example.com`, subject: 'Reset your Meridian password', text: `Open ${link} within 30 minutes.\n`, secrets: [link], link };
+  return {
+    firmId: null,
+    to: `mail${counter}@example.com`,
+    subject: 'Reset your Meridian password',
+    text: `Open ${link} within 30 minutes.\n`,
+    secrets: [link],
+    link,
+  };
 };
 
 const open: FastifyInstance[] = [];

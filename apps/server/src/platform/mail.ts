@@ -50,7 +50,11 @@ export const mail = fp(async (app) => {
       await app.db.update(mailOutbox).set({ sentAt: app.now() }).where(eq(mailOutbox.id, id));
     } catch (error) {
       app.log.error({ err: error, to: message.to }, 'mail delivery failed');
-      await app.db.update(mailOutbox).set({ error: String(error) }).where(eq(mailOutbox.id, id)).catch(() => {});
+      await app.db
+        .update(mailOutbox)
+        .set({ error: String(error) })
+        .where(eq(mailOutbox.id, id))
+        .catch(() => {});
     }
   }
 
@@ -73,7 +77,10 @@ export const mail = fp(async (app) => {
         const delivery = deliver(transport, row.id, message).finally(() => deliveries.delete(delivery));
         deliveries.add(delivery);
       } else if (nodeEnv !== 'production') {
-        app.log.info({ mail: { to: message.to, subject: message.subject, text: message.text } }, 'no SMTP_URL, so this e-mail is written here instead of sent');
+        app.log.info(
+          { mail: { to: message.to, subject: message.subject, text: message.text } },
+          'no SMTP_URL, so this e-mail is written here instead of sent',
+        );
       }
     },
   });

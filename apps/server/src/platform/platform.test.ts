@@ -35,7 +35,15 @@ describeEachDatabase('platform', (t) => {
   it('sets security headers with a CSP fit for the SPA', async () => {
     const { headers } = await call(t.app, 'GET', api('/health'));
     const csp = String(headers['content-security-policy']);
-    for (const directive of ["default-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "font-src 'self' data:", "connect-src 'self'", "object-src 'none'", "frame-ancestors 'none'"]) {
+    for (const directive of [
+      "default-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data:",
+      "font-src 'self' data:",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "frame-ancestors 'none'",
+    ]) {
       expect(csp).toContain(directive);
     }
     expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
@@ -44,7 +52,7 @@ describeEachDatabase('platform', (t) => {
     expect(headers['referrer-policy']).toBeDefined();
   });
 
-  it('sends helmet\'s full header set, computed once, on answers of every kind', async () => {
+  it("sends helmet's full header set, computed once, on answers of every kind", async () => {
     // What helmet itself writes on a real response with our options.
     const response = new ServerResponse(new IncomingMessage(new Socket()));
     helmet(helmetOptions)(response.req, response, () => {});
@@ -82,7 +90,18 @@ describeEachDatabase('platform', (t) => {
     expect(status).toBe(200);
     expect(body.openapi).toBe('3.1.0');
     expect(body.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
-    for (const path of ['login', 'register', 'refresh-token', 'logout', 'setup-2fa', 'verify-2fa', 'request-password-reset', 'confirm-password-reset', 'change-password', 'me']) {
+    for (const path of [
+      'login',
+      'register',
+      'refresh-token',
+      'logout',
+      'setup-2fa',
+      'verify-2fa',
+      'request-password-reset',
+      'confirm-password-reset',
+      'change-password',
+      'me',
+    ]) {
       expect(Object.keys(body.paths), path).toContain(`/api/v1/auth/${path}`);
     }
     expect(body.paths['/api/v1/users/{id}'].get.security).toEqual([{ bearerAuth: [] }]);
@@ -97,7 +116,10 @@ describeEachDatabase('platform', (t) => {
   });
 
   it('answers a malformed JSON body with 400 {detail}', async () => {
-    const { status, body } = await call(t.app, 'POST', api('/auth/login'), { body: '{"email":', headers: { 'content-type': 'application/json' } });
+    const { status, body } = await call(t.app, 'POST', api('/auth/login'), {
+      body: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(status).toBe(400);
     expect(typeof body.detail).toBe('string');
   });

@@ -31,7 +31,12 @@ export function clientReach(viewer: Viewer, { bind }: Binder = inlineValues): SQ
 
 /** The client in reach with this id; 404 'Client not found' otherwise. */
 export async function reachableClient(db: Db, viewer: Viewer, clientId: string): Promise<ClientRow> {
-  const [client] = isUuid(clientId) ? await db.select().from(clients).where(and(eq(clients.id, clientId), clientReach(viewer))) : [];
+  const [client] = isUuid(clientId)
+    ? await db
+        .select()
+        .from(clients)
+        .where(and(eq(clients.id, clientId), clientReach(viewer)))
+    : [];
   if (!client) throw notFound(clientMessages.clientNotFound);
   return client;
 }

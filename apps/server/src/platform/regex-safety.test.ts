@@ -34,7 +34,11 @@ function patternsIn(path: string): FoundPattern[] {
     if (ts.isRegularExpressionLiteral(node)) {
       const flagsStart = node.text.lastIndexOf('/');
       found.push({ where: where(node), source: node.text.slice(1, flagsStart), flags: node.text.slice(flagsStart + 1) });
-    } else if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && ts.isIdentifier(node.expression) && node.expression.text === 'RegExp') {
+    } else if (
+      (ts.isNewExpression(node) || ts.isCallExpression(node)) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'RegExp'
+    ) {
       const [pattern, flags] = node.arguments ?? [];
       if (pattern && ts.isStringLiteralLike(pattern)) {
         found.push({ where: where(node), source: pattern.text, flags: flags && ts.isStringLiteralLike(flags) ? flags.text : '' });
@@ -57,7 +61,11 @@ describe('regular expressions in the source', () => {
   const patterns = sourceRoots.flatMap(sourceFiles).flatMap(patternsIn);
 
   it('finds the patterns of all three workspaces', () => {
-    for (const root of sourceRoots) expect(patterns.some((pattern) => pattern.where.startsWith(root)), root).toBe(true);
+    for (const root of sourceRoots)
+      expect(
+        patterns.some((pattern) => pattern.where.startsWith(root)),
+        root,
+      ).toBe(true);
   });
 
   it('has none that a long input can make backtrack super-linearly', async () => {

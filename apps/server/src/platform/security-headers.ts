@@ -66,7 +66,8 @@ export function staticSecurityHeaders(options: Readonly<HelmetOptions> = helmetO
     return headers;
   };
   const headers = record('a');
-  if (JSON.stringify(headers) !== JSON.stringify(record('b'))) throw new Error('security headers depend on the request; they cannot be precomputed');
+  if (JSON.stringify(headers) !== JSON.stringify(record('b')))
+    throw new Error('security headers depend on the request; they cannot be precomputed');
   return Object.freeze(headers);
 }
 

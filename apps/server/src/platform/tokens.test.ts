@@ -51,11 +51,17 @@ describe('token signer (verified-token cache)', () => {
     expect(await signer.verify(`${header}.${payload}.`, 'access')).toBeNull();
     expect(await signer.verify(`${header}.${payload}`, 'access')).toBeNull();
 
-    const foreign = await createTokenSigner('another-secret-that-is-long-enough-for-hs256-xyz', () => new Date()).sign({ ...claims, typ: 'access' }, 300);
+    const foreign = await createTokenSigner('another-secret-that-is-long-enough-for-hs256-xyz', () => new Date()).sign(
+      { ...claims, typ: 'access' },
+      300,
+    );
     expect(await signer.verify(foreign, 'access')).toBeNull();
 
     const key = new TextEncoder().encode(secret);
-    const forever = await new SignJWT({ firm: claims.firm, role: claims.role, typ: 'access' }).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).sign(key);
+    const forever = await new SignJWT({ firm: claims.firm, role: claims.role, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .sign(key);
     expect(await signer.verify(forever, 'access')).toBeNull();
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`;
     expect(await signer.verify(none, 'access')).toBeNull();

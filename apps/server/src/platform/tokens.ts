@@ -25,7 +25,10 @@ type Verified = { claims: TokenClaims; /** `exp` in seconds since the epoch. */ 
  *   challenge token is still refused where an access token is required.
  */
 export function createTokenSigner(secret: string, now: () => Date, { cacheSize = verifiedTokenCacheSize } = {}) {
-  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   key.catch(() => {}); // a failure surfaces where the key is awaited, not as an unhandled rejection
   const verified = new Map<string, Verified>();
   const nowSeconds = () => Math.floor(now().getTime() / 1000);

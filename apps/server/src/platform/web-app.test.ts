@@ -22,7 +22,11 @@ const publicPages = [
   { path: '/api/v1/auth/login', markup: ['id="api-email"', 'id="api-password"', '>Get Token<'] },
 ];
 
-const scriptSources = (csp: string) => csp.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('script-src')) ?? '';
+const scriptSources = (csp: string) =>
+  csp
+    .split(';')
+    .map((directive) => directive.trim())
+    .find((directive) => directive.startsWith('script-src')) ?? '';
 
 /** script-src allowing exactly the page's inline scripts by their hashes, and nothing inline else. */
 function expectScriptsByHash(body: string, csp: string, label: string): void {

@@ -38,7 +38,8 @@ function issueProblem(issue: Issue): string | null {
     return `an issue's loc is not [location, ...path]: ${JSON.stringify(loc)}`;
   }
   if (!('input' in issue) || !isScalar(issue.input)) return "an issue's input is missing or not a scalar";
-  if (typeof issue.input === 'string' && issue.input.length > inputLimits.echoedText + 1) return `an issue echoes ${issue.input.length} characters of input`;
+  if (typeof issue.input === 'string' && issue.input.length > inputLimits.echoedText + 1)
+    return `an issue echoes ${issue.input.length} characters of input`;
   if (typeof issue.ctx !== 'object' || issue.ctx === null) return "an issue's ctx is missing";
   return null;
 }

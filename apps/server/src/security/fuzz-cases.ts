@@ -48,7 +48,10 @@ const hostileTexts: Hostile[] = [
 ];
 
 // 1e-9 rounds to nothing at any column's scale; 2^31 is one past a Postgres integer.
-const hostileNumbers: Hostile[] = [1e308, -1e308, 1e20, 2 ** 31, -1, 0, 1e-9, 'NaN', 'Infinity'].map((value) => ({ label: String(value), value }));
+const hostileNumbers: Hostile[] = [1e308, -1e308, 1e20, 2 ** 31, -1, 0, 1e-9, 'NaN', 'Infinity'].map((value) => ({
+  label: String(value),
+  value,
+}));
 
 // Parsed, so JSON.stringify writes the keys as own properties, exactly as an attacker would send them.
 const pollutingObjects: Hostile[] = ['{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}'].map((json) => ({
@@ -64,7 +67,10 @@ const passwordSecrets = [secretText, `${secretText.slice(0, 199)}\u0007`];
 
 /** Authorization headers no signed-in route may accept. */
 const forgedAuthorizations: Array<[string, string]> = [
-  ['unsigned token (alg none)', `Bearer ${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"sub":"x","typ":"access"}').toString('base64url')}.`],
+  [
+    'unsigned token (alg none)',
+    `Bearer ${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"sub":"x","typ":"access"}').toString('base64url')}.`,
+  ],
   ['10,000-character token', `Bearer ${'a'.repeat(10_000)}`],
   ['token with a NUL', 'Bearer a\u0000b'],
 ];
@@ -102,7 +108,9 @@ function percentEncode(text: string): string {
   return Array.from(text, (character) => {
     const code = character.charCodeAt(0);
     if (character.length === 1 && code >= 0xd800 && code <= 0xdfff) {
-      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
     }
     return encodeURIComponent(character);
   }).join('');
@@ -131,7 +139,12 @@ const jsonHeaders = { 'content-type': 'application/json' };
 
 /** The largest string a schema allows anywhere in it. */
 const largestText = (schema: JsonSchema) =>
-  Math.max(0, ...[{ path: [], schema }, ...fieldsOf(schema)].flatMap(({ schema: field }) => [field, ...(field.anyOf ?? [])]).map((s) => s.maxLength ?? 0));
+  Math.max(
+    0,
+    ...[{ path: [], schema }, ...fieldsOf(schema)]
+      .flatMap(({ schema: field }) => [field, ...(field.anyOf ?? [])])
+      .map((s) => s.maxLength ?? 0),
+  );
 
 /**
  * The hostile requests for one operation (a few for a bare GET, about 200 for the client update): each path id, each query parameter and each body
@@ -145,7 +158,8 @@ export function fuzzCases(operation: ApiOperation, { ids, token, body: baselineB
   const sampleQuery = requiredQuery(operation, idFor);
   const bodySchema = operation.body?.schema;
   const { method } = operation;
-  const url = (pathOverrides: Record<string, string> = {}, pairs = sampleQuery) => withQuery(fillPath(operation.path, { ...pathIds, ...pathOverrides }), pairs);
+  const url = (pathOverrides: Record<string, string> = {}, pairs = sampleQuery) =>
+    withQuery(fillPath(operation.path, { ...pathIds, ...pathOverrides }), pairs);
   const withJson = (payload: unknown) => (payload === undefined ? {} : { headers: jsonHeaders, payload: JSON.stringify(payload) });
   const cases: FuzzCase[] = [];
   const add = (label: string, fields: Omit<FuzzCase, 'label' | 'method' | 'token'> & { token?: string }) =>
@@ -153,7 +167,11 @@ export function fuzzCases(operation: ApiOperation, { ids, token, body: baselineB
 
   for (const parameter of operation.pathParams) {
     for (const { label, value } of hostileIds) {
-      add(`path ${parameter.name} = ${label}`, { url: url({ [parameter.name]: String(value) }), refuse: true, loc: ['params', parameter.name] });
+      add(`path ${parameter.name} = ${label}`, {
+        url: url({ [parameter.name]: String(value) }),
+        refuse: true,
+        loc: ['params', parameter.name],
+      });
     }
   }
 
@@ -175,10 +193,18 @@ export function fuzzCases(operation: ApiOperation, { ids, token, body: baselineB
     }
     const sample = String(sampleOf(items ?? parameter.schema, parameter.name, idFor));
     if (items) {
-      queryCase(parameter, `${manyItems} items`, Array.from({ length: manyItems }, () => sample), Array(manyItems).fill(coerced(sample, items)));
+      queryCase(
+        parameter,
+        `${manyItems} items`,
+        Array.from({ length: manyItems }, () => sample),
+        Array(manyItems).fill(coerced(sample, items)),
+      );
     } else {
       // Named twice, a single value arrives as a list.
-      add(`query ${parameter.name} twice`, { url: url({}, [...otherQuery(parameter.name), [parameter.name, percentEncode(sample)], [parameter.name, percentEncode(sample)]]), refuse: false });
+      add(`query ${parameter.name} twice`, {
+        url: url({}, [...otherQuery(parameter.name), [parameter.name, percentEncode(sample)], [parameter.name, percentEncode(sample)]]),
+        refuse: false,
+      });
     }
   }
 
@@ -199,7 +225,8 @@ export function fuzzCases(operation: ApiOperation, { ids, token, body: baselineB
         });
       }
     }
-    const raw = (label: string, payload: string, headers: Record<string, string> = jsonHeaders) => add(label, { url: url(), headers, payload, refuse: true });
+    const raw = (label: string, payload: string, headers: Record<string, string> = jsonHeaders) =>
+      add(label, { url: url(), headers, payload, refuse: true });
     raw('invalid JSON', '{"a": ');
     raw('arrays nested 10,000 deep', `${'['.repeat(10_000)}${']'.repeat(10_000)}`);
     raw('objects nested 10,000 deep', `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`);
@@ -213,7 +240,8 @@ export function fuzzCases(operation: ApiOperation, { ids, token, body: baselineB
     raw(`body over ${limit} bytes`, JSON.stringify({ x: 'x'.repeat(limit + 1024) }));
     raw('form-encoded prototype keys', '__proto__=x&constructor=y', { 'content-type': 'application/x-www-form-urlencoded' });
     for (const value of ['a JSON string', ['a JSON array'], 42, null]) {
-      if (violates(value, bodySchema)) add(`body ${JSON.stringify(value)}`, { url: url(), ...withJson(value), refuse: true, loc: ['body'] });
+      if (violates(value, bodySchema))
+        add(`body ${JSON.stringify(value)}`, { url: url(), ...withJson(value), refuse: true, loc: ['body'] });
     }
     for (const secret of passwordSecrets) {
       const secretBody = fields.reduce<unknown>((body, { path }) => {
@@ -221,7 +249,8 @@ export function fuzzCases(operation: ApiOperation, { ids, token, body: baselineB
         if (/password/.test(name)) return withValueAt(body, bodySchema, path, secret, idFor);
         return /email|username/.test(name) ? withValueAt(body, bodySchema, path, 'x', idFor) : body;
       }, baselineBody);
-      if (JSON.stringify(secretBody).includes(secret)) add('password not echoed', { url: url(), ...withJson(secretBody), refuse: false, secret: secret.slice(0, 24) });
+      if (JSON.stringify(secretBody).includes(secret))
+        add('password not echoed', { url: url(), ...withJson(secretBody), refuse: false, secret: secret.slice(0, 24) });
     }
   }
 
@@ -229,7 +258,13 @@ export function fuzzCases(operation: ApiOperation, { ids, token, body: baselineB
   add('baseline, anonymous', { url: url(), token: undefined, refuse: operation.signedIn, ...(operation.signedIn ? { status: 401 } : {}) });
   if (operation.signedIn) {
     for (const [label, authorization] of forgedAuthorizations) {
-      add(`baseline, ${label}`, { url: url(), token: undefined, headers: { ...(baselineBody === undefined ? {} : jsonHeaders), authorization }, refuse: true, status: 401 });
+      add(`baseline, ${label}`, {
+        url: url(),
+        token: undefined,
+        headers: { ...(baselineBody === undefined ? {} : jsonHeaders), authorization },
+        refuse: true,
+        status: 401,
+      });
     }
   }
   if (bodySchema) add('invalid JSON, anonymous', { url: url(), token: undefined, headers: jsonHeaders, payload: '{"a": ', refuse: true });

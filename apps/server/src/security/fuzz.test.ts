@@ -36,7 +36,9 @@ describeEachDatabase('hostile requests to every operation', (t) => {
       const body = await withCurrentVersion(app, url, admin.access_token, accepted);
       for (const request of fuzzCases(operation, { ids: records.ids, token: admin.access_token, body })) {
         // The case before may have been a write that moved the record's sync_version on.
-        const current = request.versioned ? JSON.stringify(await withCurrentVersion(app, url, admin.access_token, JSON.parse(request.payload ?? '{}'))) : request.payload;
+        const current = request.versioned
+          ? JSON.stringify(await withCurrentVersion(app, url, admin.access_token, JSON.parse(request.payload ?? '{}')))
+          : request.payload;
         const sent = { ...request, payload: current };
         exchanges.push({ request: sent, answer: await send(app, sent) });
       }
@@ -89,7 +91,9 @@ describeEachDatabase('hostile requests to every operation', (t) => {
       }
     };
     const problems = offending(({ request, answer }) => {
-      const bare = issuesOf(answer).find(({ loc }) => Array.isArray(loc) && loc.length === 1 && (loc[0] !== 'body' || isObject(request.payload)));
+      const bare = issuesOf(answer).find(
+        ({ loc }) => Array.isArray(loc) && loc.length === 1 && (loc[0] !== 'body' || isObject(request.payload)),
+      );
       return bare ? `"${String(bare.msg)}" names no field` : null;
     });
     expect(problems).toEqual([]);
@@ -98,7 +102,9 @@ describeEachDatabase('hostile requests to every operation', (t) => {
   it('never echoes a password', () => {
     const cases = exchanges.filter(({ request }) => request.secret);
     expect(cases.length).toBeGreaterThan(0);
-    expect(offending(({ request, answer }) => request.secret !== undefined && answer.text.includes(request.secret) && 'password echoed')).toEqual([]);
+    expect(
+      offending(({ request, answer }) => request.secret !== undefined && answer.text.includes(request.secret) && 'password echoed'),
+    ).toEqual([]);
   });
 
   it(`answers every request within ${slowestAllowedMs} ms`, () => {

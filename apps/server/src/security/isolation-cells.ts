@@ -32,11 +32,19 @@ export type Caller = {
  * Whose records to reach for (`name`): their ids by kind, their firm's when it is another, a name to
  * search for (the client's last name) and the kinds the caller may read anyway (a colleague's user record).
  */
-export type Attack = { name: string; foreign: Partial<Record<IdKind, string>>; firmId?: string; searchFor: string; readable: ReadonlySet<IdKind> };
+export type Attack = {
+  name: string;
+  foreign: Partial<Record<IdKind, string>>;
+  firmId?: string;
+  searchFor: string;
+  readable: ReadonlySet<IdKind>;
+};
 
 /** A query parameter that takes any text (a search), not an id, a choice or a pattern. */
 const isFreeText = (name: string, schema: JsonSchema) =>
-  !isIdField(name) && acceptedTypes(schema).has('string') && optionsOf(schema).every((option) => !option.enum && !option.pattern && !option.items);
+  !isIdField(name) &&
+  acceptedTypes(schema).has('string') &&
+  optionsOf(schema).every((option) => !option.enum && !option.pattern && !option.items);
 
 /** path and body cells must be refused; extra (mass assignment) and list cells must answer without the foreign records. */
 export type Cell = Request & { label: string; place: 'path' | 'body' | 'extra' | 'list' };
@@ -47,7 +55,9 @@ export function unclassifiedIds(operation: ApiOperation): string[] {
   return [
     ...operation.pathParams.filter((p) => isIdParameter(p) && !pathIdKind(operation.path, p.name)).map((p) => `path {${p.name}}`),
     ...operation.queryParams.filter((p) => isIdField(p.name) && !fieldIdKind(p.name)).map((p) => `query ${p.name}`),
-    ...fields.filter((path) => isIdField(path.split('.').at(-1) ?? '') && !fieldIdKind(path.split('.').at(-1) ?? '')).map((path) => `body ${path}`),
+    ...fields
+      .filter((path) => isIdField(path.split('.').at(-1) ?? '') && !fieldIdKind(path.split('.').at(-1) ?? ''))
+      .map((path) => `body ${path}`),
   ].map((where) => `${operation.name} ${where}`);
 }
 
@@ -85,12 +95,15 @@ export function isolationCells({ operation, caller, attack, own, body }: CellInp
 
   // Path ids: all of them foreign, then (for a caller with records of its own) one at a time beside
   // its own, so a holding of another portfolio is refused even under a portfolio the caller reaches.
-  const targets = operation.pathParams.map((p) => p.name).filter((name) => attacked(kindOf(name)) && !(method === 'GET' && attack.readable.has(kindOf(name))));
+  const targets = operation.pathParams
+    .map((p) => p.name)
+    .filter((name) => attacked(kindOf(name)) && !(method === 'GET' && attack.readable.has(kindOf(name))));
   if (targets.length > 0) {
     const foreign = { ...own, ...attack.foreign };
     add('with foreign path ids', 'path', urlFor(foreign), bodyWith(foreign));
     if (caller.reachesOwn && operation.pathParams.length > 1) {
-      for (const name of targets) add(`with a foreign {${name}} under own ids`, 'path', urlFor({ ...own, [kindOf(name)]: foreign[kindOf(name)] }), bodyWith(own));
+      for (const name of targets)
+        add(`with a foreign {${name}} under own ids`, 'path', urlFor({ ...own, [kindOf(name)]: foreign[kindOf(name)] }), bodyWith(own));
     }
   }
 
@@ -99,16 +112,28 @@ export function isolationCells({ operation, caller, attack, own, body }: CellInp
     for (const field of fieldsOf(schema)) {
       const kind = fieldIdKind(String(field.path.at(-1)));
       if (!attacked(kind)) continue;
-      add(`with a foreign body ${field.path.join('.')}`, 'body', urlFor(own), withValueAt(bodyWith(own), schema, field.path, attack.foreign[kind], idSourceOf(own)));
+      add(
+        `with a foreign body ${field.path.join('.')}`,
+        'body',
+        urlFor(own),
+        withValueAt(bodyWith(own), schema, field.path, attack.foreign[kind], idSourceOf(own)),
+      );
     }
   }
 
   // Ids in fields the body schema does not have (mass assignment): dropped or refused, never written.
   if (caller.reachesOwn && schema?.properties && typeof body === 'object' && body !== null) {
     const known = new Set(Object.keys(schema.properties));
-    const named: Array<[string, string]> = [...Object.entries(attack.foreign).map(([kind, id]): [string, string] => [`${kind}_id`, id]), ['firm_id', attack.firmId ?? '']];
+    const named: Array<[string, string]> = [
+      ...Object.entries(attack.foreign).map(([kind, id]): [string, string] => [`${kind}_id`, id]),
+      ['firm_id', attack.firmId ?? ''],
+    ];
     const extra = Object.fromEntries(named.filter(([key, id]) => id !== '' && !known.has(key)));
-    if (Object.keys(extra).length > 0) add(`with foreign ${Object.keys(extra).join(', ')} the schema lacks`, 'extra', urlFor(own), { ...(bodyWith(own) as object), ...extra });
+    if (Object.keys(extra).length > 0)
+      add(`with foreign ${Object.keys(extra).join(', ')} the schema lacks`, 'extra', urlFor(own), {
+        ...(bodyWith(own) as object),
+        ...extra,
+      });
   }
 
   // Lists: what the caller lists, finds by the foreign record's name, or filters by its id holds none of it.
@@ -117,7 +142,8 @@ export function isolationCells({ operation, caller, attack, own, body }: CellInp
     for (const { name, schema: parameter } of operation.queryParams) {
       const kind = fieldIdKind(name);
       if (attacked(kind)) add(`filtered by a foreign ${name}`, 'list', urlFor(own, [[name, attack.foreign[kind]!]]), undefined);
-      else if (operation.pathParams.length === 0 && isFreeText(name, parameter)) add(`searched by ${name} for a foreign name`, 'list', urlFor(own, [[name, attack.searchFor]]), undefined);
+      else if (operation.pathParams.length === 0 && isFreeText(name, parameter))
+        add(`searched by ${name} for a foreign name`, 'list', urlFor(own, [[name, attack.searchFor]]), undefined);
     }
   }
   return cells;

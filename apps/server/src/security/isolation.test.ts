@@ -32,7 +32,10 @@ type Exchange = { cell: Cell; answer: Answer; markers: string[] };
  * A client of the advisor in a household, with a portfolio that holds something. (Models are the
  * whole firm's, so a colleague has none of their own.)
  */
-async function bookOf(db: Db, advisorId: string): Promise<{ ids: Omit<RecordIds, 'model' | 'recommendation' | 'assessment' | 'template'>; lastName: string }> {
+async function bookOf(
+  db: Db,
+  advisorId: string,
+): Promise<{ ids: Omit<RecordIds, 'model' | 'recommendation' | 'assessment' | 'template'>; lastName: string }> {
   const [row] = await db
     .select({
       client: clients.id,
@@ -82,7 +85,10 @@ describeEachDatabase('tenant isolation of every operation that names a record', 
     const priyaLogin = await signIn(app, demo.priya.email, demo.priya.password);
     const priya = priyaLogin.user.id;
     const book = await bookOf(t.db, priya);
-    const colleagueBook = { ...book, ids: { ...book.ids, assessment: await startedQuestionnaire(app, priyaLogin.access_token, book.ids.client) } };
+    const colleagueBook = {
+      ...book,
+      ids: { ...book.ids, assessment: await startedQuestionnaire(app, priyaLogin.access_token, book.ids.client) },
+    };
 
     const deleted = await createDeletedOneOfEach(app, admin.caller.token, alex.id);
 
@@ -92,19 +98,48 @@ describeEachDatabase('tenant isolation of every operation that names a record', 
     // Templates are not deleted with their client: they are the firm's.
     const { security: _deletedSecurity, user: _deletedAdvisor, template: _deletedTemplate, ...deletedRecords } = deleted.ids;
     const none = new Set<IdKind>();
-    const colleagueMarkers = [colleagueRecords.client, colleagueRecords.household, colleagueRecords.portfolio, colleagueRecords.holding, colleagueRecords.assessment];
+    const colleagueMarkers = [
+      colleagueRecords.client,
+      colleagueRecords.household,
+      colleagueRecords.portfolio,
+      colleagueRecords.holding,
+      colleagueRecords.assessment,
+    ];
     const attacks: Array<{ attack: Attack; callers: Caller[]; markers: string[] }> = [
       {
-        attack: { name: "another firm's records", foreign: { ...firmRecords, user: firm.advisor.id }, firmId: firm.firmId, searchFor: firm.names[0], readable: none },
+        attack: {
+          name: "another firm's records",
+          foreign: { ...firmRecords, user: firm.advisor.id },
+          firmId: firm.firmId,
+          searchFor: firm.names[0],
+          readable: none,
+        },
         callers: [admin.caller, alex.caller, client.caller],
         markers: [...Object.values(firmRecords), firm.admin.id, firm.client.id, ...firm.names],
       },
       // Colleagues see each other's user record by design (platform/reach.ts, userReach); they may not change it.
-      { attack: { name: "a colleague's records", foreign: colleagueRecords, searchFor: colleagueBook.lastName, readable: new Set(['user']) }, callers: [alex.caller], markers: colleagueMarkers },
+      {
+        attack: {
+          name: "a colleague's records",
+          foreign: colleagueRecords,
+          searchFor: colleagueBook.lastName,
+          readable: new Set(['user']),
+        },
+        callers: [alex.caller],
+        markers: colleagueMarkers,
+      },
       // The demo client user is a client of alex: the colleague's book is another client's.
-      { attack: { name: "another client's records", foreign: colleagueRecords, searchFor: colleagueBook.lastName, readable: none }, callers: [client.caller], markers: colleagueMarkers },
+      {
+        attack: { name: "another client's records", foreign: colleagueRecords, searchFor: colleagueBook.lastName, readable: none },
+        callers: [client.caller],
+        markers: colleagueMarkers,
+      },
       // Deleted records are nobody's (platform/reach.ts), not even the firm's admin's.
-      { attack: { name: 'deleted records', foreign: deletedRecords, searchFor: deleted.names[0], readable: none }, callers: [admin.caller, alex.caller], markers: Object.values(deletedRecords) },
+      {
+        attack: { name: 'deleted records', foreign: deletedRecords, searchFor: deleted.names[0], readable: none },
+        callers: [admin.caller, alex.caller],
+        markers: Object.values(deletedRecords),
+      },
     ];
     const scopes = {
       firm: { ...scopeOf(firm.ids, firm.firmId), userIds: [firm.admin.id, firm.advisor.id, firm.client.id] },
@@ -129,7 +164,8 @@ describeEachDatabase('tenant isolation of every operation that names a record', 
         for (const caller of callers) {
           for (const cell of isolationCells({ operation, caller, attack, own, body })) {
             // The cell before may have been a write that moved the record's sync_version on: a stale one would answer 409 first.
-            const payload = cell.payload && JSON.stringify(await withCurrentVersion(app, cell.url, admin.caller.token, JSON.parse(cell.payload)));
+            const payload =
+              cell.payload && JSON.stringify(await withCurrentVersion(app, cell.url, admin.caller.token, JSON.parse(cell.payload)));
             const sent = { ...cell, payload };
             exchanges.push({ cell: sent, answer: await send(app, sent), markers });
           }
@@ -139,7 +175,9 @@ describeEachDatabase('tenant isolation of every operation that names a record', 
     for (const [name, scope] of Object.entries(scopes)) snapshots[name]!.after = await snapshotRows(t.db, scope);
 
     const refusable = exchanges.filter(({ cell }) => cell.place === 'path' || cell.place === 'body');
-    const refused = exchanges.filter(({ cell, answer }) => (cell.place === 'path' ? denied.has(answer.status) : cell.place === 'body' && answer.status >= 400 && answer.status < 500));
+    const refused = exchanges.filter(({ cell, answer }) =>
+      cell.place === 'path' ? denied.has(answer.status) : cell.place === 'body' && answer.status >= 400 && answer.status < 500,
+    );
     console.log(
       `[${t.kind}] isolation: ${exchanges.length} cells tried (${refusable.length} ids in a path or body, ${exchanges.length - refusable.length} lists and unknown fields); ` +
         `denied: ${refused.length} of ${refusable.length}`,
@@ -162,7 +200,9 @@ describeEachDatabase('tenant isolation of every operation that names a record', 
 
   it("refuses with 401, 403 or 404 a path naming a record out of reach (another firm's, a colleague's, another client's, a deleted one), showing nothing of it", () => {
     expect(exchanges.filter(({ cell }) => cell.place === 'path').length).toBeGreaterThan(0);
-    expect(offending('path', (exchange) => (!denied.has(exchange.answer.status) ? 'not refused' : leaked(exchange) && 'shows it'))).toEqual([]);
+    expect(offending('path', (exchange) => (!denied.has(exchange.answer.status) ? 'not refused' : leaked(exchange) && 'shows it'))).toEqual(
+      [],
+    );
   });
 
   it('refuses a write whose body names a record out of reach', () => {
@@ -172,12 +212,16 @@ describeEachDatabase('tenant isolation of every operation that names a record', 
 
   it('drops or refuses foreign ids in fields a body schema lacks, showing nothing out of reach', () => {
     expect(exchanges.filter(({ cell }) => cell.place === 'extra').length).toBeGreaterThan(0);
-    expect(offending('extra', (exchange) => (exchange.answer.status >= 500 ? 'server error' : leaked(exchange) && `shows ${leaked(exchange)}`))).toEqual([]);
+    expect(
+      offending('extra', (exchange) => (exchange.answer.status >= 500 ? 'server error' : leaked(exchange) && `shows ${leaked(exchange)}`)),
+    ).toEqual([]);
   });
 
   it('lists nothing out of reach, whether listed, searched for by name or filtered by id', () => {
     expect(exchanges.filter(({ cell }) => cell.place === 'list').length).toBeGreaterThan(0);
-    expect(offending('list', (exchange) => (exchange.answer.status >= 500 ? 'server error' : leaked(exchange) && `shows ${leaked(exchange)}`))).toEqual([]);
+    expect(
+      offending('list', (exchange) => (exchange.answer.status >= 500 ? 'server error' : leaked(exchange) && `shows ${leaked(exchange)}`)),
+    ).toEqual([]);
   });
 
   it("leaves the other firm's records, the colleague's and the deleted ones unchanged", () => {
@@ -198,7 +242,13 @@ describeEachDatabase('tenant isolation of every operation that names a record', 
       ['text/csv', csv],
       ['application/json', JSON.stringify({ csv })],
     ]) {
-      const request = { method: 'POST' as const, url: api('/securities/prices/import'), token: firm.admin.token, headers: { 'content-type': type! }, payload };
+      const request = {
+        method: 'POST' as const,
+        url: api('/securities/prices/import'),
+        token: firm.admin.token,
+        headers: { 'content-type': type! },
+        payload,
+      };
       const answer = await send(app, request);
       expect(answer.status, describeExchange(request, answer)).toBe(403);
     }

@@ -34,7 +34,11 @@ export type JsonSchema = {
 };
 
 type RawParameter = { name: string; in: string; required?: boolean; schema?: JsonSchema };
-type RawOperation = { parameters?: RawParameter[]; security?: unknown[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
+type RawOperation = {
+  parameters?: RawParameter[];
+  security?: unknown[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+};
 type OpenApiDocument = { paths: Record<string, Record<string, RawOperation>>; components?: { schemas?: Record<string, JsonSchema> } };
 
 export type Parameter = { name: string; required: boolean; schema: JsonSchema };
@@ -67,7 +71,9 @@ function dereference(schema: JsonSchema, components: Record<string, JsonSchema>,
   const list = (children: JsonSchema[] | undefined) => children?.map(inner);
   return {
     ...schema,
-    ...(schema.properties && { properties: Object.fromEntries(Object.entries(schema.properties).map(([key, value]) => [key, inner(value)])) }),
+    ...(schema.properties && {
+      properties: Object.fromEntries(Object.entries(schema.properties).map(([key, value]) => [key, inner(value)])),
+    }),
     ...(typeof schema.additionalProperties === 'object' && { additionalProperties: inner(schema.additionalProperties) }),
     ...(schema.items && { items: inner(schema.items) }),
     ...(schema.anyOf && { anyOf: list(schema.anyOf) }),
@@ -90,7 +96,11 @@ export function apiOperations(app: FastifyInstance): ApiOperation[] {
         const parameters = (place: string) =>
           (operation.parameters ?? [])
             .filter((parameter) => parameter.in === place)
-            .map((parameter) => ({ name: parameter.name, required: parameter.required ?? place === 'path', schema: resolve(parameter.schema) }));
+            .map((parameter) => ({
+              name: parameter.name,
+              required: parameter.required ?? place === 'path',
+              schema: resolve(parameter.schema),
+            }));
         const content = operation.requestBody?.content ?? {};
         const mediaTypes = Object.keys(content);
         const bodyType = mediaTypes.find((type) => type.includes('json')) ?? mediaTypes[0];
@@ -110,7 +120,8 @@ export function apiOperations(app: FastifyInstance): ApiOperation[] {
 }
 
 /** The kinds of record an id in a path, a query or a body names. */
-export type IdKind = 'client' | 'household' | 'portfolio' | 'holding' | 'user' | 'security' | 'model' | 'recommendation' | 'assessment' | 'template';
+export type IdKind =
+  'client' | 'household' | 'portfolio' | 'holding' | 'user' | 'security' | 'model' | 'recommendation' | 'assessment' | 'template';
 
 /** A path segment (the collection before `{id}`) or a field name (`client_id`) and the kind of id it names. */
 const idKinds: Record<string, IdKind> = {
@@ -218,7 +229,9 @@ export function sampleOf(schema: JsonSchema, field: string, ids: IdSource, varia
     // At least one item, so a list of references (household members) names something; items differ
     // in their text (`variant`), so a rule that they be unique (a question's options) holds.
     case 'array':
-      return schema.items && (schema.maxItems ?? 1) > 0 ? Array.from({ length: Math.max(1, schema.minItems ?? 0) }, (_, index) => sampleOf(schema.items!, field, ids, index)) : [];
+      return schema.items && (schema.maxItems ?? 1) > 0
+        ? Array.from({ length: Math.max(1, schema.minItems ?? 0) }, (_, index) => sampleOf(schema.items!, field, ids, index))
+        : [];
     case 'string':
       return sampleText(schema, field, ids, variant);
     case 'integer':
@@ -237,14 +250,20 @@ export type Field = { path: Array<string | number>; schema: JsonSchema };
 /** Every property of an object schema, nested objects and list items included (a list's item counts as index 0). */
 export function fieldsOf(schema: JsonSchema, path: Array<string | number> = []): Field[] {
   return optionsOf(schema).flatMap((option) => [
-    ...Object.entries(option.properties ?? {}).flatMap(([name, property]) => [{ path: [...path, name], schema: property }, ...fieldsOf(property, [...path, name])]),
+    ...Object.entries(option.properties ?? {}).flatMap(([name, property]) => [
+      { path: [...path, name], schema: property },
+      ...fieldsOf(property, [...path, name]),
+    ]),
     ...(option.items ? fieldsOf(option.items, [...path, 0]) : []),
   ]);
 }
 
 /** The value at `path` of a body, undefined when a part of the path is missing. */
 export const valueAt = (body: unknown, path: Array<string | number>): unknown =>
-  path.reduce<unknown>((value, key) => (value === undefined || value === null ? undefined : (value as Record<string | number, unknown>)[key]), body);
+  path.reduce<unknown>(
+    (value, key) => (value === undefined || value === null ? undefined : (value as Record<string | number, unknown>)[key]),
+    body,
+  );
 
 /** The value at `path` of a sampled body, building missing parents (an optional object) from their samples. */
 export function withValueAt(body: unknown, schema: JsonSchema, path: Array<string | number>, value: unknown, ids: IdSource): unknown {
@@ -253,12 +272,15 @@ export function withValueAt(body: unknown, schema: JsonSchema, path: Array<strin
   // In a union (a question of one type or another), the option where the field means something:
   // a body of another option (a choice question, for a scale's bounds) is replaced by its sample.
   const containers = optionsOf(schema).filter((option) => option.properties || option.items);
-  const meaningful = (property: JsonSchema | undefined) => property !== undefined && Object.keys(property).length > 0 && property.not === undefined;
+  const meaningful = (property: JsonSchema | undefined) =>
+    property !== undefined && Object.keys(property).length > 0 && property.not === undefined;
   const holds = (option: JsonSchema) => (typeof key === 'number' ? Boolean(option.items) : meaningful(option.properties?.[key]));
   const container = containers.find(holds) ?? containers[0] ?? schema;
   const child = (typeof key === 'number' ? container.items : container.properties?.[key]) ?? {};
   const fixedValue = (property: JsonSchema) => property.const ?? (property.enum?.length === 1 ? property.enum[0] : undefined);
-  const fits = Object.entries(container.properties ?? {}).every(([name, property]) => fixedValue(property) === undefined || (body as Record<string, unknown> | null)?.[name] === fixedValue(property));
+  const fits = Object.entries(container.properties ?? {}).every(
+    ([name, property]) => fixedValue(property) === undefined || (body as Record<string, unknown> | null)?.[name] === fixedValue(property),
+  );
   const base = fits ? body : sampleOf(container, String(key), ids);
   const copy = (Array.isArray(base) ? [...base] : { ...(base as object) }) as Record<string | number, unknown>;
   const current = copy[key] ?? sampleOf(child, String(key), ids);

@@ -20,7 +20,8 @@ function unboundedIn(schema: JsonSchema, where: string): string[] {
     // zod bounds every integer by the safe-integer range on its own: that is no range a column holds.
     const hasMin = (schema.minimum ?? schema.exclusiveMinimum ?? Number.MIN_SAFE_INTEGER) > Number.MIN_SAFE_INTEGER;
     const hasMax = (schema.maximum ?? schema.exclusiveMaximum ?? Number.MAX_SAFE_INTEGER) < Number.MAX_SAFE_INTEGER;
-    if (!hasMin || !hasMax) problems.push(`${where}: number without ${[!hasMin && 'minimum', !hasMax && 'maximum'].filter(Boolean).join(' and ')}`);
+    if (!hasMin || !hasMax)
+      problems.push(`${where}: number without ${[!hasMin && 'minimum', !hasMax && 'maximum'].filter(Boolean).join(' and ')}`);
   }
   for (const [name, property] of Object.entries(schema.properties ?? {})) problems.push(...unboundedIn(property, `${where}.${name}`));
   if (typeof schema.additionalProperties === 'object') problems.push(...unboundedIn(schema.additionalProperties, `${where}.*`));

@@ -35,7 +35,10 @@ export function withIds(body: unknown, ids: IdSource): unknown {
   if (Array.isArray(body)) return body.map((item) => withIds(item, ids));
   if (body === null || typeof body !== 'object') return body;
   return Object.fromEntries(
-    Object.entries(body).map(([key, value]) => [key, isIdField(key) && typeof value === 'string' ? (ids(key) ?? value) : withIds(value, ids)]),
+    Object.entries(body).map(([key, value]) => [
+      key,
+      isIdField(key) && typeof value === 'string' ? (ids(key) ?? value) : withIds(value, ids),
+    ]),
   );
 }
 
@@ -57,7 +60,10 @@ export const withQuery = (path: string, pairs: Array<[string, string]>) =>
 export const pathIdsOf = (operation: ApiOperation, ids: Record<IdKind, string>): Record<string, string> =>
   // An id of a kind nobody has classified fails the isolation suite (unclassifiedIds); meanwhile any record will do.
   Object.fromEntries(
-    operation.pathParams.map((p) => [p.name, isIdParameter(p) ? ids[pathIdKind(operation.path, p.name) ?? 'client'] : String(sampleOf(p.schema, p.name, idSourceOf(ids)))]),
+    operation.pathParams.map((p) => [
+      p.name,
+      isIdParameter(p) ? ids[pathIdKind(operation.path, p.name) ?? 'client'] : String(sampleOf(p.schema, p.name, idSourceOf(ids))),
+    ]),
   );
 
 /** The operation's URL naming the records of `ids`, with sample values of its required query parameters. */
@@ -68,7 +74,8 @@ export const urlOf = (operation: ApiOperation, ids: Record<IdKind, string>) =>
 function schemaAt(schema: JsonSchema, path: Array<string | number>): JsonSchema | undefined {
   let current: JsonSchema | undefined = schema;
   for (const key of path) {
-    const container: JsonSchema | undefined = current && (optionsOf(current).find((option) => option.properties || option.items) ?? current);
+    const container: JsonSchema | undefined =
+      current && (optionsOf(current).find((option) => option.properties || option.items) ?? current);
     current = typeof key === 'number' ? container?.items : container?.properties?.[key];
   }
   return current;
@@ -80,12 +87,24 @@ function schemaAt(schema: JsonSchema, path: Array<string | number>): JsonSchema 
  * until the answer is no longer 422 about a missing field. Sent as `token`, so the last attempt may
  * have done what it asks; callers send it against records they may change.
  */
-export async function acceptedBody(app: FastifyInstance, operation: ApiOperation, url: string, token: string, ids: IdSource): Promise<unknown> {
+export async function acceptedBody(
+  app: FastifyInstance,
+  operation: ApiOperation,
+  url: string,
+  token: string,
+  ids: IdSource,
+): Promise<unknown> {
   const schema = operation.body?.schema;
   if (!schema) return undefined;
   let body = sampleOf(schema, 'body', ids);
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const answer = await send(app, { method: operation.method, url, token, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    const answer = await send(app, {
+      method: operation.method,
+      url,
+      token,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
     const missing = issuesOf(answer)
       .map((issue) => (Array.isArray(issue.loc) ? (issue.loc as Array<string | number>) : []))
       .filter((loc) => loc[0] === 'body' && loc.length > 1 && valueAt(body, loc.slice(1)) === undefined)

@@ -56,7 +56,9 @@ export async function registerUser(app: FastifyInstance, role: Exclude<Role, 'ad
 
 /** The code an authenticator app would show for this secret at this time. */
 export function totpCode(base32Secret: string, at: Date): string {
-  return new TOTP({ secret: Secret.fromBase32(base32Secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at.getTime() });
+  return new TOTP({ secret: Secret.fromBase32(base32Secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: at.getTime(),
+  });
 }
 
 export const demo = {

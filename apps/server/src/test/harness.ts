@@ -101,7 +101,12 @@ export class TestContext {
 
   /** Another app on the same database, e.g. with a small rate limit; closed with the context. */
   async buildApp(overrides: Partial<Config> = {}, webDistDir: string | null = null): Promise<FastifyInstance> {
-    const app = await buildApp(testConfig({ smtpUrl: this.mail.url, ...overrides }), { db: this.db, now: this.clock.now, webDistDir, logger: false });
+    const app = await buildApp(testConfig({ smtpUrl: this.mail.url, ...overrides }), {
+      db: this.db,
+      now: this.clock.now,
+      webDistDir,
+      logger: false,
+    });
     await app.ready();
     this.apps.push(app);
     return app;

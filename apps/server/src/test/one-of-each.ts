@@ -24,7 +24,12 @@ export type RecordIds = {
 /** One record of each kind, with the names that would show if an answer leaked it (the client's last name first). */
 export type OneOfEach = { ids: RecordIds; names: [clientLastName: string, ...others: string[]] };
 
-async function created(app: FastifyInstance, token: string, path: string, body: unknown): Promise<{ id: string; security?: { id: string } }> {
+async function created(
+  app: FastifyInstance,
+  token: string,
+  path: string,
+  body: unknown,
+): Promise<{ id: string; security?: { id: string } }> {
   const response = await call(app, 'POST', api(path), { token, body });
   if (response.status !== 201) throw new Error(`POST ${path} answered ${response.status} ${JSON.stringify(response.body)}`);
   return response.body as { id: string };
@@ -33,7 +38,8 @@ async function created(app: FastifyInstance, token: string, path: string, body: 
 /** The id of the client's investor questionnaire, started through the API as `token`. */
 export async function startedQuestionnaire(app: FastifyInstance, token: string, clientId: string): Promise<string> {
   const response = await call(app, 'POST', api('/ipq/start'), { token, body: { clientId } });
-  if (response.status !== 201 && response.status !== 200) throw new Error(`POST /ipq/start answered ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 201 && response.status !== 200)
+    throw new Error(`POST /ipq/start answered ${response.status} ${JSON.stringify(response.body)}`);
   return (response.body as { session_id: string }).session_id;
 }
 
@@ -79,15 +85,28 @@ export async function createOneOfEach(app: FastifyInstance, token: string, advis
   // Mostly cash against a 60/40 model: the review recommends a change.
   const generated = await call(app, 'POST', api('/recommendations/generate'), { token, body: { client_id: client.id } });
   const recommendation = (generated.body as { recommendations?: Array<{ id: string }> }).recommendations?.[0];
-  if (generated.status !== 200 || !recommendation) throw new Error(`POST /recommendations/generate answered ${generated.status} ${JSON.stringify(generated.body)}`);
+  if (generated.status !== 200 || !recommendation)
+    throw new Error(`POST /recommendations/generate answered ${generated.status} ${JSON.stringify(generated.body)}`);
   const assessment = await startedQuestionnaire(app, token, client.id);
   const templateName = `Quillfeather check-in ${tag}`;
   const template = await created(app, token, '/assessment-templates', {
     name: templateName,
-    definition: { sections: [{ key: 'plan', title: 'Your plan', questions: [{ key: 'clear', text: 'My plan is clear to me.', type: 'scale', required: true, scale: { min: 1, max: 5 } }] }] },
+    definition: {
+      sections: [
+        {
+          key: 'plan',
+          title: 'Your plan',
+          questions: [{ key: 'clear', text: 'My plan is clear to me.', type: 'scale', required: true, scale: { min: 1, max: 5 } }],
+        },
+      ],
+    },
   });
-  const assigned = await call(app, 'POST', api(`/assessment-templates/${template.id}/assignments`), { token, body: { client_ids: [client.id] } });
-  if (assigned.status !== 201) throw new Error(`POST /assessment-templates/{id}/assignments answered ${assigned.status} ${JSON.stringify(assigned.body)}`);
+  const assigned = await call(app, 'POST', api(`/assessment-templates/${template.id}/assignments`), {
+    token,
+    body: { client_ids: [client.id] },
+  });
+  if (assigned.status !== 201)
+    throw new Error(`POST /assessment-templates/{id}/assignments answered ${assigned.status} ${JSON.stringify(assigned.body)}`);
   return {
     ids: {
       client: client.id,

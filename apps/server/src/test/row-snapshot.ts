@@ -62,13 +62,21 @@ export async function snapshotRows(db: Db, scope: SnapshotScope) {
       .from(users)
       .where(any(ofFirm(users.firmId), among(users.id, scope.userIds)))
       .orderBy(asc(users.id)),
-    modelPortfolios: await db.select().from(modelPortfolios).where(any(ofFirm(modelPortfolios.firmId))).orderBy(asc(modelPortfolios.id)),
+    modelPortfolios: await db
+      .select()
+      .from(modelPortfolios)
+      .where(any(ofFirm(modelPortfolios.firmId)))
+      .orderBy(asc(modelPortfolios.id)),
     recommendations: await db
       .select()
       .from(recommendations)
       .where(any(ofFirm(recommendations.firmId), among(recommendations.portfolioId, portfolioIds)))
       .orderBy(asc(recommendations.id)),
-    assessmentTemplates: await db.select().from(assessmentTemplates).where(any(ofFirm(assessmentTemplates.firmId))).orderBy(asc(assessmentTemplates.id)),
+    assessmentTemplates: await db
+      .select()
+      .from(assessmentTemplates)
+      .where(any(ofFirm(assessmentTemplates.firmId)))
+      .orderBy(asc(assessmentTemplates.id)),
     assessmentResponses: await db
       .select()
       .from(assessmentResponses)

@@ -24,12 +24,24 @@ export async function createSecondFirm(app: FastifyInstance, db: Db): Promise<Se
   const tag = randomBytes(4).toString('hex');
   const password = `Harbour#${tag}`;
   const passwordHash = await hashPassword(password);
-  const [firm] = await db.insert(firms).values({ name: `Harbourline Capital ${tag}` }).returning({ id: firms.id });
+  const [firm] = await db
+    .insert(firms)
+    .values({ name: `Harbourline Capital ${tag}` })
+    .returning({ id: firms.id });
   if (!firm) throw new Error('the firm insert returned nothing');
   const roles = ['admin', 'advisor', 'client'] as const;
   const rows = await db
     .insert(users)
-    .values(roles.map((role) => ({ firmId: firm.id, email: `${role}.${tag}@harbourline.example`, passwordHash, firstName: 'Harbour', lastName: role, role })))
+    .values(
+      roles.map((role) => ({
+        firmId: firm.id,
+        email: `${role}.${tag}@harbourline.example`,
+        passwordHash,
+        firstName: 'Harbour',
+        lastName: role,
+        role,
+      })),
+    )
     .returning({ id: users.id, email: users.email, role: users.role });
   const person = async (role: (typeof roles)[number]): Promise<Person> => {
     const row = rows.find((candidate) => candidate.role === role);

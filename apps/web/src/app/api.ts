@@ -1,10 +1,4 @@
-import {
-  createApi,
-  fetchBaseQuery,
-  type BaseQueryFn,
-  type FetchArgs,
-  type FetchBaseQueryError,
-} from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { messages } from '@meridian/domain/shared/messages';
 import { session } from '@meridian/domain/auth/session';
 import { logout, tokenRefreshed } from '../features/session/session-slice.ts';
@@ -54,10 +48,7 @@ const rateLimitedQuery: Query = async (args, api, extraOptions) => {
 };
 
 /** Ends the session: best-effort server logout, the four keys cleared, and off to /login. */
-export async function endSession(
-  dispatch: (action: unknown) => unknown,
-  reason: 'signed-out' | 'expired' = 'signed-out',
-): Promise<void> {
+export async function endSession(dispatch: (action: unknown) => unknown, reason: 'signed-out' | 'expired' = 'signed-out'): Promise<void> {
   await revokeSession();
   tokenStore.clear();
   // An expired session says so on the sign-in page; a chosen logout needs no explanation.

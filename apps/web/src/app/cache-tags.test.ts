@@ -28,7 +28,10 @@ const summary = (clientId: string, members: string[] = []): ClientSummary => ({
   gain_loss_percent: 20,
   last_activity_at: '2026-03-14T10:00:00.000Z',
   assessment_status: 'Pending',
-  household: members.length === 0 ? null : { id: 'h1', name: 'Whitfield', members: members.map((id) => ({ client_id: id, first_name: 'F', last_name: 'L', role: null })) },
+  household:
+    members.length === 0
+      ? null
+      : { id: 'h1', name: 'Whitfield', members: members.map((id) => ({ client_id: id, first_name: 'F', last_name: 'L', role: null })) },
 });
 
 type ViewSpec = { url: string; open: (store: AppStore) => unknown };
@@ -81,7 +84,11 @@ async function openEveryView(): Promise<{ store: AppStore; calls: Call[] }> {
   const store = createStore();
   for (const view of Object.values(views)) view.open(store);
   await settled(store);
-  expect(calls.map((call) => call.url.pathname + call.url.search).sort()).toEqual(Object.values(views).map((view) => view.url).sort());
+  expect(calls.map((call) => call.url.pathname + call.url.search).sort()).toEqual(
+    Object.values(views)
+      .map((view) => view.url)
+      .sort(),
+  );
   return { store, calls };
 }
 
@@ -97,7 +104,12 @@ async function refetchedBy(write: (store: AppStore) => Promise<unknown>): Promis
   const before = calls.length;
   await write(store);
   await settled(store);
-  const again = new Set(calls.slice(before).filter((call) => call.method === 'GET').map((call) => call.url.pathname + call.url.search));
+  const again = new Set(
+    calls
+      .slice(before)
+      .filter((call) => call.method === 'GET')
+      .map((call) => call.url.pathname + call.url.search),
+  );
   return (Object.keys(views) as View[]).filter((name) => again.has(views[name].url));
 }
 
@@ -108,24 +120,83 @@ const everyValue: View[] = [...danasFigures, "Sam's profile", 'portfolio P', 'po
 
 describe('the cache tells the truth after each write', () => {
   it.each<[string, (store: AppStore) => Promise<unknown>, View[]]>([
-    ['recording a transaction in P', (s) => s.dispatch(portfoliosApi.endpoints.recordTransaction.initiate({ portfolio: p, type: 'deposit', trade_date: '2026-03-14', amount: 2500 })), trade],
-    ['buying a holding in P', (s) => s.dispatch(portfoliosApi.endpoints.addHolding.initiate({ portfolio: p, security_id: 'sec', quantity: 10 })), trade],
-    ['changing a holding of P', (s) => s.dispatch(portfoliosApi.endpoints.updateHolding.initiate({ portfolio: p, holdingId: 'h', quantity: 5, sync_version: 1 })), trade],
+    [
+      'recording a transaction in P',
+      (s) =>
+        s.dispatch(
+          portfoliosApi.endpoints.recordTransaction.initiate({ portfolio: p, type: 'deposit', trade_date: '2026-03-14', amount: 2500 }),
+        ),
+      trade,
+    ],
+    [
+      'buying a holding in P',
+      (s) => s.dispatch(portfoliosApi.endpoints.addHolding.initiate({ portfolio: p, security_id: 'sec', quantity: 10 })),
+      trade,
+    ],
+    [
+      'changing a holding of P',
+      (s) => s.dispatch(portfoliosApi.endpoints.updateHolding.initiate({ portfolio: p, holdingId: 'h', quantity: 5, sync_version: 1 })),
+      trade,
+    ],
     ['removing a holding of P', (s) => s.dispatch(portfoliosApi.endpoints.removeHolding.initiate({ portfolio: p, holdingId: 'h' })), trade],
-    ['editing P', (s) => s.dispatch(portfoliosApi.endpoints.updatePortfolio.initiate({ portfolio: p, status: 'closed', sync_version: 3 })), [...danasFigures, 'portfolio P']],
+    [
+      'editing P',
+      (s) => s.dispatch(portfoliosApi.endpoints.updatePortfolio.initiate({ portfolio: p, status: 'closed', sync_version: 3 })),
+      [...danasFigures, 'portfolio P'],
+    ],
     ['deleting P', (s) => s.dispatch(portfoliosApi.endpoints.deletePortfolio.initiate(p)), danasFigures],
-    ['opening a portfolio for Dana', (s) => s.dispatch(portfoliosApi.endpoints.createPortfolio.initiate({ client_id: dana, name: 'New', account_type: 'taxable', status: 'active', benchmark_symbol: 'SPY', initial_deposit: 1000 })), danasFigures],
-    ['adding a client', (s) => s.dispatch(clientsApi.endpoints.createClient.initiate({ first_name: 'Ann', last_name: 'Lee', email: 'ann@example.com' })), ['client list', 'client cards']],
-    ['editing Dana', (s) => s.dispatch(clientsApi.endpoints.updateClient.initiate({ id: dana, body: { last_name: 'Whitmore', sync_version: 3 } })), danasRecord],
+    [
+      'opening a portfolio for Dana',
+      (s) =>
+        s.dispatch(
+          portfoliosApi.endpoints.createPortfolio.initiate({
+            client_id: dana,
+            name: 'New',
+            account_type: 'taxable',
+            status: 'active',
+            benchmark_symbol: 'SPY',
+            initial_deposit: 1000,
+          }),
+        ),
+      danasFigures,
+    ],
+    [
+      'adding a client',
+      (s) => s.dispatch(clientsApi.endpoints.createClient.initiate({ first_name: 'Ann', last_name: 'Lee', email: 'ann@example.com' })),
+      ['client list', 'client cards'],
+    ],
+    [
+      'editing Dana',
+      (s) => s.dispatch(clientsApi.endpoints.updateClient.initiate({ id: dana, body: { last_name: 'Whitmore', sync_version: 3 } })),
+      danasRecord,
+    ],
     ['deleting Dana', (s) => s.dispatch(clientsApi.endpoints.deleteClient.initiate({ id: dana, syncVersion: 3 })), danasRecord],
-    ['importing closes', (s) => s.dispatch(marketDataApi.endpoints.importPrices.initiate('symbol,date,close\nAAPL,2026-03-13,200')), everyValue],
-    ['changing the password', (s) => s.dispatch(authApi.endpoints.changePassword.initiate({ current_password: 'a', new_password: 'b', confirm_password: 'b' })), ['signed-in user']],
+    [
+      'importing closes',
+      (s) => s.dispatch(marketDataApi.endpoints.importPrices.initiate('symbol,date,close\nAAPL,2026-03-13,200')),
+      everyValue,
+    ],
+    [
+      'changing the password',
+      (s) => s.dispatch(authApi.endpoints.changePassword.initiate({ current_password: 'a', new_password: 'b', confirm_password: 'b' })),
+      ['signed-in user'],
+    ],
   ])('%s refetches exactly the views it changes', async (_write, write, expected) => {
     expect(await refetchedBy(write)).toEqual((Object.keys(views) as View[]).filter((name) => expected.includes(name)));
   });
 
   it("editing a household member refetches the profile that lists them, and only the member's views", async () => {
-    const refetched = await refetchedBy((s) => s.dispatch(clientsApi.endpoints.updateClient.initiate({ id: lee, body: { first_name: 'Leigh', sync_version: 1 } })));
-    expect(refetched).toEqual(['client list', 'client cards', "Dana's profile", "Dana's portfolios", 'portfolio list', 'portfolio P', 'portfolio Q']);
+    const refetched = await refetchedBy((s) =>
+      s.dispatch(clientsApi.endpoints.updateClient.initiate({ id: lee, body: { first_name: 'Leigh', sync_version: 1 } })),
+    );
+    expect(refetched).toEqual([
+      'client list',
+      'client cards',
+      "Dana's profile",
+      "Dana's portfolios",
+      'portfolio list',
+      'portfolio P',
+      'portfolio Q',
+    ]);
   });
 });

@@ -21,7 +21,18 @@ import type { Portfolio } from '@meridian/domain/portfolios/contracts';
  * A client's figures are sums over their portfolios, so every portfolio write reaches its client too;
  * and a portfolio shows its client's name, so a client write reaches every portfolio.
  */
-export const tagTypes = ['Me', 'Security', 'Client', 'Portfolio', 'PortfolioTransactions', 'Analytics', 'Household', 'Recommendation', 'ModelPortfolio', 'Assessment'] as const;
+export const tagTypes = [
+  'Me',
+  'Security',
+  'Client',
+  'Portfolio',
+  'PortfolioTransactions',
+  'Analytics',
+  'Household',
+  'Recommendation',
+  'ModelPortfolio',
+  'Assessment',
+] as const;
 
 /** What a portfolio write names so that its owning client's views can follow it. */
 export type PortfolioRef = Pick<Portfolio, 'id' | 'client_id'>;

@@ -21,7 +21,13 @@ describe('preloadScreen', () => {
     });
     await expect.poll(() => calls.length).toBe(1);
     expect(calls[0]!.url.pathname).toBe('/api/v1/clients');
-    expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({ sort: 'name', order: 'asc', page: '1', per_page: '10', performance_period: '1Y' });
+    expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({
+      sort: 'name',
+      order: 'asc',
+      page: '1',
+      per_page: '10',
+      performance_period: '1Y',
+    });
     // It resolves once the shell's and the screen's chunks are loaded and the page is answered: the
     // first render waits for that (main.tsx).
     await preloaded;

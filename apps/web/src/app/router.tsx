@@ -47,10 +47,7 @@ const AssessmentRoutes = lazyNamed(() => import('../features/assessments/assessm
 const AssessmentManagerRoutes = lazyNamed(() => import('../features/assessments/assessment-routes.tsx'), 'AssessmentManagerRoutes');
 const HouseholdRoutes = lazyNamed(() => import('../features/households/household-routes.tsx'), 'HouseholdRoutes');
 const LogoutRoute = lazyNamed(() => import('../features/shell/logout-route.tsx'), 'LogoutRoute');
-const SessionExpiryWarning = lazyNamed(
-  () => import('../features/session/session-expiry-warning.tsx'),
-  'SessionExpiryWarning',
-);
+const SessionExpiryWarning = lazyNamed(() => import('../features/session/session-expiry-warning.tsx'), 'SessionExpiryWarning');
 const UnavailablePage = lazy(async () => ({
   default: (await import('../features/placeholder/unavailable-page.tsx')).UnavailablePage,
 }));

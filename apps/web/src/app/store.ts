@@ -1,14 +1,5 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import {
-  FLUSH,
-  PAUSE,
-  PERSIST,
-  PURGE,
-  REGISTER,
-  REHYDRATE,
-  persistReducer,
-  persistStore,
-} from 'redux-persist';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
 import { authSlice } from '../features/session/session-slice.ts';
 import { ipqSlice } from '../features/ipq/ipq-slice.ts';
 import { api } from './api.ts';
@@ -29,10 +20,7 @@ const rootReducer = combineReducers({
 });
 
 // Only `ui` and the questionnaire's `ipq` are saved (spec part 2 §4 "Persistence"); auth never is.
-const persistedReducer = persistReducer(
-  { key: 'root', version: 1, storage, whitelist: ['ui', 'ipq'], timeout: 5000 },
-  rootReducer,
-);
+const persistedReducer = persistReducer({ key: 'root', version: 1, storage, whitelist: ['ui', 'ipq'], timeout: 5000 }, rootReducer);
 
 export function createStore() {
   return configureStore({

@@ -47,7 +47,10 @@ export const theme = createTheme({
         // Links and other focusable elements that are not MUI buttons (chips with a tooltip).
         'a:focus-visible, [tabindex="0"]:focus-visible': focusRing,
         // A chart takes the focus on a layer of its own that hides its outline: ring the chart.
-        '.MuiChartsSurface-root:has(> :focus-visible), .MuiChartsLayerContainer-root:has(> :focus-visible)': { ...focusRing, borderRadius: 4 },
+        '.MuiChartsSurface-root:has(> :focus-visible), .MuiChartsLayerContainer-root:has(> :focus-visible)': {
+          ...focusRing,
+          borderRadius: 4,
+        },
       },
     },
     // Subtitles are text under a heading, not headings of their own (MUI would make them <h6>,

@@ -46,7 +46,12 @@ export function AllocationDonut({ title, slices, formatWeight, palette, testId }
           />
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, flex: '1 1 200px', minWidth: 0 }} aria-label={`${title} slices`}>
             {slices.map((slice, index) => (
-              <Box component="li" key={slice.key} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.25 }} data-testid={`${testId}-${slice.key}`}>
+              <Box
+                component="li"
+                key={slice.key}
+                sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.25 }}
+                data-testid={`${testId}-${slice.key}`}
+              >
                 <Box sx={{ width: 10, height: 10, borderRadius: '2px', bgcolor: color(index), flexShrink: 0 }} />
                 <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }}>
                   {slice.label}

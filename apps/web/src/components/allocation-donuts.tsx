@@ -3,7 +3,23 @@ import type { AllocationSlice } from '@meridian/domain/portfolios/contracts';
 import { assetClassLabel, type AssetClass } from '@meridian/domain/securities/contracts';
 import { AllocationDonut, type DonutSlice } from './allocation-donut.tsx';
 
-const palette = ['#1976d2', '#26a69a', '#ffa726', '#ab47bc', '#ef5350', '#8d6e63', '#66bb6a', '#5c6bc0', '#ec407a', '#29b6f6', '#d4e157', '#78909c', '#ffca28', '#7e57c2', '#26c6da'];
+const palette = [
+  '#1976d2',
+  '#26a69a',
+  '#ffa726',
+  '#ab47bc',
+  '#ef5350',
+  '#8d6e63',
+  '#66bb6a',
+  '#5c6bc0',
+  '#ec407a',
+  '#29b6f6',
+  '#d4e157',
+  '#78909c',
+  '#ffca28',
+  '#7e57c2',
+  '#26c6da',
+];
 
 const percent = (value: number) => `${value.toFixed(2)}%`;
 const donutSlices = (slices: AllocationSlice[], label: (key: string) => string = (key) => key): DonutSlice[] =>
@@ -20,7 +36,13 @@ export function AllocationDonuts({ byAssetClass, bySector }: { byAssetClass: All
         palette={palette}
         testId="allocation-asset-class"
       />
-      <AllocationDonut title="By sector" slices={donutSlices(bySector)} formatWeight={percent} palette={palette} testId="allocation-sector" />
+      <AllocationDonut
+        title="By sector"
+        slices={donutSlices(bySector)}
+        formatWeight={percent}
+        palette={palette}
+        testId="allocation-sector"
+      />
     </Box>
   );
 }

@@ -36,13 +36,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy = fals
         <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button
-          onClick={onConfirm}
-          color="error"
-          variant="contained"
-          disabled={busy}
-          startIcon={busy ? <ButtonSpinner /> : undefined}
-        >
+        <Button onClick={onConfirm} color="error" variant="contained" disabled={busy} startIcon={busy ? <ButtonSpinner /> : undefined}>
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -30,7 +30,10 @@ export function ConflictAlert({ title, lead, rows, reloadLabel, onReload, childr
     >
       <AlertTitle>{title}</AlertTitle>
       {lead}
-      <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 12, margin: children ? '4px 0 8px' : '4px 0 0' }} data-testid={testId && `${testId}-current`}>
+      <dl
+        style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 12, margin: children ? '4px 0 8px' : '4px 0 0' }}
+        data-testid={testId && `${testId}-current`}
+      >
         {rows.map(([label, value]) => (
           <div key={label} style={{ display: 'contents' }}>
             <dt style={{ fontWeight: 500 }}>{label}</dt>

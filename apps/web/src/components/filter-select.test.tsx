@@ -16,7 +16,13 @@ function ListPage() {
   const [status, setStatus] = useState<Status | ''>('');
   return (
     <>
-      <FilterSelect<Status | ''> label="Status" value={status} all={{ value: '', label: 'All statuses' }} options={options} onChange={filterBy(setStatus)} />
+      <FilterSelect<Status | ''>
+        label="Status"
+        value={status}
+        all={{ value: '', label: 'All statuses' }}
+        options={options}
+        onChange={filterBy(setStatus)}
+      />
       <button type="button" onClick={() => setPage(page + 1)}>
         Next page
       </button>

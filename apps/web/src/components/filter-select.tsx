@@ -18,7 +18,17 @@ type Props<V extends string> = {
 };
 
 /** A list's "All / one value" filter: a small select whose first choice shows everything. */
-export function FilterSelect<V extends string>({ id, label, value, all, options, onChange, minWidth = 160, sx, 'data-testid': testId }: Props<V>) {
+export function FilterSelect<V extends string>({
+  id,
+  label,
+  value,
+  all,
+  options,
+  onChange,
+  minWidth = 160,
+  sx,
+  'data-testid': testId,
+}: Props<V>) {
   return (
     <TextField
       id={id}
@@ -29,7 +39,10 @@ export function FilterSelect<V extends string>({ id, label, value, all, options,
       onChange={(event) => onChange(event.target.value as V)}
       sx={{ minWidth, ...sx }}
       // The "All" choice may be '', which MUI shows only with displayEmpty (and the label shrunk above it).
-      slotProps={{ select: { displayEmpty: true, ...(testId ? { inputProps: { 'data-testid': testId } } : {}) }, inputLabel: { shrink: true } }}
+      slotProps={{
+        select: { displayEmpty: true, ...(testId ? { inputProps: { 'data-testid': testId } } : {}) },
+        inputLabel: { shrink: true },
+      }}
     >
       {[all, ...options].map((option) => (
         <MenuItem key={option.value} value={option.value}>

@@ -22,7 +22,18 @@ type Props = {
 };
 
 /** A dialog holding one form: title, fields, and Cancel beside the submit button (disabled, with a spinner, while sending). */
-export function FormDialog({ titleId, title, submitLabel, busy, onSubmit, onClose, open = true, submitDisabled = false, maxWidth = 'sm', children }: Props) {
+export function FormDialog({
+  titleId,
+  title,
+  submitLabel,
+  busy,
+  onSubmit,
+  onClose,
+  open = true,
+  submitDisabled = false,
+  maxWidth = 'sm',
+  children,
+}: Props) {
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth={maxWidth} aria-labelledby={titleId}>
       <form noValidate onSubmit={onSubmit}>

@@ -11,7 +11,13 @@ type Props<T extends FieldValues, Output> = Omit<TextFieldProps, 'name' | 'error
 };
 
 /** An MUI select bound to one react-hook-form field (a controlled field), with its message under it. */
-export function FormSelectField<T extends FieldValues, Output = T>({ name, control, options, helperText = ' ', ...props }: Props<T, Output>) {
+export function FormSelectField<T extends FieldValues, Output = T>({
+  name,
+  control,
+  options,
+  helperText = ' ',
+  ...props
+}: Props<T, Output>) {
   return (
     <Controller
       name={name}

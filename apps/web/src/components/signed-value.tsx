@@ -24,11 +24,17 @@ const directionOf = (rounded: number): SignedFigure['direction'] => (rounded > 0
 
 function signed({ value, kind, figure }: Figure): SignedFigure {
   if (figure) return figure;
-  return { text: kind === 'dollars' ? formatSignedDollars(value) : formatSignedPercent(value), direction: directionOf(Math.round(value * 100)) };
+  return {
+    text: kind === 'dollars' ? formatSignedDollars(value) : formatSignedPercent(value),
+    direction: directionOf(Math.round(value * 100)),
+  };
 }
 
 /** A return or a relative change given as a fraction, as lists and cards show it (formatSignedReturn): 0.125 → +12.5%. */
-export const returnFigure = (fraction: number): SignedFigure => ({ text: formatSignedReturn(fraction), direction: directionOf(Math.round(fraction * 1000)) });
+export const returnFigure = (fraction: number): SignedFigure => ({
+  text: formatSignedReturn(fraction),
+  direction: directionOf(Math.round(fraction * 1000)),
+});
 
 const colour = { 1: 'success.main', 0: 'text.secondary', [-1]: 'error.main' } as const;
 const arrows = { 1: TrendingUpIcon, 0: TrendingFlatIcon, [-1]: TrendingDownIcon } as const;
@@ -57,7 +63,12 @@ export function SignedValue({ value, kind, figure, trend = false, suffix, ...pro
     );
   }
   return (
-    <Typography variant="body2" component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }} {...props}>
+    <Typography
+      variant="body2"
+      component="span"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}
+      {...props}
+    >
       <Typography component="span" variant="inherit" sx={{ ...figureSx, color: colour[shown.direction] }}>
         {content}
       </Typography>

@@ -12,20 +12,15 @@ const validation = {
 describe('errorText (generic error text helper, spec §8)', () => {
   it('returns a string as it is', () => expect(errorText('Plain text')).toBe('Plain text'));
 
-  it('reads response data that is a string', () =>
-    expect(errorText({ status: 500, data: 'Upstream exploded' })).toBe('Upstream exploded'));
+  it('reads response data that is a string', () => expect(errorText({ status: 500, data: 'Upstream exploded' })).toBe('Upstream exploded'));
 
   it('reads detail, then message', () => {
-    expect(errorText({ status: 401, data: { detail: 'Incorrect email or password', message: 'no' } })).toBe(
-      'Incorrect email or password',
-    );
+    expect(errorText({ status: 401, data: { detail: 'Incorrect email or password', message: 'no' } })).toBe('Incorrect email or password');
     expect(errorText({ status: 400, data: { message: 'From message' } })).toBe('From message');
   });
 
   it("joins a validation list with ', ' and falls back to 'Validation error' per item", () =>
-    expect(errorText({ status: 422, data: validation })).toBe(
-      'Please enter a valid email address, Validation error, Phone looks wrong',
-    ));
+    expect(errorText({ status: 422, data: validation })).toBe('Please enter a valid email address, Validation error, Phone looks wrong'));
 
   it('gives the server message on 429, else the wait-a-moment text', () => {
     expect(errorText({ status: 429, data: { detail: 'Maximum 100 requests per minute allowed' } })).toBe(
@@ -55,9 +50,7 @@ describe('httpErrorMessage (HTTP-level messages, spec §8)', () => {
     expect(httpErrorMessage({ status: 429, data: { detail: 'whatever' } })).toBe('Maximum 100 requests per minute allowed'));
 
   it('401 gives the session-expired text', () =>
-    expect(httpErrorMessage({ status: 401, data: { detail: 'Not authenticated' } })).toBe(
-      'Session expired. Please log in again.',
-    ));
+    expect(httpErrorMessage({ status: 401, data: { detail: 'Not authenticated' } })).toBe('Session expired. Please log in again.'));
 
   it('other answers give message, else detail, else Server error: {status}', () => {
     expect(httpErrorMessage({ status: 400, data: { message: 'Bad thing', detail: 'ignored' } })).toBe('Bad thing');
@@ -74,9 +67,7 @@ describe('httpErrorMessage (HTTP-level messages, spec §8)', () => {
     ));
 
   it('any other failure gives Request failed: {message}', () => {
-    expect(httpErrorMessage({ status: 'PARSING_ERROR', error: 'Unexpected token <' })).toBe(
-      'Request failed: Unexpected token <',
-    );
+    expect(httpErrorMessage({ status: 'PARSING_ERROR', error: 'Unexpected token <' })).toBe('Request failed: Unexpected token <');
     expect(httpErrorMessage(new Error('boom'))).toBe('Request failed: boom');
   });
 });

@@ -4,8 +4,7 @@ import { webMessages } from '@meridian/domain/shared/web-messages';
 /** The error shape of RTK Query's fetchBaseQuery (kept structural so any caller can pass one). */
 type HttpError = { status: number | string; data?: unknown; error?: string };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 function isHttpError(error: unknown): error is HttpError {
   return isRecord(error) && 'status' in error;
@@ -13,9 +12,7 @@ function isHttpError(error: unknown): error is HttpError {
 
 /** True when the request never got an answer (connection refused, offline, time-out). */
 export function isNoResponse(error: unknown): boolean {
-  return (
-    isHttpError(error) && (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR')
-  );
+  return isHttpError(error) && (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR');
 }
 
 /** A list of backend validation errors ({type, loc, msg, input, ctx}) as one line. */
@@ -78,10 +75,6 @@ export function httpErrorMessage(error: unknown): string {
     return webMessages.serverError(error.status);
   }
   const detail =
-    isHttpError(error) && typeof error.error === 'string'
-      ? error.error
-      : error instanceof Error
-        ? error.message
-        : String(error);
+    isHttpError(error) && typeof error.error === 'string' ? error.error : error instanceof Error ? error.message : String(error);
   return webMessages.requestFailed(detail);
 }

@@ -12,5 +12,4 @@ export const plainFraction = (value: number | null | undefined): string =>
   value === null || value === undefined ? noFigure : `${(value * 100).toFixed(2)}%`;
 
 /** A ratio (Sharpe, beta…) with two decimals. */
-export const ratio = (value: number | null | undefined): string =>
-  value === null || value === undefined ? noFigure : value.toFixed(2);
+export const ratio = (value: number | null | undefined): string => (value === null || value === undefined ? noFigure : value.toFixed(2));

@@ -49,12 +49,9 @@ describe('token store', () => {
     }
   });
 
-  it.each([null, '', 'undefined', 'null', '{not json', '42', '{"email":"only@example.com"}'])(
-    'discards a stored user of %j',
-    (raw) => {
-      expect(parseStoredUser(raw)).toBeNull();
-    },
-  );
+  it.each([null, '', 'undefined', 'null', '{not json', '42', '{"email":"only@example.com"}'])('discards a stored user of %j', (raw) => {
+    expect(parseStoredUser(raw)).toBeNull();
+  });
 
   it('removes a bad stored user when reading it', () => {
     sessionStorage.setItem('user', 'undefined');

@@ -11,12 +11,7 @@ export const storageKeys = {
   tempUser: 'temp_user',
 } as const;
 
-const sessionKeys = [
-  storageKeys.accessToken,
-  storageKeys.refreshToken,
-  storageKeys.expiry,
-  storageKeys.user,
-] as const;
+const sessionKeys = [storageKeys.accessToken, storageKeys.refreshToken, storageKeys.expiry, storageKeys.user] as const;
 
 export type StoredTokens = {
   access_token: string;

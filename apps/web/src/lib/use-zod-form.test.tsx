@@ -17,7 +17,13 @@ const options = {
   bannerFields: ['targets'] as const,
 };
 
-function TestForm({ onSave, targets = defaults.targets }: { onSave: (body: z.output<typeof schema>) => Promise<void>; targets?: string[] }) {
+function TestForm({
+  onSave,
+  targets = defaults.targets,
+}: {
+  onSave: (body: z.output<typeof schema>) => Promise<void>;
+  targets?: string[];
+}) {
   const { register, control, handleSubmit, banner, applyServerError } = useZodForm(schema, { ...defaults, targets }, options);
   const submit = handleSubmit(async (body) => {
     try {
@@ -127,7 +133,9 @@ describe('formFieldOf', () => {
 describe('fieldMessages', () => {
   it('flattens nested errors to messages by path, without following refs', () => {
     const ref = { focus: () => undefined, name: 'x' };
-    expect(fieldMessages({ name: { type: 'custom', message: 'Required', ref }, answers: { p01: { type: 'server', message: 'Pick one' } } })).toEqual({
+    expect(
+      fieldMessages({ name: { type: 'custom', message: 'Required', ref }, answers: { p01: { type: 'server', message: 'Pick one' } } }),
+    ).toEqual({
       name: 'Required',
       'answers.p01': 'Pick one',
     });

@@ -47,7 +47,11 @@ export function fieldMessages(errors: unknown, prefix = ''): Record<string, stri
  * The shared schema as the form's resolver: the values are turned into the body, checked with the
  * schema, and each issue's message is put on the field that shows it (first message per field).
  */
-function bodyResolver<V extends FieldValues, B>(schema: z.ZodType<B>, toBody: (values: V) => unknown, fieldOf?: Readonly<Record<string, string>>) {
+function bodyResolver<V extends FieldValues, B>(
+  schema: z.ZodType<B>,
+  toBody: (values: V) => unknown,
+  fieldOf?: Readonly<Record<string, string>>,
+) {
   const formSchema = z.custom<V>().transform(async (values, context) => {
     const parsed = await schema.safeParseAsync(toBody(values));
     if (parsed.success) return parsed.data;
@@ -68,7 +72,11 @@ const identity = <V>(values: V): unknown => values;
  * on the fields (the first one focused) and shows anything else in the banner; `showBanner` shows a
  * text of the screen's own. Submitting again clears both.
  */
-export function useZodForm<V extends FieldValues, B>(schema: z.ZodType<B>, defaultValues: DefaultValues<V>, options: ZodFormOptions<V> = {}) {
+export function useZodForm<V extends FieldValues, B>(
+  schema: z.ZodType<B>,
+  defaultValues: DefaultValues<V>,
+  options: ZodFormOptions<V> = {},
+) {
   const { toBody = identity, fieldOf, bannerFields = [], formOptions } = options;
   const resolver = useMemo(() => bodyResolver<V, B>(schema, toBody, fieldOf), [schema, toBody, fieldOf]);
   const form = useForm<V, unknown, B>({ ...formOptions, resolver, defaultValues });

@@ -18,7 +18,11 @@ export function utcDayAxis(days: string[]) {
 }
 
 /** What the daily line charts share: drawn at once (no animation), horizontal grid lines, tight margins. */
-export const dayChartProps = { skipAnimation: true, grid: { horizontal: true }, margin: { top: 16, right: 16, bottom: 8, left: 8 } } as const;
+export const dayChartProps = {
+  skipAnimation: true,
+  grid: { horizontal: true },
+  margin: { top: 16, right: 16, bottom: 8, left: 8 },
+} as const;
 
 /** A tooltip's dollars, blank where the series has no value that day. */
 export const dollarsOrBlank = (value: number | null) => (value === null ? '' : formatDollars(value));

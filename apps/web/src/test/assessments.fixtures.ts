@@ -16,16 +16,50 @@ export const sampleDefinition: TemplateDefinition = {
       title: 'Attitude to risk',
       description: 'How you feel about ups and downs.',
       questions: [
-        { key: 'q1', text: 'How would you describe yourself?', type: 'single_choice', required: true, weight: 1, options: [{ value: 'careful', label: 'Careful', score: 0 }, { value: 'bold', label: 'Bold', score: 2 }] },
-        { key: 'q2', text: 'Which have you held?', type: 'multiple_choice', required: false, weight: 1, options: [{ value: 'stocks', label: 'Stocks', score: 1 }, { value: 'bonds', label: 'Bonds', score: 1 }] },
-        { key: 'q3', text: 'I enjoy taking risks', type: 'scale', required: true, weight: 1, scale: { min: 1, max: 5, min_label: 'Strongly disagree', max_label: 'Strongly agree' } },
+        {
+          key: 'q1',
+          text: 'How would you describe yourself?',
+          type: 'single_choice',
+          required: true,
+          weight: 1,
+          options: [
+            { value: 'careful', label: 'Careful', score: 0 },
+            { value: 'bold', label: 'Bold', score: 2 },
+          ],
+        },
+        {
+          key: 'q2',
+          text: 'Which have you held?',
+          type: 'multiple_choice',
+          required: false,
+          weight: 1,
+          options: [
+            { value: 'stocks', label: 'Stocks', score: 1 },
+            { value: 'bonds', label: 'Bonds', score: 1 },
+          ],
+        },
+        {
+          key: 'q3',
+          text: 'I enjoy taking risks',
+          type: 'scale',
+          required: true,
+          weight: 1,
+          scale: { min: 1, max: 5, min_label: 'Strongly disagree', max_label: 'Strongly agree' },
+        },
       ],
     },
     {
       key: 'facts',
       title: 'Your situation',
       questions: [
-        { key: 'q4', text: 'Years until retirement', type: 'number', required: false, weight: 1, number: { min: 0, max: 60, unit: 'years' } },
+        {
+          key: 'q4',
+          text: 'Years until retirement',
+          type: 'number',
+          required: false,
+          weight: 1,
+          number: { min: 0, max: 60, unit: 'years' },
+        },
         { key: 'q5', text: 'Anything else we should know?', type: 'text', required: false, weight: 1 },
       ],
     },
@@ -61,7 +95,13 @@ export const sampleDetail = (overrides: Partial<AssessmentDetail> = {}): Assessm
   ...overrides,
 });
 
-export const listOf = (assessments: AssessmentSummary[], total = assessments.length) => ({ assessments, total, page: 1, per_page: 25, pages: Math.max(1, Math.ceil(total / 25)) });
+export const listOf = (assessments: AssessmentSummary[], total = assessments.length) => ({
+  assessments,
+  total,
+  page: 1,
+  per_page: 25,
+  pages: Math.max(1, Math.ceil(total / 25)),
+});
 
 export const sampleTemplate = (overrides: Partial<TemplateSummary> = {}): TemplateSummary => ({
   id: templateId,
@@ -77,7 +117,14 @@ export const sampleTemplate = (overrides: Partial<TemplateSummary> = {}): Templa
   ...overrides,
 });
 
-export const ipqTemplate = sampleTemplate({ id: ipqTemplateId, kind: 'ipq', name: 'Investor personality questionnaire', description: null, current_version: 1, questions: 40 });
+export const ipqTemplate = sampleTemplate({
+  id: ipqTemplateId,
+  kind: 'ipq',
+  name: 'Investor personality questionnaire',
+  description: null,
+  current_version: 1,
+  questions: 40,
+});
 
 const bins = (counts: number[]) => counts.map((count, index) => ({ from: index * 10, to: (index + 1) * 10, count }));
 
@@ -107,7 +154,7 @@ export const clientPage = {
 };
 
 /** The fetch stub the portfolio tests use: routes by path, records every call with its JSON body. */
-export { stubServer,  } from './portfolios.fixtures.ts';
+export { stubServer } from './portfolios.fixtures.ts';
 
 /** Lazy chunks and a loaded machine can take longer than the default second. */
 export const slow = { timeout: 5000 };

@@ -31,7 +31,14 @@ export const samplePortfolio = (overrides: Partial<Portfolio> = {}): Portfolio =
 export const sampleHolding = (overrides: Partial<Holding> = {}): Holding => ({
   id: 'h-msft',
   portfolio_id: portfolioId,
-  security: { id: 'sec-msft', symbol: 'MSFT', name: 'Microsoft Corporation', sector: 'Information Technology', asset_class: 'equity', risk_rating: 'medium' },
+  security: {
+    id: 'sec-msft',
+    symbol: 'MSFT',
+    name: 'Microsoft Corporation',
+    sector: 'Information Technology',
+    asset_class: 'equity',
+    risk_rating: 'medium',
+  },
   quantity: 30,
   average_cost: 333.3333,
   last_close: 400,

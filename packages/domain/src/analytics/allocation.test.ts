@@ -36,7 +36,12 @@ describe('allocation weights', () => {
   });
 
   it('is empty when nothing is worth more than 0', () => {
-    expect(weightsBy([{ key: 'cash', marketValue: -10 }, { key: 'AAA', marketValue: 0 }])).toEqual([]);
+    expect(
+      weightsBy([
+        { key: 'cash', marketValue: -10 },
+        { key: 'AAA', marketValue: 0 },
+      ]),
+    ).toEqual([]);
     expect(weightsBy([])).toEqual([]);
   });
 });

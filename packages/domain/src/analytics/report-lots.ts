@@ -29,7 +29,13 @@ export function methodOfAll(methods: LotMethods): Lots['method'] {
  * Lots per portfolio × security, by that portfolio's method: the open ones at the position's price
  * on asOf, by symbol then date acquired; the pieces sold within [start, asOf], newest first.
  */
-export function lotsOf(trades: readonly AnalyticsTrade[], positions: readonly AnalyticsPosition[], methods: LotMethods, start: string, asOf: string): Lots {
+export function lotsOf(
+  trades: readonly AnalyticsTrade[],
+  positions: readonly AnalyticsPosition[],
+  methods: LotMethods,
+  start: string,
+  asOf: string,
+): Lots {
   const holdingKey = (row: { portfolioId: string; securityId: string }) => `${row.portfolioId}\u0000${row.securityId}`;
   const tradesByHolding = new Map<string, AnalyticsTrade[]>();
   for (const trade of trades) {
@@ -46,7 +52,8 @@ export function lotsOf(trades: readonly AnalyticsTrade[], positions: readonly An
     const history = taxLots(holdingTrades, methodOf(methods, trade.portfolioId));
     if (history.openLots.length > 0) {
       const position = positionByHolding.get(key);
-      if (!position) throw new RangeError(`No position for ${trade.symbol} in portfolio ${trade.portfolioId}, whose trades leave shares held`);
+      if (!position)
+        throw new RangeError(`No position for ${trade.symbol} in portfolio ${trade.portfolioId}, whose trades leave shares held`);
       for (const lot of unrealizedGains(history.openLots, position.price, asOf)) {
         // Every field written out, not spread: a spread made each row a slow dictionary object (2 µs a lot).
         open.push({
@@ -84,7 +91,9 @@ export function lotsOf(trades: readonly AnalyticsTrade[], positions: readonly An
       });
     }
   }
-  open.sort((a, b) => byCodeUnits(a.symbol, b.symbol) || byCodeUnits(a.acquired_on, b.acquired_on) || byCodeUnits(a.portfolio_id, b.portfolio_id));
+  open.sort(
+    (a, b) => byCodeUnits(a.symbol, b.symbol) || byCodeUnits(a.acquired_on, b.acquired_on) || byCodeUnits(a.portfolio_id, b.portfolio_id),
+  );
   realized.sort(
     (a, b) =>
       byCodeUnits(b.sold_on, a.sold_on) ||
@@ -98,5 +107,10 @@ export function lotsOf(trades: readonly AnalyticsTrade[], positions: readonly An
 export function lotTotals(open: readonly OpenLotRow[], realized: readonly RealizedLotRow[]): Lots['totals'] {
   const unrealized = (term: 'short' | 'long') => sumMoney(open.filter((lot) => lot.term === term).map((lot) => lot.unrealized_gain));
   const gained = (term: 'short' | 'long') => sumMoney(realized.filter((lot) => lot.term === term).map((lot) => lot.realized_gain));
-  return { unrealized_short: unrealized('short'), unrealized_long: unrealized('long'), realized_short: gained('short'), realized_long: gained('long') };
+  return {
+    unrealized_short: unrealized('short'),
+    unrealized_long: unrealized('long'),
+    realized_short: gained('short'),
+    realized_long: gained('long'),
+  };
 }

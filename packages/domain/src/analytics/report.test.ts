@@ -42,7 +42,14 @@ const position = (symbol: string, fields: Partial<AnalyticsPosition>): Analytics
 // 693 + 346.50 + 115.50 cash = 1,155, the value on 2024-06-28.
 const positions = [
   position('AAPL', { name: 'Apple Inc.', quantity: 6.3, price: 110, marketValue: 693 }),
-  position('BND', { name: 'Total Bond Market ETF', assetClass: 'fixed_income', sector: 'Fixed Income', quantity: 4.5, price: 77, marketValue: 346.5 }),
+  position('BND', {
+    name: 'Total Bond Market ETF',
+    assetClass: 'fixed_income',
+    sector: 'Fixed Income',
+    quantity: 4.5,
+    price: 77,
+    marketValue: 346.5,
+  }),
 ];
 
 function analyticsInput(overrides: Partial<AnalyticsInput> = {}): AnalyticsInput {
@@ -61,7 +68,8 @@ function analyticsInput(overrides: Partial<AnalyticsInput> = {}): AnalyticsInput
 }
 
 /** Every answer must also pass the contract. */
-const report = (overrides: Partial<AnalyticsInput> = {}) => portfolioAnalyticsSchema.parse(portfolioAnalyticsReport(analyticsInput(overrides)));
+const report = (overrides: Partial<AnalyticsInput> = {}) =>
+  portfolioAnalyticsSchema.parse(portfolioAnalyticsReport(analyticsInput(overrides)));
 
 const returnOf = (returns: readonly PeriodReturn[], period: PeriodReturn['period']) => {
   const row = returns.find((candidate) => candidate.period === period);
@@ -204,7 +212,11 @@ describe('portfolio analytics: chart series', () => {
 
   it('counts the funding day’s own return when the period opens with nothing: the chart ends on the TWR', () => {
     // 1,000 deposited, 990 at the close (−1 %), then 1,089 (+10 %).
-    const { series, returns } = report({ period: 'SI', series: [day('2024-06-03', 990, 1000), day('2024-06-04', 1089)], benchmarkCloses: [] });
+    const { series, returns } = report({
+      period: 'SI',
+      series: [day('2024-06-03', 990, 1000), day('2024-06-04', 1089)],
+      benchmarkCloses: [],
+    });
     expect(series.map((point) => point.growth)).toEqual([expect.closeTo(99, 9), expect.closeTo(108.9, 9)]);
     expect(returnOf(returns, 'SI').twr).toBeCloseTo(0.089, 12);
     expect(series.every((point) => point.benchmark_growth === null)).toBe(true);
@@ -333,7 +345,14 @@ describe('portfolio analytics: tax lots', () => {
     series: [day('2023-05-01', 1000, 1000), day('2024-05-28', 1100), day('2024-06-28', 1200)],
     positions: [
       position('AAPL', { name: 'Apple Inc.', quantity: 8, price: 110, marketValue: 880 }),
-      position('BND', { name: 'Total Bond Market ETF', assetClass: 'fixed_income', sector: 'Fixed Income', quantity: 8, price: 21, marketValue: 168 }),
+      position('BND', {
+        name: 'Total Bond Market ETF',
+        assetClass: 'fixed_income',
+        sector: 'Fixed Income',
+        quantity: 8,
+        price: 21,
+        marketValue: 168,
+      }),
     ],
     trades,
   };
@@ -346,15 +365,63 @@ describe('portfolio analytics: tax lots', () => {
     // FIFO: 05-28 sells 3 of lot 1 and 06-20 4 more (4 × 50 = 200 cost, 400 proceeds), leaving 3 of it.
     expect(lots.open).toEqual([
       // 3 × 110 = 330 − 150; held since 2023-05-01, past a year on 2024-06-28.
-      { ...aapl, acquired_on: '2023-05-01', quantity: 3, cost_per_share: 50, cost_basis: 150, price: 110, market_value: 330, unrealized_gain: 180, term: 'long' },
-      { ...aapl, acquired_on: '2024-05-24', quantity: 5, cost_per_share: 80, cost_basis: 400, price: 110, market_value: 550, unrealized_gain: 150, term: 'short' },
+      {
+        ...aapl,
+        acquired_on: '2023-05-01',
+        quantity: 3,
+        cost_per_share: 50,
+        cost_basis: 150,
+        price: 110,
+        market_value: 330,
+        unrealized_gain: 180,
+        term: 'long',
+      },
+      {
+        ...aapl,
+        acquired_on: '2024-05-24',
+        quantity: 5,
+        cost_per_share: 80,
+        cost_basis: 400,
+        price: 110,
+        market_value: 550,
+        unrealized_gain: 150,
+        term: 'short',
+      },
       // 8 left of 10 at 20: 8 × 21 = 168 − 160.
-      { ...bnd, acquired_on: '2024-06-03', quantity: 8, cost_per_share: 20, cost_basis: 160, price: 21, market_value: 168, unrealized_gain: 8, term: 'short' },
+      {
+        ...bnd,
+        acquired_on: '2024-06-03',
+        quantity: 8,
+        cost_per_share: 20,
+        cost_basis: 160,
+        price: 21,
+        market_value: 168,
+        unrealized_gain: 8,
+        term: 'short',
+      },
     ]);
     // 2024-05-28's sale (a 120 gain) falls before the 1M period.
     expect(lots.realized).toEqual([
-      { ...bnd, acquired_on: '2024-06-03', sold_on: '2024-06-25', quantity: 2, cost_basis: 40, proceeds: 44, realized_gain: 4, term: 'short' },
-      { ...aapl, acquired_on: '2023-05-01', sold_on: '2024-06-20', quantity: 4, cost_basis: 200, proceeds: 400, realized_gain: 200, term: 'long' },
+      {
+        ...bnd,
+        acquired_on: '2024-06-03',
+        sold_on: '2024-06-25',
+        quantity: 2,
+        cost_basis: 40,
+        proceeds: 44,
+        realized_gain: 4,
+        term: 'short',
+      },
+      {
+        ...aapl,
+        acquired_on: '2023-05-01',
+        sold_on: '2024-06-20',
+        quantity: 4,
+        cost_basis: 200,
+        proceeds: 400,
+        realized_gain: 200,
+        term: 'long',
+      },
     ]);
     expect(lots.totals).toEqual({ unrealized_short: 158, unrealized_long: 180, realized_short: 4, realized_long: 200 });
   });
@@ -371,7 +438,17 @@ describe('portfolio analytics: tax lots', () => {
     const { lots } = report({ ...lotsInput, lotMethods: { p1: 'hifo' } });
     expect(lots.method).toBe('hifo');
     expect(lots.open.filter((lot) => lot.symbol === 'AAPL')).toEqual([
-      { ...aapl, acquired_on: '2023-05-01', quantity: 8, cost_per_share: 50, cost_basis: 400, price: 110, market_value: 880, unrealized_gain: 480, term: 'long' },
+      {
+        ...aapl,
+        acquired_on: '2023-05-01',
+        quantity: 8,
+        cost_per_share: 50,
+        cost_basis: 400,
+        price: 110,
+        market_value: 880,
+        unrealized_gain: 480,
+        term: 'long',
+      },
     ]);
     expect(lots.totals).toEqual({ unrealized_short: 8, unrealized_long: 480, realized_short: 44, realized_long: 100 });
   });
@@ -387,14 +464,20 @@ describe('portfolio analytics: tax lots', () => {
       lotMethods: { p1: 'hifo', p2: 'fifo' },
     });
     expect(lots.method).toBe('mixed');
-    const openAapl = (portfolioId: string) => lots.open.filter((lot) => lot.symbol === 'AAPL' && lot.portfolio_id === portfolioId).map((lot) => [lot.acquired_on, lot.quantity]);
+    const openAapl = (portfolioId: string) =>
+      lots.open.filter((lot) => lot.symbol === 'AAPL' && lot.portfolio_id === portfolioId).map((lot) => [lot.acquired_on, lot.quantity]);
     expect(openAapl('p1')).toEqual([['2023-05-01', 8]]);
     expect(openAapl('p2')).toEqual([
       ['2023-05-01', 3],
       ['2024-05-24', 5],
     ]);
     // HIFO's totals (above) plus FIFO's.
-    expect(lots.totals).toEqual({ unrealized_short: 8 + 158, unrealized_long: 480 + 180, realized_short: 44 + 4, realized_long: 100 + 200 });
+    expect(lots.totals).toEqual({
+      unrealized_short: 8 + 158,
+      unrealized_long: 480 + 180,
+      realized_short: 44 + 4,
+      realized_long: 100 + 200,
+    });
   });
 });
 
@@ -402,7 +485,15 @@ describe('portfolio analytics: empty and household', () => {
   it('answers an empty portfolio with empty lists, nulls and zeros', () => {
     const answer = report({ series: [], positions: [], cash: 0, trades: [] });
     expect(answer).toEqual({
-      scope: { kind: 'portfolio', id: 'p1', name: 'Growth', benchmark_symbol: 'SPY', inception_date: null, as_of: null, portfolio_ids: ['p1'] },
+      scope: {
+        kind: 'portfolio',
+        id: 'p1',
+        name: 'Growth',
+        benchmark_symbol: 'SPY',
+        inception_date: null,
+        as_of: null,
+        portfolio_ids: ['p1'],
+      },
       period: '1M',
       start_date: null,
       market_value: 0,
@@ -423,7 +514,12 @@ describe('portfolio analytics: empty and household', () => {
       },
       allocation: { asset_class: [], sector: [], security: [] },
       concentration: null,
-      lots: { method: 'fifo', open: [], realized: [], totals: { unrealized_short: 0, unrealized_long: 0, realized_short: 0, realized_long: 0 } },
+      lots: {
+        method: 'fifo',
+        open: [],
+        realized: [],
+        totals: { unrealized_short: 0, unrealized_long: 0, realized_short: 0, realized_long: 0 },
+      },
     });
   });
 
@@ -437,7 +533,12 @@ describe('portfolio analytics: empty and household', () => {
       series: combineValuations([small, large]),
       benchmarkCloses: [],
     });
-    expect(answer.scope).toMatchObject({ kind: 'household', portfolio_ids: ['p1', 'p2'], inception_date: '2023-06-28', as_of: '2024-06-27' });
+    expect(answer.scope).toMatchObject({
+      kind: 'household',
+      portfolio_ids: ['p1', 'p2'],
+      inception_date: '2023-06-28',
+      as_of: '2024-06-27',
+    });
     const sinceInception = returnOf(answer.returns, 'SI');
     // 10,000 → 10,100: 1 %, where the average of 10 % and 0 % would say 5 %.
     expect(sinceInception.twr).toBeCloseTo(0.01, 12);

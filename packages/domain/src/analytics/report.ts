@@ -249,7 +249,12 @@ function benchmarkReturns(closes: readonly BenchmarkClose[]): DatedReturn[] {
  * returns (the first day's return included, so the last point is 100 × (1 + the period's TWR)); a day
  * without capital at work (no return) keeps the growth it had, 100 before any.
  */
-function periodSeries(window: PeriodWindow, returns: readonly DatedReturn[], closes: readonly BenchmarkClose[], asOf: string): AnalyticsPoint[] {
+function periodSeries(
+  window: PeriodWindow,
+  returns: readonly DatedReturn[],
+  closes: readonly BenchmarkClose[],
+  asOf: string,
+): AnalyticsPoint[] {
   const growthByDate = new Map(growthIndex(returns).map((point) => [point.date, point.value]));
   const base = benchmarkBase(closes, window.start, asOf);
   let growthIndexValue = 1;
@@ -319,14 +324,23 @@ type LabelledValue = KeyedValue & { label: string };
 /** Weights per key (weightsBy leaves out what is not worth more than 0, an overdrawn cash balance too), with each key's label. */
 function slicesOf(values: readonly LabelledValue[]): Allocations['asset_class'] {
   const labels = new Map(values.map((value) => [value.key, value.label]));
-  return weightsBy(values).map((slice) => ({ key: slice.key, label: labels.get(slice.key) ?? slice.key, market_value: slice.marketValue, weight: slice.weight }));
+  return weightsBy(values).map((slice) => ({
+    key: slice.key,
+    label: labels.get(slice.key) ?? slice.key,
+    market_value: slice.marketValue,
+    weight: slice.weight,
+  }));
 }
 
 /** Cash is an asset class and a security line, so weights are of the whole portfolio; it has no sector. */
 function allocations(positions: readonly AnalyticsPosition[], cash: number): Allocations {
   return {
     asset_class: slicesOf([
-      ...positions.map((position) => ({ key: position.assetClass, label: assetClassLabel(position.assetClass), marketValue: position.marketValue })),
+      ...positions.map((position) => ({
+        key: position.assetClass,
+        label: assetClassLabel(position.assetClass),
+        marketValue: position.marketValue,
+      })),
       { key: 'cash', label: assetClassLabel('cash'), marketValue: cash },
     ]),
     sector: slicesOf(positions.map((position) => ({ key: position.sector, label: position.sector, marketValue: position.marketValue }))),

@@ -105,14 +105,29 @@ describe('xirr (money-weighted, Actual/365)', () => {
 
   it('gives the closed form for two flows', () => {
     // 2020-01-01 to 2021-12-31 is 730 days, two years of 365: 1210 / 1000 = 1.1².
-    expect(xirr([{ date: '2020-01-01', amount: -1000 }, { date: '2021-12-31', amount: 1210 }])).toBeCloseTo(0.1, 9);
+    expect(
+      xirr([
+        { date: '2020-01-01', amount: -1000 },
+        { date: '2021-12-31', amount: 1210 },
+      ]),
+    ).toBeCloseTo(0.1, 9);
     // A loss: half back after 365 days.
-    expect(xirr([{ date: '2023-01-01', amount: -1000 }, { date: '2024-01-01', amount: 500 }])).toBeCloseTo(-0.5, 9);
+    expect(
+      xirr([
+        { date: '2023-01-01', amount: -1000 },
+        { date: '2024-01-01', amount: 500 },
+      ]),
+    ).toBeCloseTo(-0.5, 9);
   });
 
   it('falls back to bisection where Newton leaves the domain (a near-total loss)', () => {
     // 1 back of 1000 after 365 days: r = 0.001 − 1. Newton's first step from 10 % lands near −1209.
-    expect(xirr([{ date: '2023-01-01', amount: -1000 }, { date: '2024-01-01', amount: 1 }])).toBeCloseTo(-0.999, 9);
+    expect(
+      xirr([
+        { date: '2023-01-01', amount: -1000 },
+        { date: '2024-01-01', amount: 1 },
+      ]),
+    ).toBeCloseTo(-0.999, 9);
   });
 
   it('never answers with a rate at or below −100 %, where Newton would find a meaningless root', () => {
@@ -128,7 +143,12 @@ describe('xirr (money-weighted, Actual/365)', () => {
 
   it('is null when the flows do not change sign', () => {
     expect(xirr([])).toBeNull();
-    expect(xirr([{ date: '2023-01-01', amount: -1000 }, { date: '2024-01-01', amount: -5 }])).toBeNull();
+    expect(
+      xirr([
+        { date: '2023-01-01', amount: -1000 },
+        { date: '2024-01-01', amount: -5 },
+      ]),
+    ).toBeNull();
     expect(xirr([{ date: '2023-01-01', amount: 1000 }])).toBeNull();
   });
 
@@ -187,7 +207,7 @@ describe('combining portfolios into a household or a book', () => {
     ]);
   });
 
-  it("weights each portfolio by its money, not by averaging the two returns", () => {
+  it('weights each portfolio by its money, not by averaging the two returns', () => {
     // On 01-03 a earns 100 on 1000 (10 %) and b 0 on 500 (0 %): 100 / 1500 = 1/15, not the average 5 %.
     const a: DailyValuation[] = [
       { date: '2024-01-02', value: 1000, flow: 1000 },

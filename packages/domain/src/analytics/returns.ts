@@ -138,7 +138,8 @@ const periodMonths: Record<Exclude<PerformancePeriod, 'YTD' | 'SI'>, number> = {
  */
 export function periodStart(period: PerformancePeriod, asOf: string, inceptionDate: string): string {
   if (dayNumber(asOf) < dayNumber(inceptionDate)) throw new RangeError(`${asOf} is before the inception date ${inceptionDate}`);
-  const start = period === 'SI' ? inceptionDate : period === 'YTD' ? `${asOf.slice(0, 4)}-01-01` : addDays(addMonths(asOf, -periodMonths[period]), 1);
+  const start =
+    period === 'SI' ? inceptionDate : period === 'YTD' ? `${asOf.slice(0, 4)}-01-01` : addDays(addMonths(asOf, -periodMonths[period]), 1);
   return start < inceptionDate ? inceptionDate : start;
 }
 

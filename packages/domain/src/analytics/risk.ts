@@ -85,7 +85,10 @@ export function maxDrawdown(values: readonly DatedValue[]): Drawdown | null {
 }
 
 /** The two series' returns on the dates both have, in the portfolio's order: the pairs beta and correlation need. */
-export function alignByDate(returns: readonly DatedReturn[], benchmark: readonly DatedReturn[]): { returns: number[]; benchmark: number[] } {
+export function alignByDate(
+  returns: readonly DatedReturn[],
+  benchmark: readonly DatedReturn[],
+): { returns: number[]; benchmark: number[] } {
   const benchmarkByDate = new Map(benchmark.map((day) => [day.date, day.return]));
   const paired = returns.flatMap((day) => {
     const other = benchmarkByDate.get(day.date);
@@ -96,7 +99,9 @@ export function alignByDate(returns: readonly DatedReturn[], benchmark: readonly
 
 function requireSameLength(returns: readonly number[], benchmark: readonly number[]): void {
   if (returns.length !== benchmark.length) {
-    throw new RangeError(`Returns and benchmark must be paired day by day (${returns.length} vs ${benchmark.length}); align them by date first`);
+    throw new RangeError(
+      `Returns and benchmark must be paired day by day (${returns.length} vs ${benchmark.length}); align them by date first`,
+    );
   }
 }
 

@@ -63,7 +63,10 @@ describe('tax lots', () => {
   });
 
   it('HIFO takes the older of two equally dear lots', () => {
-    const { realized } = taxLots([buy('2023-01-02', 1, 50), buy('2023-01-03', 1, 80), buy('2023-01-04', 1, 80), sell('2023-01-05', 1, 90)], 'hifo');
+    const { realized } = taxLots(
+      [buy('2023-01-02', 1, 50), buy('2023-01-03', 1, 80), buy('2023-01-04', 1, 80), sell('2023-01-05', 1, 90)],
+      'hifo',
+    );
     expect(realized.map((piece) => piece.acquiredOn)).toEqual(['2023-01-03']);
   });
 

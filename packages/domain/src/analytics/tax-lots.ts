@@ -163,6 +163,14 @@ export function unrealizedGains(openLots: readonly OpenLot[], price: number, asO
     // Whole cents as plain numbers: exact far beyond any position (toCents' BigInt is for products).
     const gainCents = Math.round(marketValue * centsPerDollar) - Math.round(lot.costBasis * centsPerDollar);
     const { acquiredOn, quantity, costPerShare, costBasis } = lot;
-    return { acquiredOn, quantity, costPerShare, costBasis, marketValue, unrealizedGain: gainCents / centsPerDollar, term: holdingTerm(acquiredOn, asOf) };
+    return {
+      acquiredOn,
+      quantity,
+      costPerShare,
+      costBasis,
+      marketValue,
+      unrealizedGain: gainCents / centsPerDollar,
+      term: holdingTerm(acquiredOn, asOf),
+    };
   });
 }

@@ -33,7 +33,15 @@ describe('daily valuations of a portfolio', () => {
   const on = (date: string) => days.find((day) => day.date === date);
 
   it('gives one row per trading day of the range, weekends left out', () => {
-    expect(days.map((day) => day.date)).toEqual(['2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05', '2024-01-08', '2024-01-09', '2024-01-10']);
+    expect(days.map((day) => day.date)).toEqual([
+      '2024-01-02',
+      '2024-01-03',
+      '2024-01-04',
+      '2024-01-05',
+      '2024-01-08',
+      '2024-01-09',
+      '2024-01-10',
+    ]);
     expect(openingValue).toBe(0);
   });
 
@@ -76,7 +84,8 @@ describe('daily valuations of a portfolio', () => {
     // 11,115/11,225 × 9,315/9,115 − 1 = 0.0119272791…
     expect(timeWeightedReturn(period.days, period.openingValue)).toBeCloseTo(0.0119272791, 9);
     const before = dailyValuations(ledger, closes, '2024-01-02', '2024-01-05');
-    const linked = (1 + timeWeightedReturn(before.days, before.openingValue)) * (1 + timeWeightedReturn(period.days, period.openingValue)) - 1;
+    const linked =
+      (1 + timeWeightedReturn(before.days, before.openingValue)) * (1 + timeWeightedReturn(period.days, period.openingValue)) - 1;
     expect(linked).toBeCloseTo(timeWeightedReturn(days, openingValue), 12);
   });
 });
@@ -133,7 +142,15 @@ describe('valuation rules at the edges', () => {
       { date: '2024-01-02', type: 'buy', symbol: 'XYZ', quantity: 10, price: 50 },
       { date: '2024-01-04', type: 'sell', symbol: 'XYZ', quantity: 10, price: 55 },
     ];
-    const prices = new Map([['XYZ', [{ date: '2024-01-03', close: 54 }, { date: '2024-01-05', close: 60 }]]]);
+    const prices = new Map([
+      [
+        'XYZ',
+        [
+          { date: '2024-01-03', close: 54 },
+          { date: '2024-01-05', close: 60 },
+        ],
+      ],
+    ]);
     const { days } = dailyValuations(entries, prices, '2024-01-02', '2024-01-05');
     expect(days.map((day) => day.value)).toEqual([1_000, 1_040, 1_050, 1_050]);
   });

@@ -34,7 +34,14 @@ const definition = templateDefinitionSchema.parse({
           ],
         },
         // Reverse-keyed: worrying always (5) scores 1.
-        { key: 'worry', text: 'I worry about falls in value', type: 'scale', required: true, weight: 2, scale: { min: 1, max: 5, reverse: true } },
+        {
+          key: 'worry',
+          text: 'I worry about falls in value',
+          type: 'scale',
+          required: true,
+          weight: 2,
+          scale: { min: 1, max: 5, reverse: true },
+        },
         { key: 'age', text: 'Your age', type: 'number', required: false, number: { min: 0, max: 120, unit: 'years' } },
       ],
     },
@@ -137,7 +144,8 @@ describe('validateAnswers', () => {
   });
 
   it('takes a finite number within the bounds', () => {
-    for (const value of ['45', Number.NaN, Infinity, -Infinity]) expect(issueOf('age', value)).toEqual([{ key: 'age', message: m.numberAnswerInvalid }]);
+    for (const value of ['45', Number.NaN, Infinity, -Infinity])
+      expect(issueOf('age', value)).toEqual([{ key: 'age', message: m.numberAnswerInvalid }]);
     expect(issueOf('age', -1)).toEqual([{ key: 'age', message: 'Enter a number of at least 0' }]);
     expect(issueOf('age', 120.5)).toEqual([{ key: 'age', message: 'Enter a number of at most 120' }]);
     expect(issueOf('age', 0)).toEqual([]);

@@ -20,7 +20,10 @@ const answerOf = (answers: Answers, key: string): unknown => (Object.hasOwn(answ
 
 /** Nothing given: missing, null, blank text or no option chosen. */
 const isUnanswered = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
 
 const questionsOf = (definition: TemplateDefinition) => definition.sections.flatMap((section) => section.questions);
 

@@ -37,13 +37,26 @@ export const templateDetailSchema = templateSummarySchema.extend({
     complete: z.number().int(),
     /** Below this many complete responses reliability is not shown. */
     minimum: z.number().int(),
-    reliability: z.array(z.object({ section_key: z.string(), title: z.string(), items: z.number().int(), respondents: z.number().int(), alpha: z.number().nullable(), label: z.string().nullable() })),
+    reliability: z.array(
+      z.object({
+        section_key: z.string(),
+        title: z.string(),
+        items: z.number().int(),
+        respondents: z.number().int(),
+        alpha: z.number().nullable(),
+        label: z.string().nullable(),
+      }),
+    ),
     distribution: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
   }),
 });
 export type TemplateDetail = z.infer<typeof templateDetailSchema>;
 
-export const assignmentResultSchema = z.object({ assigned: z.number().int(), already_open: z.number().int(), response_ids: z.array(z.string()) });
+export const assignmentResultSchema = z.object({
+  assigned: z.number().int(),
+  already_open: z.number().int(),
+  response_ids: z.array(z.string()),
+});
 export type AssignmentResult = z.infer<typeof assignmentResultSchema>;
 
 export const assessmentListQuerySchema = z.object({
@@ -52,7 +65,10 @@ export const assessmentListQuerySchema = z.object({
   advisor_id: z.preprocess(emptyAsMissing, idSchema(m.clientIdInvalid).optional()),
   client_id: z.preprocess(emptyAsMissing, idSchema(m.clientIdInvalid).optional()),
   search: z.preprocess(emptyAsMissing, z.string().trim().max(100).optional()),
-  overdue: z.preprocess((value) => (value === '' ? undefined : value === 'true' ? true : value === 'false' ? false : value), z.boolean({ error: 'overdue must be true or false' }).optional()),
+  overdue: z.preprocess(
+    (value) => (value === '' ? undefined : value === 'true' ? true : value === 'false' ? false : value),
+    z.boolean({ error: 'overdue must be true or false' }).optional(),
+  ),
   ...pageQuery({ perPageDefault: assessmentLimits.perPageDefault }),
 });
 export type AssessmentListQuery = z.infer<typeof assessmentListQuerySchema>;

@@ -36,9 +36,21 @@ describe('cronbachAlpha', () => {
 
   it('is 1 for identical items and negative for items that pull against each other', () => {
     // Items 1, 2, 3 and 1, 2, 3: variances 1 and 1, totals 2, 4, 6 of variance 4 → 2 × (1 − 2 / 4) = 1.
-    expect(cronbachAlpha([[1, 1], [2, 2], [3, 3]])).toBe(1);
+    expect(
+      cronbachAlpha([
+        [1, 1],
+        [2, 2],
+        [3, 3],
+      ]),
+    ).toBe(1);
     // Items 1, 2, 3 and 3, 1, 2: variances 1 and 1, totals 4, 3, 5 of variance 1 → 2 × (1 − 2 / 1) = −2.
-    expect(cronbachAlpha([[1, 3], [2, 1], [3, 2]])).toBe(-2);
+    expect(
+      cronbachAlpha([
+        [1, 3],
+        [2, 1],
+        [3, 2],
+      ]),
+    ).toBe(-2);
   });
 
   it('is null with fewer than 2 items or respondents, or totals that never vary', () => {
@@ -46,17 +58,48 @@ describe('cronbachAlpha', () => {
     expect(cronbachAlpha([[1, 2, 3]])).toBeNull();
     expect(cronbachAlpha([[1], [2], [3]])).toBeNull();
     expect(cronbachAlpha([[], []])).toBeNull();
-    expect(cronbachAlpha([[1, 3], [3, 1], [2, 2]])).toBeNull();
-    expect(cronbachAlpha([[4, 4], [4, 4]])).toBeNull();
+    expect(
+      cronbachAlpha([
+        [1, 3],
+        [3, 1],
+        [2, 2],
+      ]),
+    ).toBeNull();
+    expect(
+      cronbachAlpha([
+        [4, 4],
+        [4, 4],
+      ]),
+    ).toBeNull();
     // 0.1 + 0.7 and 0.3 + 0.5 differ by rounding only: still no variance.
     expect(0.1 + 0.7).not.toBe(0.3 + 0.5);
-    expect(cronbachAlpha([[0.1, 0.7], [0.3, 0.5]])).toBeNull();
+    expect(
+      cronbachAlpha([
+        [0.1, 0.7],
+        [0.3, 0.5],
+      ]),
+    ).toBeNull();
   });
 
   it('refuses rows of different lengths and numbers that are not finite', () => {
-    expect(() => cronbachAlpha([[1, 2], [1, 2, 3]])).toThrow(RangeError);
-    expect(() => cronbachAlpha([[1, 2], [1, Number.NaN]])).toThrow(RangeError);
-    expect(() => cronbachAlpha([[1, Infinity], [1, 2]])).toThrow(RangeError);
+    expect(() =>
+      cronbachAlpha([
+        [1, 2],
+        [1, 2, 3],
+      ]),
+    ).toThrow(RangeError);
+    expect(() =>
+      cronbachAlpha([
+        [1, 2],
+        [1, Number.NaN],
+      ]),
+    ).toThrow(RangeError);
+    expect(() =>
+      cronbachAlpha([
+        [1, Infinity],
+        [1, 2],
+      ]),
+    ).toThrow(RangeError);
   });
 });
 
@@ -79,7 +122,14 @@ describe('alphaLabel', () => {
 });
 
 describe('scaleReliability', () => {
-  const scaleQuestion = (key: string, extra: object = {}) => ({ key, text: key, type: 'scale', required: false, scale: { min: 1, max: 5 }, ...extra });
+  const scaleQuestion = (key: string, extra: object = {}) => ({
+    key,
+    text: key,
+    type: 'scale',
+    required: false,
+    scale: { min: 1, max: 5 },
+    ...extra,
+  });
   const definition = templateDefinitionSchema.parse({
     sections: [
       {
@@ -109,7 +159,9 @@ describe('scaleReliability', () => {
   });
 
   it('has no alpha with fewer than 2 complete respondents', () => {
-    expect(scaleReliability(definition, responses.slice(0, 1))).toEqual([{ section_key: 'risk', title: 'Risk', items: 3, respondents: 1, alpha: null }]);
+    expect(scaleReliability(definition, responses.slice(0, 1))).toEqual([
+      { section_key: 'risk', title: 'Risk', items: 3, respondents: 1, alpha: null },
+    ]);
     expect(scaleReliability(definition, [])).toEqual([{ section_key: 'risk', title: 'Risk', items: 3, respondents: 0, alpha: null }]);
   });
 

@@ -83,7 +83,9 @@ describe('templateDefinitionSchema', () => {
     expect(issuesOf(templateDefinitionSchema, definitionOf())).toEqual([`sections.0.questions: ${m.questionsRequired}`]);
     const fifty = Array.from({ length: 50 }, (_, i) => text(`q${i}`));
     expect(issuesOf(templateDefinitionSchema, definitionOf(...fifty))).toEqual([]);
-    expect(issuesOf(templateDefinitionSchema, definitionOf(...fifty, text('q50')))).toEqual([`sections.0.questions: ${m.questionsTooMany}`]);
+    expect(issuesOf(templateDefinitionSchema, definitionOf(...fifty, text('q50')))).toEqual([
+      `sections.0.questions: ${m.questionsTooMany}`,
+    ]);
   });
 
   it('refuses a question key used twice, even in another section', () => {
@@ -124,16 +126,24 @@ describe('templateDefinitionSchema', () => {
   });
 
   it('checks text, type, required and weight', () => {
-    expect(issuesOf(templateDefinitionSchema, definitionOf(text('a', { text: '   ' })))).toEqual([`${questionPath}.text: ${m.questionTextRequired}`]);
+    expect(issuesOf(templateDefinitionSchema, definitionOf(text('a', { text: '   ' })))).toEqual([
+      `${questionPath}.text: ${m.questionTextRequired}`,
+    ]);
     expect(issuesOf(templateDefinitionSchema, definitionOf(text('a', { text: 'x'.repeat(500) })))).toEqual([]);
     expect(issuesOf(templateDefinitionSchema, definitionOf(text('a', { text: 'x'.repeat(501) })))).toEqual([
       `${questionPath}.text: ${m.questionTextTooLong}`,
     ]);
-    expect(issuesOf(templateDefinitionSchema, definitionOf(text('a', { type: 'date' })))).toEqual([`${questionPath}.type: ${m.questionTypeInvalid}`]);
+    expect(issuesOf(templateDefinitionSchema, definitionOf(text('a', { type: 'date' })))).toEqual([
+      `${questionPath}.type: ${m.questionTypeInvalid}`,
+    ]);
     expect(issuesOf(templateDefinitionSchema, definitionOf('a question'))).toEqual([`${questionPath}: ${m.questionInvalid}`]);
-    expect(issuesOf(templateDefinitionSchema, definitionOf(text('a', { required: 'yes' })))).toEqual([`${questionPath}.required: ${m.requiredInvalid}`]);
+    expect(issuesOf(templateDefinitionSchema, definitionOf(text('a', { required: 'yes' })))).toEqual([
+      `${questionPath}.required: ${m.requiredInvalid}`,
+    ]);
     for (const weight of [-0.1, 10.5, '2', null]) {
-      expect(issuesOf(templateDefinitionSchema, definitionOf(choice('a', { weight })))).toEqual([`${questionPath}.weight: ${m.weightInvalid}`]);
+      expect(issuesOf(templateDefinitionSchema, definitionOf(choice('a', { weight })))).toEqual([
+        `${questionPath}.weight: ${m.weightInvalid}`,
+      ]);
     }
     expect(issuesOf(templateDefinitionSchema, definitionOf(choice('a', { weight: 10 })))).toEqual([]);
   });
@@ -157,7 +167,10 @@ describe('templateDefinitionSchema', () => {
   });
 
   it('checks each option', () => {
-    const options = (extra: object) => [{ value: 'a', label: 'A', score: 1, ...extra }, { value: 'b', label: 'B', score: 0 }];
+    const options = (extra: object) => [
+      { value: 'a', label: 'A', score: 1, ...extra },
+      { value: 'b', label: 'B', score: 0 },
+    ];
     expect(issuesOf(templateDefinitionSchema, definitionOf(choice('q', { options: options({ label: ' ' }) })))).toEqual([
       `${questionPath}.options.0.label: ${m.optionLabelRequired}`,
     ]);
@@ -177,15 +190,21 @@ describe('templateDefinitionSchema', () => {
       { value: 'yes', label: 'Yes', score: 1 },
       { value: 'no', label: 'No', score: 0 },
     ];
-    expect(issuesOf(templateDefinitionSchema, definitionOf(text('a', { options })))).toEqual([`${questionPath}.options: ${m.optionsNotAllowed}`]);
-    expect(issuesOf(templateDefinitionSchema, definitionOf(text('a', { options: [] })))).toEqual([`${questionPath}.options: ${m.optionsNotAllowed}`]);
+    expect(issuesOf(templateDefinitionSchema, definitionOf(text('a', { options })))).toEqual([
+      `${questionPath}.options: ${m.optionsNotAllowed}`,
+    ]);
+    expect(issuesOf(templateDefinitionSchema, definitionOf(text('a', { options: [] })))).toEqual([
+      `${questionPath}.options: ${m.optionsNotAllowed}`,
+    ]);
     expect(issuesOf(templateDefinitionSchema, definitionOf(scale('a', { min: 1, max: 5 }, { options })))).toEqual([
       `${questionPath}.options: ${m.optionsNotAllowed}`,
     ]);
     expect(issuesOf(templateDefinitionSchema, definitionOf(choice('a', { scale: { min: 1, max: 5 } })))).toEqual([
       `${questionPath}.scale: ${m.scaleNotAllowed}`,
     ]);
-    expect(issuesOf(templateDefinitionSchema, definitionOf(text('a', { number: { min: 0 } })))).toEqual([`${questionPath}.number: ${m.numberNotAllowed}`]);
+    expect(issuesOf(templateDefinitionSchema, definitionOf(text('a', { number: { min: 0 } })))).toEqual([
+      `${questionPath}.number: ${m.numberNotAllowed}`,
+    ]);
   });
 
   it('needs a scale of whole numbers, min below max, spanning at most 10 points', () => {
@@ -201,7 +220,9 @@ describe('templateDefinitionSchema', () => {
     expect(scaleIssues({ min: 1, max: 4.5 })).toEqual([`${questionPath}.scale.max: ${m.scaleBoundInvalid}`]);
     expect(scaleIssues({ max: 5 })).toEqual([`${questionPath}.scale.min: ${m.scaleBoundInvalid}`]);
     expect(scaleIssues({ min: 1, max: 5, reverse: 'yes' })).toEqual([`${questionPath}.scale.reverse: ${m.reverseInvalid}`]);
-    expect(scaleIssues({ min: 1, max: 5, max_label: 'x'.repeat(101) })).toEqual([`${questionPath}.scale.max_label: ${m.scaleLabelTooLong}`]);
+    expect(scaleIssues({ min: 1, max: 5, max_label: 'x'.repeat(101) })).toEqual([
+      `${questionPath}.scale.max_label: ${m.scaleLabelTooLong}`,
+    ]);
   });
 
   it('needs number settings with min not above max', () => {
@@ -222,14 +243,19 @@ describe('template requests', () => {
     expect(issuesOf(templateCreateSchema, { name: ' ', definition })).toEqual([`name: ${m.nameRequired}`]);
     expect(issuesOf(templateCreateSchema, { definition })).toEqual([`name: ${m.nameRequired}`]);
     expect(issuesOf(templateCreateSchema, { name: 'x'.repeat(121), definition })).toEqual([`name: ${m.nameTooLong}`]);
-    expect(issuesOf(templateCreateSchema, { name: 'x', description: 'x'.repeat(1001), definition })).toEqual([`description: ${m.descriptionTooLong}`]);
+    expect(issuesOf(templateCreateSchema, { name: 'x', description: 'x'.repeat(1001), definition })).toEqual([
+      `description: ${m.descriptionTooLong}`,
+    ]);
     expect(issuesOf(templateCreateSchema, { name: 'x', description: null, definition })).toEqual([]);
     expect(issuesOf(templateCreateSchema, { name: 'x' })).toEqual([`definition: ${m.definitionInvalid}`]);
   });
 
   it('updates any field but always names the version it read', () => {
     expect(templateUpdateSchema.parse({ sync_version: 3 })).toEqual({ sync_version: 3 });
-    expect(templateUpdateSchema.parse({ is_active: false, definition, sync_version: '2' })).toMatchObject({ is_active: false, sync_version: 2 });
+    expect(templateUpdateSchema.parse({ is_active: false, definition, sync_version: '2' })).toMatchObject({
+      is_active: false,
+      sync_version: 2,
+    });
     expect(issuesOf(templateUpdateSchema, { name: 'New name' })).toEqual([`sync_version: ${m.syncVersionRequired}`]);
     expect(issuesOf(templateUpdateSchema, { is_active: 'no', sync_version: 1 })).toEqual([`is_active: ${m.isActiveInvalid}`]);
     expect(issuesOf(templateUpdateSchema, { definition: { sections: [] }, sync_version: 1 })).toEqual([
@@ -240,7 +266,10 @@ describe('template requests', () => {
   it('assigns 1 to 500 distinct clients, with an optional due date', () => {
     const id = (n: number) => `00000000-0000-4000-8000-${n.toString().padStart(12, '0')}`;
     const first = id(1);
-    expect(assignmentCreateSchema.parse({ client_ids: [first], due_date: '2026-03-31' })).toEqual({ client_ids: [first], due_date: '2026-03-31' });
+    expect(assignmentCreateSchema.parse({ client_ids: [first], due_date: '2026-03-31' })).toEqual({
+      client_ids: [first],
+      due_date: '2026-03-31',
+    });
     expect(issuesOf(assignmentCreateSchema, { client_ids: [first] })).toEqual([]);
     expect(issuesOf(assignmentCreateSchema, { client_ids: [] })).toEqual([`client_ids: ${m.clientIdsRequired}`]);
     expect(issuesOf(assignmentCreateSchema, {})).toEqual([`client_ids: ${m.clientIdsRequired}`]);

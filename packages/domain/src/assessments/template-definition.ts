@@ -66,7 +66,8 @@ const slug = (message: string) =>
 const requiredText = (max: number, required: string, tooLong: string) =>
   z.string({ error: required }).max(max, { abort: true, error: tooLong }).trim().min(1, required);
 
-const optionalText = (max: number, tooLong: string) => z.string({ error: tooLong }).max(max, { abort: true, error: tooLong }).trim().optional();
+const optionalText = (max: number, tooLong: string) =>
+  z.string({ error: tooLong }).max(max, { abort: true, error: tooLong }).trim().optional();
 
 /** A field one type of question has and the others must leave out. */
 const absent = (message: string) => z.undefined({ error: message }).optional();
@@ -103,7 +104,8 @@ const scaleSchema = z
   )
   .superRefine((scale, context) => {
     if (scale.min >= scale.max) context.addIssue({ code: 'custom', message: m.scaleOrderInvalid, path: ['max'] });
-    else if (scale.max - scale.min > templateLimits.scaleSpanMax) context.addIssue({ code: 'custom', message: m.scaleSpanTooLarge, path: ['max'] });
+    else if (scale.max - scale.min > templateLimits.scaleSpanMax)
+      context.addIssue({ code: 'custom', message: m.scaleSpanTooLarge, path: ['max'] });
   });
 export type ScaleSettings = z.infer<typeof scaleSchema>;
 
@@ -156,7 +158,13 @@ const questionSchema = z.discriminatedUnion(
   [
     choiceQuestion('single_choice'),
     choiceQuestion('multiple_choice'),
-    z.object({ ...questionFields, type: z.literal('scale'), options: absent(m.optionsNotAllowed), scale: scaleSchema, number: absent(m.numberNotAllowed) }),
+    z.object({
+      ...questionFields,
+      type: z.literal('scale'),
+      options: absent(m.optionsNotAllowed),
+      scale: scaleSchema,
+      number: absent(m.numberNotAllowed),
+    }),
     z.object({
       ...questionFields,
       type: z.literal('number'),
@@ -164,10 +172,19 @@ const questionSchema = z.discriminatedUnion(
       scale: absent(m.scaleNotAllowed),
       number: numberSettingsSchema.optional(),
     }),
-    z.object({ ...questionFields, type: z.literal('text'), options: absent(m.optionsNotAllowed), scale: absent(m.scaleNotAllowed), number: absent(m.numberNotAllowed) }),
+    z.object({
+      ...questionFields,
+      type: z.literal('text'),
+      options: absent(m.optionsNotAllowed),
+      scale: absent(m.scaleNotAllowed),
+      number: absent(m.numberNotAllowed),
+    }),
   ],
   // A question that is not an object says so; one of an unknown type names the types.
-  { error: (issue) => (typeof issue.input === 'object' && issue.input !== null && !Array.isArray(issue.input) ? m.questionTypeInvalid : m.questionInvalid) },
+  {
+    error: (issue) =>
+      typeof issue.input === 'object' && issue.input !== null && !Array.isArray(issue.input) ? m.questionTypeInvalid : m.questionInvalid,
+  },
 );
 
 const sectionSchema = z.object(
@@ -201,11 +218,16 @@ export const templateDefinitionSchema = z
     const sectionKeys = new Set<string>();
     const questionKeys = new Set<string>();
     definition.sections.forEach((section, sectionIndex) => {
-      if (sectionKeys.has(section.key)) context.addIssue({ code: 'custom', message: m.sectionKeysUnique, path: ['sections', sectionIndex, 'key'] });
+      if (sectionKeys.has(section.key))
+        context.addIssue({ code: 'custom', message: m.sectionKeysUnique, path: ['sections', sectionIndex, 'key'] });
       sectionKeys.add(section.key);
       section.questions.forEach((question, questionIndex) => {
         if (questionKeys.has(question.key)) {
-          context.addIssue({ code: 'custom', message: m.questionKeysUnique, path: ['sections', sectionIndex, 'questions', questionIndex, 'key'] });
+          context.addIssue({
+            code: 'custom',
+            message: m.questionKeysUnique,
+            path: ['sections', sectionIndex, 'questions', questionIndex, 'key'],
+          });
         }
         questionKeys.add(question.key);
       });

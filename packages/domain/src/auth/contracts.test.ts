@@ -45,13 +45,26 @@ describe('request limits of the auth contracts', () => {
   });
 
   it('keeps the spec’s complexity message for a password that lacks a kind of character', () => {
-    expect(messagesOf(registerRequestSchema.safeParse({ ...registration, password: 'abcdefg1' }))).toEqual([['password', messages.passwordComplexity]]);
-    expect(messagesOf(registerRequestSchema.safeParse({ ...registration, password: 'Ab1' }))).toEqual([['password', messages.passwordTooShort]]);
+    expect(messagesOf(registerRequestSchema.safeParse({ ...registration, password: 'abcdefg1' }))).toEqual([
+      ['password', messages.passwordComplexity],
+    ]);
+    expect(messagesOf(registerRequestSchema.safeParse({ ...registration, password: 'Ab1' }))).toEqual([
+      ['password', messages.passwordTooShort],
+    ]);
   });
 
   it('refuses an over-long e-mail and names before reading them', () => {
     const long = `${'a'.repeat(emailMaxLength)}@example.com`;
-    expect(messagesOf(registerRequestSchema.safeParse({ ...registration, email: long, first_name: 'A'.repeat(nameMaxLength + 1), last_name: 'L'.repeat(nameMaxLength + 1) }))).toEqual([
+    expect(
+      messagesOf(
+        registerRequestSchema.safeParse({
+          ...registration,
+          email: long,
+          first_name: 'A'.repeat(nameMaxLength + 1),
+          last_name: 'L'.repeat(nameMaxLength + 1),
+        }),
+      ),
+    ).toEqual([
       ['email', messages.emailTooLong],
       ['first_name', messages.firstNameTooLong],
       ['last_name', messages.lastNameTooLong],
@@ -61,26 +74,40 @@ describe('request limits of the auth contracts', () => {
 
   it('signs in with a password longer than a new one may be, up to the presented limit', () => {
     expect(loginRequestSchema.safeParse({ email: 'ada@example.com', password: 'x'.repeat(presentedPasswordMaxLength) }).success).toBe(true);
-    expect(messagesOf(loginRequestSchema.safeParse({ email: 'ada@example.com', password: 'x'.repeat(presentedPasswordMaxLength + 1) }))).toEqual([
-      ['password', messages.invalidCredentials],
-    ]);
+    expect(
+      messagesOf(loginRequestSchema.safeParse({ email: 'ada@example.com', password: 'x'.repeat(presentedPasswordMaxLength + 1) })),
+    ).toEqual([['password', messages.invalidCredentials]]);
   });
 
   it('refuses an over-long new password on change with that problem alone', () => {
     const next = strong(passwordMaxLength + 1);
-    expect(messagesOf(changePasswordRequestSchema.safeParse({ current_password: 'Old1pass', new_password: next, confirm_password: 'Abcdefg1' }))).toEqual([
-      ['new_password', messages.newPasswordTooLong],
-    ]);
-    expect(messagesOf(changePasswordRequestSchema.safeParse({ current_password: 'x'.repeat(presentedPasswordMaxLength + 1), new_password: 'Abcdefg1', confirm_password: 'Abcdefg1' }))).toEqual([
-      ['current_password', messages.currentPasswordWrong],
-    ]);
+    expect(
+      messagesOf(changePasswordRequestSchema.safeParse({ current_password: 'Old1pass', new_password: next, confirm_password: 'Abcdefg1' })),
+    ).toEqual([['new_password', messages.newPasswordTooLong]]);
+    expect(
+      messagesOf(
+        changePasswordRequestSchema.safeParse({
+          current_password: 'x'.repeat(presentedPasswordMaxLength + 1),
+          new_password: 'Abcdefg1',
+          confirm_password: 'Abcdefg1',
+        }),
+      ),
+    ).toEqual([['current_password', messages.currentPasswordWrong]]);
   });
 
   it('refuses over-long tokens and codes with the message of a bad one', () => {
-    expect(messagesOf(refreshTokenRequestSchema.safeParse({ refresh_token: 'x'.repeat(tokenMaxLength + 1) }))).toEqual([['refresh_token', messages.invalidRefreshToken]]);
-    expect(messagesOf(passwordResetConfirmSchema.safeParse({ token: 'x'.repeat(tokenMaxLength + 1), new_password: 'Abcdefg1', confirm_password: 'Abcdefg1' }))).toEqual([
-      ['token', messages.resetTokenMissing],
+    expect(messagesOf(refreshTokenRequestSchema.safeParse({ refresh_token: 'x'.repeat(tokenMaxLength + 1) }))).toEqual([
+      ['refresh_token', messages.invalidRefreshToken],
     ]);
+    expect(
+      messagesOf(
+        passwordResetConfirmSchema.safeParse({
+          token: 'x'.repeat(tokenMaxLength + 1),
+          new_password: 'Abcdefg1',
+          confirm_password: 'Abcdefg1',
+        }),
+      ),
+    ).toEqual([['token', messages.resetTokenMissing]]);
     expect(twoFactorCodeSchema.safeParse('1234567').error?.issues.map((issue) => issue.message)).toEqual([messages.twoFactorCodeInvalid]);
   });
 });

@@ -28,7 +28,9 @@ describe('changePasswordProblems', () => {
 
   it('refuses an over-long new password without checking it further', () => {
     const next = 'x'.repeat(passwordMaxLength + 1);
-    expect(changePasswordProblems({ current_password: 'Old1pass', new_password: next, confirm_password: next })).toEqual([messages.newPasswordTooLong]);
+    expect(changePasswordProblems({ current_password: 'Old1pass', new_password: next, confirm_password: next })).toEqual([
+      messages.newPasswordTooLong,
+    ]);
   });
 
   it('accepts a good change', () => {

@@ -53,4 +53,5 @@ export function changePasswordIssues(values: ChangePasswordValues): ChangePasswo
 }
 
 /** The messages alone, as the change-password dialog lists them. */
-export const changePasswordProblems = (values: ChangePasswordValues): string[] => changePasswordIssues(values).map((issue) => issue.message);
+export const changePasswordProblems = (values: ChangePasswordValues): string[] =>
+  changePasswordIssues(values).map((issue) => issue.message);

@@ -12,12 +12,25 @@ describe('client bodies', () => {
   const base = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
 
   it('reads moderate as medium, numeric text as numbers and blanks as no value', () => {
-    const parsed = createClientBodySchema.parse({ ...base, risk_capacity: 'Moderate', net_worth: ' 1500.25 ', annual_income: '', phone: '', notes: '  ' });
+    const parsed = createClientBodySchema.parse({
+      ...base,
+      risk_capacity: 'Moderate',
+      net_worth: ' 1500.25 ',
+      annual_income: '',
+      phone: '',
+      notes: '  ',
+    });
     expect(parsed).toMatchObject({ risk_capacity: 'medium', net_worth: 1500.25, annual_income: null, phone: null, notes: null });
   });
 
   it('words every broken rule as the form shows it', () => {
-    const result = createClientBodySchema.safeParse({ ...base, net_worth: -5, annual_income: -1, risk_capacity: 'bold', investment_experience: 'none' });
+    const result = createClientBodySchema.safeParse({
+      ...base,
+      net_worth: -5,
+      annual_income: -1,
+      risk_capacity: 'bold',
+      investment_experience: 'none',
+    });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([
       clientMessages.netWorthNegative,
@@ -46,7 +59,9 @@ describe('client bodies', () => {
 
   it('refuses a sync_version no integer column can hold', () => {
     expect(updateClientBodySchema.parse({ sync_version: syncVersionMax }).sync_version).toBe(syncVersionMax);
-    expect(messagesOf(updateClientBodySchema.safeParse({ sync_version: syncVersionMax + 1 }))).toEqual([['sync_version', clientMessages.syncVersionRequired]]);
+    expect(messagesOf(updateClientBodySchema.safeParse({ sync_version: syncVersionMax + 1 }))).toEqual([
+      ['sync_version', clientMessages.syncVersionRequired],
+    ]);
   });
 
   it('needs sync_version on update and nothing else', () => {
@@ -72,17 +87,27 @@ describe('clientListQuerySchema', () => {
       risk_capacity: ['low', 'medium', 'high'],
       investment_experience: undefined,
     });
-    expect(clientListQuerySchema.parse({ assessment_status: 'in_progress,Complete' }).assessment_status).toEqual(['In Progress', 'Complete']);
+    expect(clientListQuerySchema.parse({ assessment_status: 'in_progress,Complete' }).assessment_status).toEqual([
+      'In Progress',
+      'Complete',
+    ]);
   });
 
   it('refuses a net worth filter beyond what a column holds', () => {
-    expect(messagesOf(clientListQuerySchema.safeParse({ min_net_worth: '1e300' }))).toEqual([['min_net_worth', clientMessages.amountTooLarge]]);
-    expect(messagesOf(clientListQuerySchema.safeParse({ max_net_worth: 'Infinity' }))).toEqual([['max_net_worth', clientMessages.maxNetWorthInvalid]]);
-    expect(messagesOf(clientListQuerySchema.safeParse({ search: 'x'.repeat(clientLimits.searchMaxLength + 1) }))).toEqual([['search', clientMessages.searchTooLong]]);
+    expect(messagesOf(clientListQuerySchema.safeParse({ min_net_worth: '1e300' }))).toEqual([
+      ['min_net_worth', clientMessages.amountTooLarge],
+    ]);
+    expect(messagesOf(clientListQuerySchema.safeParse({ max_net_worth: 'Infinity' }))).toEqual([
+      ['max_net_worth', clientMessages.maxNetWorthInvalid],
+    ]);
+    expect(messagesOf(clientListQuerySchema.safeParse({ search: 'x'.repeat(clientLimits.searchMaxLength + 1) }))).toEqual([
+      ['search', clientMessages.searchTooLong],
+    ]);
   });
 
   it('refuses a page size out of 1-100', () => {
-    for (const per_page of ['0', '101', 'x']) expect(clientListQuerySchema.safeParse({ per_page }).error?.issues[0]?.message).toBe(clientMessages.perPageInvalid);
+    for (const per_page of ['0', '101', 'x'])
+      expect(clientListQuerySchema.safeParse({ per_page }).error?.issues[0]?.message).toBe(clientMessages.perPageInvalid);
   });
 });
 
@@ -104,10 +129,27 @@ describe('household bodies', () => {
 describe('household members', () => {
   const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
   it('allows one head and each client once', () => {
-    expect(setHouseholdMembersBodySchema.safeParse({ members: [{ client_id: id(1), role: 'HEAD' }, { client_id: id(2), role: 'child' }] }).success).toBe(true);
-    const twoHeads = setHouseholdMembersBodySchema.safeParse({ members: [{ client_id: id(1), role: 'head' }, { client_id: id(2), role: 'head' }] });
+    expect(
+      setHouseholdMembersBodySchema.safeParse({
+        members: [
+          { client_id: id(1), role: 'HEAD' },
+          { client_id: id(2), role: 'child' },
+        ],
+      }).success,
+    ).toBe(true);
+    const twoHeads = setHouseholdMembersBodySchema.safeParse({
+      members: [
+        { client_id: id(1), role: 'head' },
+        { client_id: id(2), role: 'head' },
+      ],
+    });
     expect(twoHeads.error?.issues.map((issue) => issue.message)).toEqual([householdMessages.oneHead]);
-    const twice = setHouseholdMembersBodySchema.safeParse({ members: [{ client_id: id(1), role: 'head' }, { client_id: id(1), role: 'spouse' }] });
+    const twice = setHouseholdMembersBodySchema.safeParse({
+      members: [
+        { client_id: id(1), role: 'head' },
+        { client_id: id(1), role: 'spouse' },
+      ],
+    });
     expect(twice.error?.issues.map((issue) => issue.message)).toEqual([householdMessages.memberTwice]);
   });
 });

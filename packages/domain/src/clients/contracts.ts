@@ -57,25 +57,27 @@ const amount = (invalid: string, negative: string) =>
       const blank = blankToNull(value);
       return typeof blank === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(blank) ? Number(blank) : blank;
     },
-    z
-      .number({ error: invalid })
-      .min(0, negative)
-      .max(clientLimits.maxAmount, clientMessages.amountTooLarge)
-      .nullish(),
+    z.number({ error: invalid }).min(0, negative).max(clientLimits.maxAmount, clientMessages.amountTooLarge).nullish(),
   );
 
 /** risk_capacity: low, medium or high; the spec's 'moderate' is read as medium. */
-const riskCapacityInputSchema = z.preprocess((value) => {
-  const blank = blankToNull(value);
-  if (typeof blank !== 'string') return blank;
-  const lower = blank.trim().toLowerCase();
-  return lower === 'moderate' ? 'medium' : lower;
-}, z.enum(riskCapacities, { error: clientMessages.riskCapacityInvalid }).nullish());
+const riskCapacityInputSchema = z.preprocess(
+  (value) => {
+    const blank = blankToNull(value);
+    if (typeof blank !== 'string') return blank;
+    const lower = blank.trim().toLowerCase();
+    return lower === 'moderate' ? 'medium' : lower;
+  },
+  z.enum(riskCapacities, { error: clientMessages.riskCapacityInvalid }).nullish(),
+);
 
-const investmentExperienceInput = z.preprocess((value) => {
-  const blank = blankToNull(value);
-  return typeof blank === 'string' ? blank.trim().toLowerCase() : blank;
-}, z.enum(investmentExperiences, { error: clientMessages.investmentExperienceInvalid }).nullish());
+const investmentExperienceInput = z.preprocess(
+  (value) => {
+    const blank = blankToNull(value);
+    return typeof blank === 'string' ? blank.trim().toLowerCase() : blank;
+  },
+  z.enum(investmentExperiences, { error: clientMessages.investmentExperienceInvalid }).nullish(),
+);
 
 /** A real date in the past, at most 120 years ago (checked against today's date, UTC). */
 const birthDate = z.preprocess(
@@ -91,7 +93,8 @@ const birthDate = z.preprocess(
       }
       const now = new Date();
       if (value >= todayIso(now)) ctx.addIssue({ code: 'custom', message: clientMessages.birthDateNotPast });
-      else if ((ageFrom(value, todayIso(now)) ?? 0) > clientLimits.maxAgeYears) ctx.addIssue({ code: 'custom', message: clientMessages.birthDateTooOld });
+      else if ((ageFrom(value, todayIso(now)) ?? 0) > clientLimits.maxAgeYears)
+        ctx.addIssue({ code: 'custom', message: clientMessages.birthDateTooOld });
     })
     .nullish(),
 );
@@ -185,9 +188,19 @@ const assessmentStatusInput = z.preprocess(
     if (value === undefined || value === null) return undefined;
     const parts = (Array.isArray(value) ? value : [value])
       .flatMap((item) => String(item).split(','))
-      .map((item) => item.trim().toLowerCase().replace(/[\s_-]+/g, ' '))
+      .map((item) =>
+        item
+          .trim()
+          .toLowerCase()
+          .replace(/[\s_-]+/g, ' '),
+      )
       .filter((item) => item !== '' && item !== 'all');
-    const byKey: Record<string, AssessmentStatus> = { pending: 'Pending', 'in progress': 'In Progress', complete: 'Complete', completed: 'Complete' };
+    const byKey: Record<string, AssessmentStatus> = {
+      pending: 'Pending',
+      'in progress': 'In Progress',
+      complete: 'Complete',
+      completed: 'Complete',
+    };
     return parts.length > 0 ? [...new Set(parts.map((part) => byKey[part] ?? part))] : undefined;
   },
   z.array(z.enum(assessmentStatuses, { error: clientMessages.assessmentStatusInvalid })).optional(),
@@ -200,14 +213,14 @@ export const searchQuerySchema = z.preprocess(
 );
 
 const filterFields = {
-    search: searchQuerySchema,
-    risk_capacity: listOf(riskCapacities, clientMessages.riskCapacityInvalid, { moderate: 'medium' }),
-    investment_experience: listOf(investmentExperiences, clientMessages.investmentExperienceInvalid),
-    assessment_status: assessmentStatusInput,
-    min_net_worth: money(clientMessages.minNetWorthInvalid),
-    max_net_worth: money(clientMessages.maxNetWorthInvalid),
-    advisor_id: z.preprocess(emptyToUndefined, idSchema(clientMessages.advisorIdInvalid).optional()),
-    household_id: z.preprocess(emptyToUndefined, idSchema(clientMessages.householdIdInvalid).optional()),
+  search: searchQuerySchema,
+  risk_capacity: listOf(riskCapacities, clientMessages.riskCapacityInvalid, { moderate: 'medium' }),
+  investment_experience: listOf(investmentExperiences, clientMessages.investmentExperienceInvalid),
+  assessment_status: assessmentStatusInput,
+  min_net_worth: money(clientMessages.minNetWorthInvalid),
+  max_net_worth: money(clientMessages.maxNetWorthInvalid),
+  advisor_id: z.preprocess(emptyToUndefined, idSchema(clientMessages.advisorIdInvalid).optional()),
+  household_id: z.preprocess(emptyToUndefined, idSchema(clientMessages.householdIdInvalid).optional()),
 };
 
 const netWorthRangeOk = (query: { min_net_worth?: number | undefined; max_net_worth?: number | undefined }) =>

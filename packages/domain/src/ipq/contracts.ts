@@ -8,7 +8,6 @@ import { ipqModules } from './module-list.ts';
 
 /** Contracts of /api/v1/ipq: start or resume a questionnaire, submit a module, read results and the prediction. */
 
-
 /** The built-in questionnaire's template row, the same in every database (migration 0012). */
 export const ipqTemplateId = '00000000-0000-4000-8000-000000000001';
 
@@ -36,7 +35,9 @@ export const ipqSessionSchema = z.object({
   resume_at_module: z.number().int().min(1).max(4).nullable(),
   progress: z.number(),
   completed_modules: z.array(z.enum(ipqModules)),
-  modules: z.object(Object.fromEntries(ipqModules.map((module) => [module, moduleData])) as Record<(typeof ipqModules)[number], typeof moduleData>),
+  modules: z.object(
+    Object.fromEntries(ipqModules.map((module) => [module, moduleData])) as Record<(typeof ipqModules)[number], typeof moduleData>,
+  ),
   started_at: z.string().nullable(),
   completed_at: z.string().nullable(),
   /**
@@ -57,13 +58,25 @@ export const ipqSessionSchema = z.object({
 });
 export type IpqSession = z.infer<typeof ipqSessionSchema>;
 
-const factorSchema = z.object({ key: z.string(), label: z.string(), score: z.number(), weight: z.number(), points: z.number(), explanation: z.string() });
+const factorSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  score: z.number(),
+  weight: z.number(),
+  points: z.number(),
+  explanation: z.string(),
+});
 const factorScoreSchema = z.object({ score: z.number(), factors: z.array(factorSchema) });
 
 const predictionSchema = z.object({
   risk_tolerance: factorScoreSchema,
   risk_capacity: factorScoreSchema,
-  profile: z.object({ score: z.number(), limited_by: z.enum(['tolerance', 'capacity']), band: z.enum(riskBands), level: z.enum(['low', 'medium', 'high']) }),
+  profile: z.object({
+    score: z.number(),
+    limited_by: z.enum(['tolerance', 'capacity']),
+    band: z.enum(riskBands),
+    level: z.enum(['low', 'medium', 'high']),
+  }),
   base_equity_share: z.number(),
   glide_path_cap: z.number(),
   recommended_equity_share: z.number(),
@@ -95,7 +108,9 @@ export const ipqResultsSchema = z.object({
   client_id: z.string(),
   client_name: z.string(),
   completed_at: z.string(),
-  traits: z.object(Object.fromEntries(bigFiveTraits.map((trait) => [trait, z.number()])) as Record<(typeof bigFiveTraits)[number], z.ZodNumber>),
+  traits: z.object(
+    Object.fromEntries(bigFiveTraits.map((trait) => [trait, z.number()])) as Record<(typeof bigFiveTraits)[number], z.ZodNumber>,
+  ),
   loss_aversion: z.number(),
   prediction: predictionSchema,
   recommended_model: modelRefSchema,

@@ -138,7 +138,8 @@ export function totalEquityShare(input: {
 }): number {
   const wealth = input.retirement_wealth + input.non_retirement_wealth;
   if (wealth <= 0) return 0;
-  const equity = input.retirement_wealth * input.retirement_equity_percentage + input.non_retirement_wealth * input.non_retirement_equity_percentage;
+  const equity =
+    input.retirement_wealth * input.retirement_equity_percentage + input.non_retirement_wealth * input.non_retirement_equity_percentage;
   return Math.round((equity / wealth) * 10) / 10;
 }
 

@@ -10,8 +10,22 @@ const issues = (schema: z.ZodType, data: unknown) => {
   return result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
 };
 
-const beliefs = { reference_amount: 5000, gamble_accepts: [false, true, true, true], drawdown_reaction: 'hold', expected_return: 6, answers: allAnswers(beliefItems, 4) };
-const demographics = { age: 40, annual_income: 90_000, dependants: 1, employment_stability: 'stable', time_horizon_years: 15, liquidity_needs: 'low', emergency_fund_months: 6 };
+const beliefs = {
+  reference_amount: 5000,
+  gamble_accepts: [false, true, true, true],
+  drawdown_reaction: 'hold',
+  expected_return: 6,
+  answers: allAnswers(beliefItems, 4),
+};
+const demographics = {
+  age: 40,
+  annual_income: 90_000,
+  dependants: 1,
+  employment_stability: 'stable',
+  time_horizon_years: 15,
+  liquidity_needs: 'low',
+  emergency_fund_months: 6,
+};
 
 describe('module 1: personality', () => {
   it('takes every statement answered 1-5', () => {
@@ -52,7 +66,13 @@ describe('module 3: asset allocation', () => {
   });
 
   it('derives the total equity share from the two pots, whatever was typed', () => {
-    const parsed = assetAllocationSchema.parse({ retirement_wealth: 300_000, retirement_equity_percentage: 70, non_retirement_wealth: 100_000, non_retirement_equity_percentage: 30, total_equity_share: 99 });
+    const parsed = assetAllocationSchema.parse({
+      retirement_wealth: 300_000,
+      retirement_equity_percentage: 70,
+      non_retirement_wealth: 100_000,
+      non_retirement_equity_percentage: 30,
+      total_equity_share: 99,
+    });
     expect(parsed.total_equity_share).toBe(60);
   });
 

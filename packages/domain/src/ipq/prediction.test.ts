@@ -7,8 +7,22 @@ import { bandOfEquityShare, baseEquityShare, glidePathCap, predict, PredictionGa
 const allAnswers = (items: readonly { id: string }[], value: number) => Object.fromEntries(items.map((item) => [item.id, value]));
 const answers: IpqAnswers = {
   personality: { answers: allAnswers(personalityItems, 3) },
-  beliefs: { reference_amount: 10_000, gamble_accepts: [false, true, true, true], drawdown_reaction: 'hold', expected_return: 7, answers: allAnswers(beliefItems, 3) },
-  demographics: { age: 45, annual_income: 150_000, dependants: 2, employment_stability: 'stable', time_horizon_years: 10, liquidity_needs: 'medium', emergency_fund_months: 3 },
+  beliefs: {
+    reference_amount: 10_000,
+    gamble_accepts: [false, true, true, true],
+    drawdown_reaction: 'hold',
+    expected_return: 7,
+    answers: allAnswers(beliefItems, 3),
+  },
+  demographics: {
+    age: 45,
+    annual_income: 150_000,
+    dependants: 2,
+    employment_stability: 'stable',
+    time_horizon_years: 10,
+    liquidity_needs: 'medium',
+    emergency_fund_months: 3,
+  },
 };
 
 describe('the glide path and the equity share', () => {
@@ -21,7 +35,15 @@ describe('the glide path and the equity share', () => {
   });
 
   it('picks the band whose equity range is centred nearest, the safer one on a tie (25 %, 41.25 %)', () => {
-    expect([0, 25, 39, 41.25, 60, 75, 100].map(bandOfEquityShare)).toEqual(['conservative', 'conservative', 'moderately_conservative', 'moderately_conservative', 'moderately_aggressive', 'moderately_aggressive', 'aggressive']);
+    expect([0, 25, 39, 41.25, 60, 75, 100].map(bandOfEquityShare)).toEqual([
+      'conservative',
+      'conservative',
+      'moderately_conservative',
+      'moderately_conservative',
+      'moderately_aggressive',
+      'moderately_aggressive',
+      'aggressive',
+    ]);
   });
 });
 
@@ -48,7 +70,12 @@ describe('predict', () => {
   });
 
   it('explains the gap to what the client holds today', () => {
-    const allocation = assetAllocationSchema.parse({ retirement_wealth: 100_000, retirement_equity_percentage: 80, non_retirement_wealth: 300_000, non_retirement_equity_percentage: 40 });
+    const allocation = assetAllocationSchema.parse({
+      retirement_wealth: 100_000,
+      retirement_equity_percentage: 80,
+      non_retirement_wealth: 300_000,
+      non_retirement_equity_percentage: 40,
+    });
     expect(allocation.total_equity_share).toBe(50);
     const prediction = predict({ ...answers, asset_allocation: allocation });
     expect(prediction.current_equity_share).toBe(50);

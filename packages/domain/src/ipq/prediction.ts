@@ -9,14 +9,14 @@ import { riskCapacity, riskProfile, riskTolerance, type FactorScore, type RiskPr
  * ride out a fall); the band of that share, never riskier than the profile's, picks the model.
  */
 
-
 /** Prediction results are kept 24 hours (spec), or until an answer changes. */
 export const predictionTtlMs = 24 * 60 * 60 * 1000;
 
 const equityShareLimits = { floor: 10, ceiling: 95 } as const;
 
 /** The base equity share (percent) of a profile score: 10 % at 0, 95 % at 100. */
-export const baseEquityShare = (score: number) => equityShareLimits.floor + ((equityShareLimits.ceiling - equityShareLimits.floor) * score) / 100;
+export const baseEquityShare = (score: number) =>
+  equityShareLimits.floor + ((equityShareLimits.ceiling - equityShareLimits.floor) * score) / 100;
 
 /** The glide path: the most stock a horizon allows, 23 % at one year rising 8 points a year to 95 %. */
 export const glidePathCap = (horizonYears: number) => Math.min(equityShareLimits.ceiling, 15 + 8 * horizonYears);

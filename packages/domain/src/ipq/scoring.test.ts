@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { beliefItems, personalityItems } from './instrument.ts';
 import type { BeliefsData, DemographicsData, PersonalityData } from './modules.ts';
-import { agreementScore, bandOfScore, lossAversion, personalityTraitScores, riskCapacity, riskLevelOfBand, riskProfile, riskTolerance, temperamentScore } from './scoring.ts';
+import {
+  agreementScore,
+  bandOfScore,
+  lossAversion,
+  personalityTraitScores,
+  riskCapacity,
+  riskLevelOfBand,
+  riskProfile,
+  riskTolerance,
+  temperamentScore,
+} from './scoring.ts';
 
 const allAnswers = (items: readonly { id: string }[], value: number) => Object.fromEntries(items.map((item) => [item.id, value]));
 const neutralPersonality: PersonalityData = { answers: allAnswers(personalityItems, 3) };
@@ -32,7 +42,13 @@ describe('agreement items', () => {
 
   it('scores a trait over its four items, two of them reverse-keyed', () => {
     // Agreeing strongly with everything: the forward items score 100, the reverse-keyed 0, the trait 50.
-    expect(personalityTraitScores({ answers: allAnswers(personalityItems, 5) })).toEqual({ openness: 50, conscientiousness: 50, extraversion: 50, agreeableness: 50, neuroticism: 50 });
+    expect(personalityTraitScores({ answers: allAnswers(personalityItems, 5) })).toEqual({
+      openness: 50,
+      conscientiousness: 50,
+      extraversion: 50,
+      agreeableness: 50,
+      neuroticism: 50,
+    });
     // Open: agrees with p01 and p03, disagrees with the reverse-keyed p02 and p04.
     const open = { answers: { ...allAnswers(personalityItems, 3), p01: 5, p02: 1, p03: 4, p04: 2 } };
     expect(personalityTraitScores(open).openness).toBe((100 + 100 + 75 + 75) / 4);
@@ -67,7 +83,12 @@ describe('risk tolerance (modules 1-2)', () => {
   });
 
   it('says a client who refuses every gamble is strongly loss averse, and flags a return expectation above 12 %', () => {
-    const cautious = riskTolerance(neutralPersonality, { ...beliefs, gamble_accepts: [false, false, false, false], drawdown_reaction: 'sell_all', expected_return: 20 });
+    const cautious = riskTolerance(neutralPersonality, {
+      ...beliefs,
+      gamble_accepts: [false, false, false, false],
+      drawdown_reaction: 'sell_all',
+      expected_return: 20,
+    });
     expect(cautious.factors[0]!.explanation).toContain('even for a gain of $4,000');
     expect(cautious.factors[0]!.score).toBe(0);
     expect(cautious.factors.find((factor) => factor.key === 'return_expectation')!.explanation).toContain('worth discussing');
@@ -75,7 +96,16 @@ describe('risk tolerance (modules 1-2)', () => {
   });
 
   it('stays within 0-100 at the extremes', () => {
-    const bold = riskTolerance({ answers: { ...allAnswers(personalityItems, 3), p17: 1, p18: 5, p19: 1, p20: 5 } }, { ...beliefs, gamble_accepts: [true, true, true, true], drawdown_reaction: 'buy_more', expected_return: 50, answers: { b1: 5, b2: 1, b3: 5, b4: 1 } });
+    const bold = riskTolerance(
+      { answers: { ...allAnswers(personalityItems, 3), p17: 1, p18: 5, p19: 1, p20: 5 } },
+      {
+        ...beliefs,
+        gamble_accepts: [true, true, true, true],
+        drawdown_reaction: 'buy_more',
+        expected_return: 50,
+        answers: { b1: 5, b2: 1, b3: 5, b4: 1 },
+      },
+    );
     expect(bold.score).toBeGreaterThan(90);
     expect(bold.score).toBeLessThanOrEqual(100);
   });
@@ -91,7 +121,18 @@ describe('risk capacity (modules 3-4)', () => {
   });
 
   it('a short horizon, no reserves and high liquidity needs leave little capacity', () => {
-    const capacity = riskCapacity({ investment_experience: 'none' }, { ...demographics, age: 80, time_horizon_years: 1, emergency_fund_months: 0, liquidity_needs: 'high', employment_stability: 'unstable', dependants: 4 });
+    const capacity = riskCapacity(
+      { investment_experience: 'none' },
+      {
+        ...demographics,
+        age: 80,
+        time_horizon_years: 1,
+        emergency_fund_months: 0,
+        liquidity_needs: 'high',
+        employment_stability: 'unstable',
+        dependants: 4,
+      },
+    );
     expect(capacity.score).toBeLessThan(15);
   });
 });
@@ -118,6 +159,8 @@ describe('the profile', () => {
   });
 
   it('maps five bands to three levels', () => {
-    expect((['conservative', 'moderately_conservative', 'moderate', 'moderately_aggressive', 'aggressive'] as const).map(riskLevelOfBand)).toEqual(['low', 'low', 'medium', 'high', 'high']);
+    expect(
+      (['conservative', 'moderately_conservative', 'moderate', 'moderately_aggressive', 'aggressive'] as const).map(riskLevelOfBand),
+    ).toEqual(['low', 'low', 'medium', 'high', 'high']);
   });
 });

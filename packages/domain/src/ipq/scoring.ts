@@ -58,7 +58,13 @@ function likertScore(items: readonly LikertItem[], answers: Readonly<Record<stri
 
 export function personalityTraitScores(data: PersonalityData): Record<BigFiveTrait, number> {
   return Object.fromEntries(
-    bigFiveTraits.map((trait) => [trait, likertScore(personalityItems.filter((item) => item.trait === trait), data.answers)]),
+    bigFiveTraits.map((trait) => [
+      trait,
+      likertScore(
+        personalityItems.filter((item) => item.trait === trait),
+        data.answers,
+      ),
+    ]),
   ) as Record<BigFiveTrait, number>;
 }
 
@@ -71,7 +77,8 @@ export function lossAversion(beliefs: Pick<BeliefsData, 'gamble_accepts'>): numb
 const drawdownScores: Record<DrawdownReaction, number> = { sell_all: 0, sell_some: 100 / 3, hold: 200 / 3, buy_more: 100 };
 
 /** λ 1.5 (close to neutral) scores 100, λ 5 (accepts no gamble) scores 0. */
-const lossAversionScore = (lambda: number) => clamp(((lossAversionIfNoneAccepted - lambda) / (lossAversionIfNoneAccepted - gambleGainMultiples[0])) * 100);
+const lossAversionScore = (lambda: number) =>
+  clamp(((lossAversionIfNoneAccepted - lambda) / (lossAversionIfNoneAccepted - gambleGainMultiples[0])) * 100);
 
 /** Calm under setbacks counts most towards bearing risk; openness and extraversion a little. */
 export function temperamentScore(traits: Record<BigFiveTrait, number>): number {
@@ -81,7 +88,10 @@ export function temperamentScore(traits: Record<BigFiveTrait, number>): number {
 /** Risk tolerance, the willingness to bear risk: modules 1 and 2. */
 export function riskTolerance(personality: PersonalityData, beliefs: BeliefsData): FactorScore {
   const lambda = lossAversion(beliefs);
-  const { loss, gain } = gambleAmounts(beliefs.reference_amount, gambleGainMultiples.indexOf(Math.min(lambda, 4) as (typeof gambleGainMultiples)[number]));
+  const { loss, gain } = gambleAmounts(
+    beliefs.reference_amount,
+    gambleGainMultiples.indexOf(Math.min(lambda, 4) as (typeof gambleGainMultiples)[number]),
+  );
   const lossText =
     lambda === lossAversionIfNoneAccepted
       ? `Turned down every 50/50 chance to lose ${formatWholeDollars(loss)}, even for a gain of ${formatWholeDollars(gain)}: strongly loss averse.`
@@ -97,7 +107,13 @@ export function riskTolerance(personality: PersonalityData, beliefs: BeliefsData
       weight: 0.3,
       explanation: `After a 20% fall would: ${drawdownReactionLabels[beliefs.drawdown_reaction].toLowerCase()}.`,
     },
-    { key: 'market_beliefs', label: 'Beliefs about markets', score: likertScore(beliefItems, beliefs.answers), weight: 0.15, explanation: 'Views on long-run returns, steady versus swinging returns and sitting out a bad year.' },
+    {
+      key: 'market_beliefs',
+      label: 'Beliefs about markets',
+      score: likertScore(beliefItems, beliefs.answers),
+      weight: 0.15,
+      explanation: 'Views on long-run returns, steady versus swinging returns and sitting out a bad year.',
+    },
     {
       key: 'return_expectation',
       label: 'Return expectation',
@@ -129,9 +145,27 @@ export function riskCapacity(allocation: Pick<AssetAllocationData, 'investment_e
   const { time_horizon_years: horizon, age, emergency_fund_months: reserves, dependants } = demographics;
   const ageSpan = capacityLimits.oldestAge - capacityLimits.youngestAge;
   return combine([
-    { key: 'time_horizon', label: 'Time horizon', score: clamp((horizon / capacityLimits.fullHorizonYears) * 100), weight: 0.35, explanation: `${horizon} year${horizon === 1 ? '' : 's'} until the money is needed.` },
-    { key: 'age', label: 'Age', score: clamp(((capacityLimits.oldestAge - age) / ageSpan) * 100), weight: 0.1, explanation: `Aged ${age}.` },
-    { key: 'income_stability', label: 'Income stability', score: employmentScores[demographics.employment_stability], weight: 0.15, explanation: `Income: ${employmentStabilityLabels[demographics.employment_stability].toLowerCase()}.` },
+    {
+      key: 'time_horizon',
+      label: 'Time horizon',
+      score: clamp((horizon / capacityLimits.fullHorizonYears) * 100),
+      weight: 0.35,
+      explanation: `${horizon} year${horizon === 1 ? '' : 's'} until the money is needed.`,
+    },
+    {
+      key: 'age',
+      label: 'Age',
+      score: clamp(((capacityLimits.oldestAge - age) / ageSpan) * 100),
+      weight: 0.1,
+      explanation: `Aged ${age}.`,
+    },
+    {
+      key: 'income_stability',
+      label: 'Income stability',
+      score: employmentScores[demographics.employment_stability],
+      weight: 0.15,
+      explanation: `Income: ${employmentStabilityLabels[demographics.employment_stability].toLowerCase()}.`,
+    },
     {
       key: 'emergency_fund',
       label: 'Emergency reserves',
@@ -139,9 +173,27 @@ export function riskCapacity(allocation: Pick<AssetAllocationData, 'investment_e
       weight: 0.15,
       explanation: `Reserves cover ${reserves} month${reserves === 1 ? '' : 's'} of expenses${reserves < capacityLimits.fullReserveMonths ? ' (six is the usual aim)' : ''}.`,
     },
-    { key: 'liquidity_needs', label: 'Liquidity needs', score: liquidityScores[demographics.liquidity_needs], weight: 0.15, explanation: `Need for this money: ${liquidityNeedLabels[demographics.liquidity_needs].toLowerCase()}.` },
-    { key: 'dependants', label: 'Dependants', score: clamp(100 - 25 * dependants), weight: 0.05, explanation: `${dependants} dependant${dependants === 1 ? '' : 's'}.` },
-    { key: 'experience', label: 'Investment experience', score: experienceScores[allocation.investment_experience], weight: 0.05, explanation: `Investing experience: ${ipqInvestmentExperienceLabels[allocation.investment_experience].toLowerCase()}.` },
+    {
+      key: 'liquidity_needs',
+      label: 'Liquidity needs',
+      score: liquidityScores[demographics.liquidity_needs],
+      weight: 0.15,
+      explanation: `Need for this money: ${liquidityNeedLabels[demographics.liquidity_needs].toLowerCase()}.`,
+    },
+    {
+      key: 'dependants',
+      label: 'Dependants',
+      score: clamp(100 - 25 * dependants),
+      weight: 0.05,
+      explanation: `${dependants} dependant${dependants === 1 ? '' : 's'}.`,
+    },
+    {
+      key: 'experience',
+      label: 'Investment experience',
+      score: experienceScores[allocation.investment_experience],
+      weight: 0.05,
+      explanation: `Investing experience: ${ipqInvestmentExperienceLabels[allocation.investment_experience].toLowerCase()}.`,
+    },
   ]);
 }
 

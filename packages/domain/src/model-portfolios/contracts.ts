@@ -101,7 +101,10 @@ const modelFields = {
     .min(modelLimits.driftBandMin, modelMessages.driftBandInvalid)
     .max(modelLimits.driftBandMax, modelMessages.driftBandInvalid)
     .default(modelLimits.driftBandDefault),
-  targets: z.array(targetSchema, { error: modelMessages.targetsRequired }).min(1, modelMessages.targetsRequired).max(modelLimits.targetsMax, modelMessages.targetsTooMany),
+  targets: z
+    .array(targetSchema, { error: modelMessages.targetsRequired })
+    .min(1, modelMessages.targetsRequired)
+    .max(modelLimits.targetsMax, modelMessages.targetsTooMany),
 };
 
 type TargetInput = z.infer<typeof targetSchema>;
@@ -118,7 +121,8 @@ function checkTargets(targets: readonly TargetInput[], context: z.RefinementCtx)
   const keys = targets.map((target) => target.security_id ?? target.asset_class);
   if (new Set(keys).size !== keys.length) context.addIssue({ code: 'custom', message: modelMessages.targetDuplicate, path: ['targets'] });
   const sum = targets.reduce((total, target) => total + target.weight, 0);
-  if (Math.abs(sum - 1) > weightSumTolerance) context.addIssue({ code: 'custom', message: modelMessages.weightSum(sum), path: ['targets'] });
+  if (Math.abs(sum - 1) > weightSumTolerance)
+    context.addIssue({ code: 'custom', message: modelMessages.weightSum(sum), path: ['targets'] });
 }
 
 export const modelCreateSchema = z.object(modelFields).superRefine((body, context) => checkTargets(body.targets, context));
@@ -137,7 +141,10 @@ export const modelUpdateSchema = z
 export type ModelUpdate = z.infer<typeof modelUpdateSchema>;
 
 export const modelListQuerySchema = z.object({
-  risk_band: z.preprocess((value) => (value === '' ? undefined : value), z.enum(riskBands, { error: modelMessages.riskBandInvalid }).optional()),
+  risk_band: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(riskBands, { error: modelMessages.riskBandInvalid }).optional(),
+  ),
   ...pageQuery({ perPageDefault: modelLimits.perPageDefault }),
 });
 export type ModelListQuery = z.infer<typeof modelListQuerySchema>;

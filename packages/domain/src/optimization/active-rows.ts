@@ -78,7 +78,8 @@ export function solveSmallSymmetric(matrix: Float64Array, size: number, first: F
   for (let j = 0; j < size; j += 1) {
     let pivot = matrix[j * size + j]!;
     for (let p = 0; p < j; p += 1) pivot -= matrix[j * size + p]! ** 2;
-    if (!(pivot > 1e-14 * Math.max(1, matrix[j * size + j]!))) throw new Error('the active constraints became linearly dependent (degenerate problem)');
+    if (!(pivot > 1e-14 * Math.max(1, matrix[j * size + j]!)))
+      throw new Error('the active constraints became linearly dependent (degenerate problem)');
     const diagonal = Math.sqrt(pivot);
     matrix[j * size + j] = diagonal;
     for (let i = j + 1; i < size; i += 1) {

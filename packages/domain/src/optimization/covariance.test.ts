@@ -95,7 +95,8 @@ describe('ledoitWolf properties', () => {
     const values = new Float64Array(assets * days);
     for (let day = 0; day < days; day += 1) {
       const market = random.normal() * 0.01;
-      for (let asset = 0; asset < assets; asset += 1) values[day * assets + asset] = 0.0003 + market * (0.5 + asset / assets) + random.normal() * 0.015;
+      for (let asset = 0; asset < assets; asset += 1)
+        values[day * assets + asset] = 0.0003 + market * (0.5 + asset / assets) + random.normal() * 0.015;
     }
     return { assets, days, values };
   };
@@ -107,7 +108,8 @@ describe('ledoitWolf properties', () => {
     const { covariance, shrinkage } = ledoitWolf(simulated(assets, days, assets * days));
     expect(shrinkage).toBeGreaterThanOrEqual(0);
     expect(shrinkage).toBeLessThanOrEqual(1);
-    for (let i = 0; i < assets; i += 1) for (let j = 0; j < i; j += 1) expect(entry(covariance, assets, i, j)).toBe(entry(covariance, assets, j, i));
+    for (let i = 0; i < assets; i += 1)
+      for (let j = 0; j < i; j += 1) expect(entry(covariance, assets, i, j)).toBe(entry(covariance, assets, j, i));
     // Cholesky succeeds only on a positive definite matrix (with 30 days and 40 assets the sample one is singular).
     const factor = new Float64Array(assets * assets);
     for (let i = 0; i < assets; i += 1) {

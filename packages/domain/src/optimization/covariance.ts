@@ -19,11 +19,14 @@ export function dailyReturnMatrix(closes: readonly ArrayLike<number>[]): ReturnM
   for (let asset = 0; asset < assets; asset += 1) {
     const series = closes[asset]!;
     if (series.length !== length) {
-      throw new RangeError(`asset ${asset} has ${series.length} closes, asset 0 has ${length}: the series must be aligned on the same days`);
+      throw new RangeError(
+        `asset ${asset} has ${series.length} closes, asset 0 has ${length}: the series must be aligned on the same days`,
+      );
     }
     for (let day = 0; day < length; day += 1) {
       const close = series[day]!;
-      if (!(close > 0) || !Number.isFinite(close)) throw new RangeError(`asset ${asset}, day ${day}: close ${close} is not a positive finite price`);
+      if (!(close > 0) || !Number.isFinite(close))
+        throw new RangeError(`asset ${asset}, day ${day}: close ${close} is not a positive finite price`);
     }
     for (let day = 0; day < days; day += 1) values[day * assets + asset] = series[day + 1]! / series[day]! - 1;
   }
@@ -35,9 +38,11 @@ function checkReturns(returns: ReturnMatrix): void {
   if (!Number.isInteger(assets) || assets < 1 || !Number.isInteger(days) || days < 1) {
     throw new RangeError(`a return matrix needs at least one asset and one day, got ${assets} assets × ${days} days`);
   }
-  if (values.length !== assets * days) throw new RangeError(`a ${days} × ${assets} return matrix needs ${assets * days} values, got ${values.length}`);
+  if (values.length !== assets * days)
+    throw new RangeError(`a ${days} × ${assets} return matrix needs ${assets * days} values, got ${values.length}`);
   for (let index = 0; index < values.length; index += 1) {
-    if (!Number.isFinite(values[index]!)) throw new RangeError(`return at day ${Math.floor(index / assets)}, asset ${index % assets} is not finite`);
+    if (!Number.isFinite(values[index]!))
+      throw new RangeError(`return at day ${Math.floor(index / assets)}, asset ${index % assets} is not finite`);
   }
 }
 

@@ -212,7 +212,8 @@ export class ActiveSetPath {
 
   private enter(asset: number): void {
     const value = this.status[asset] === FREE ? 0 : this.boundValue(asset); // a start asset was never held
-    if (!this.inverse.enter(asset, value)) throw new RangeError('the covariance matrix is not positive definite (singular on the assets held)');
+    if (!this.inverse.enter(asset, value))
+      throw new RangeError('the covariance matrix is not positive definite (singular on the assets held)');
     this.status[asset] = FREE;
   }
 
@@ -359,7 +360,11 @@ export class ActiveSetPath {
     for (let i = 0; i < n; i += 1) if (status[i] !== FREE) z1[i] = cancelled(z1[i]!, this.slopeScale[i]!);
     // Free weights in the span of the active rows cannot move (one free asset under the budget alone,
     // say): a bound they sit on by construction is no event, nor is a group whose sum they fix.
-    this.span.rebuild(Array.from(activeRows.subarray(0, rowCount), (row) => rowSources[row]!), free, k);
+    this.span.rebuild(
+      Array.from(activeRows.subarray(0, rowCount), (row) => rowSources[row]!),
+      free,
+      k,
+    );
   }
 
   /** The first turning point at or after s, or null when the active set holds for every larger s. */

@@ -169,7 +169,12 @@ export function feasibleStart(constraints: LinearConstraints, priority: Int32Arr
     if (basis[r]! < variables) continue;
     let best = -1;
     for (let j = 0; j < variables; j += 1) {
-      if (!isBasic[j] && Math.abs(tableau[r * columns + j]!) > 1e-9 && (best < 0 || Math.abs(tableau[r * columns + j]!) > Math.abs(tableau[r * columns + best]!))) best = j;
+      if (
+        !isBasic[j] &&
+        Math.abs(tableau[r * columns + j]!) > 1e-9 &&
+        (best < 0 || Math.abs(tableau[r * columns + j]!) > Math.abs(tableau[r * columns + best]!))
+      )
+        best = j;
     }
     if (best < 0) throw new Error('feasibleStart: a constraint row is redundant');
     value[basis[r]!] = 0;

@@ -57,7 +57,8 @@ export class EfficientFrontierPath {
    * to the maximum-return one (the spacing of portfolio-allocation's meanVarianceEfficientFrontierPortfolios).
    */
   frontier(count: number): Allocation[] {
-    if (!Number.isInteger(count) || count < 2) throw new RangeError(`an efficient frontier needs an integer number of points ≥ 2, got ${count}`);
+    if (!Number.isInteger(count) || count < 2)
+      throw new RangeError(`an efficient frontier needs an integer number of points ≥ 2, got ${count}`);
     const low = this.turningPoints[0]!.expectedReturn;
     const high = this.turningPoints[this.turningPoints.length - 1]!.expectedReturn;
     const step = (high - low) / (count - 1);
@@ -107,12 +108,14 @@ export class EfficientFrontierPath {
       const rise = points[segment + 1]!.expectedReturn - points[segment]!.expectedReturn;
       const denominator = (rise * p1) / 2 - excess * p2;
       if (denominator === 0) continue;
-      const position = (excess * p1 / 2 - rise * p0) / denominator;
+      const position = ((excess * p1) / 2 - rise * p0) / denominator;
       if (position > 0 && position < 1) candidate(segment, position, excess + position * rise, p0 + position * (p1 + position * p2));
     }
     if (bestSegment < 0) {
       const highest = points[points.length - 1]!.expectedReturn;
-      throw new RangeError(`no efficient portfolio returns more than the risk-free rate ${riskFree} (the highest expected return is ${highest})`);
+      throw new RangeError(
+        `no efficient portfolio returns more than the risk-free rate ${riskFree} (the highest expected return is ${highest})`,
+      );
     }
     return this.allocationAt(bestSegment, bestPosition);
   }
@@ -140,7 +143,8 @@ export class EfficientFrontierPath {
   /** The portfolio at position t ∈ [0, 1] along the segment from turning point `segment` to the next. */
   private allocationAt(segment: number, position: number): Allocation {
     const start = this.turningPoints[segment]!;
-    if (position <= 0) return { weights: Float64Array.from(start.weights), expectedReturn: start.expectedReturn, volatility: Math.sqrt(start.variance) };
+    if (position <= 0)
+      return { weights: Float64Array.from(start.weights), expectedReturn: start.expectedReturn, volatility: Math.sqrt(start.variance) };
     const end = this.turningPoints[segment + 1]!;
     const weights = new Float64Array(start.weights.length);
     for (let i = 0; i < weights.length; i += 1) {

@@ -99,7 +99,11 @@ function nonNegativeLeastSquares(columns: number[][], b: number[]): number[] {
   const passive = new Array<boolean>(count).fill(false);
   const solvePassive = () => {
     const chosen = columns.flatMap((_, j) => (passive[j] ? [j] : []));
-    const solution = solveDense(chosen.map((i) => chosen.map((j) => gram[i]![j]!)), chosen.map((i) => projected[i]!)) ?? chosen.map(() => 0);
+    const solution =
+      solveDense(
+        chosen.map((i) => chosen.map((j) => gram[i]![j]!)),
+        chosen.map((i) => projected[i]!),
+      ) ?? chosen.map(() => 0);
     const full = new Array<number>(count).fill(0);
     chosen.forEach((j, index) => (full[j] = solution[index]!));
     return full;

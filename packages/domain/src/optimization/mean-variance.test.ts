@@ -30,8 +30,10 @@ function universe(n: number, seed: number): { expected: Float64Array; covariance
   return { expected: Float64Array.from({ length: n }, () => 0.02 + 0.12 * random.next()), covariance };
 }
 
-const asMatrix = (covariance: Float64Array, n: number) => Array.from({ length: n }, (_, i) => Array.from(covariance.subarray(i * n, (i + 1) * n)));
-const largestDifference = (a: ArrayLike<number>, b: ArrayLike<number>) => Array.from(a).reduce((largest, value, i) => Math.max(largest, Math.abs(value - b[i]!)), 0);
+const asMatrix = (covariance: Float64Array, n: number) =>
+  Array.from({ length: n }, (_, i) => Array.from(covariance.subarray(i * n, (i + 1) * n)));
+const largestDifference = (a: ArrayLike<number>, b: ArrayLike<number>) =>
+  Array.from(a).reduce((largest, value, i) => Math.max(largest, Math.abs(value - b[i]!)), 0);
 const sharpe = (allocation: Allocation, riskFree: number) => (allocation.expectedReturn - riskFree) / allocation.volatility;
 
 function moments(problem: MeanVarianceProblem, weights: ArrayLike<number>) {
@@ -55,7 +57,10 @@ const filled = (n: number, value: number, overrides: Record<number, number> = {}
 // maximum-return portfolio is several assets at their cap.
 const universes: { name: string; problem: MeanVarianceProblem }[] = [
   { name: '5 assets, floors and caps', problem: { ...universe(5, 5), lower: filled(5, 0, { 1: 0.05, 3: 0.1 }), upper: filled(5, 0.4) } },
-  { name: '12 assets, caps 0.2', problem: { ...universe(12, 12), lower: filled(12, 0, { 0: 0.02, 7: 0.03 }), upper: filled(12, 0.2, { 4: 0.5 }) } },
+  {
+    name: '12 assets, caps 0.2',
+    problem: { ...universe(12, 12), lower: filled(12, 0, { 0: 0.02, 7: 0.03 }), upper: filled(12, 0.2, { 4: 0.5 }) },
+  },
   { name: '40 assets, caps 0.08', problem: { ...universe(40, 40), lower: filled(40, 0, { 2: 0.01, 30: 0.02 }), upper: filled(40, 0.08) } },
   { name: '40 assets, long only', problem: universe(40, 41) },
 ];
@@ -91,7 +96,10 @@ describe.each(universes)('against portfolio-allocation: $name', ({ problem }) =>
   it('gives the same target-volatility portfolio', () => {
     const path = efficientFrontierPath(problem);
     const target = (path.minimumVariance.volatility + path.maximumReturn.volatility) / 2;
-    const reference = PortfolioAllocation.meanVarianceOptimizationWeights(mu, sigma, { ...options, constraints: { ...options.constraints, maxVolatility: target } });
+    const reference = PortfolioAllocation.meanVarianceOptimizationWeights(mu, sigma, {
+      ...options,
+      constraints: { ...options.constraints, maxVolatility: target },
+    });
     const ours = targetVolatility(problem, target);
     expect(ours.volatility).toBeCloseTo(target, 12);
     expect(largestDifference(ours.weights, reference)).toBeLessThan(1e-6);
@@ -106,8 +114,10 @@ describe.each(universes)('against portfolio-allocation: $name', ({ problem }) =>
     // stops on, and can miss the maximum one segment further: ours must never be worse, and must
     // beat every point of a fine scan of the frontier.
     expect(sharpe(ours, riskFree)).toBeGreaterThanOrEqual(sharpe(reference, riskFree) - 1e-12);
-    for (const point of efficientFrontierPath(problem).frontier(1001)) expect(sharpe(ours, riskFree)).toBeGreaterThanOrEqual(sharpe(point, riskFree) - 1e-12);
-    if (sharpe(ours, riskFree) - sharpe(reference, riskFree) < 1e-10) expect(largestDifference(ours.weights, reference.weights)).toBeLessThan(1e-6);
+    for (const point of efficientFrontierPath(problem).frontier(1001))
+      expect(sharpe(ours, riskFree)).toBeGreaterThanOrEqual(sharpe(point, riskFree) - 1e-12);
+    if (sharpe(ours, riskFree) - sharpe(reference, riskFree) < 1e-10)
+      expect(largestDifference(ours.weights, reference.weights)).toBeLessThan(1e-6);
   });
 });
 
@@ -174,15 +184,46 @@ describe('every answer', () => {
 describe('infeasible problems', () => {
   const base = universe(6, 6);
   it.each<[string, MeanVarianceProblem, RegExp]>([
-    ['a floor above its cap', { ...base, lower: filled(6, 0, { 2: 0.3 }), upper: filled(6, 1, { 2: 0.2 }) }, /asset 2: minimum weight 0.3 is above its maximum weight 0.2/],
+    [
+      'a floor above its cap',
+      { ...base, lower: filled(6, 0, { 2: 0.3 }), upper: filled(6, 1, { 2: 0.2 }) },
+      /asset 2: minimum weight 0.3 is above its maximum weight 0.2/,
+    ],
     ['floors summing past 1', { ...base, lower: filled(6, 0.2) }, /minimum weights sum to 1.2/],
     ['caps short of 1', { ...base, upper: filled(6, 0.15) }, /maximum weights sum to 0.9/],
-    ['a group floor its members cannot reach', { ...base, upper: filled(6, 0.2), groups: [{ members: [0, 1], lower: 0.5, upper: 1 }] }, /group 0: minimum 0.5 is above the sum of its members' maximum weights/],
-    ['a group with crossed bounds', { ...base, groups: [{ members: [0, 1], lower: 0.5, upper: 0.4 }] }, /group 0: minimum 0.5 is above its maximum 0.4/],
-    ['two disjoint groups wanting more than everything', { ...base, groups: [{ members: [0, 1, 2], lower: 0.6, upper: 1 }, { members: [3, 4], lower: 0.5, upper: 1 }] }, /no portfolio fully invested/],
-    ['a group cap and the caps outside it', { ...base, upper: filled(6, 1, { 4: 0.5, 5: 0.3 }), groups: [{ members: [0, 1, 2, 3], lower: 0, upper: 0.1 }] }, /no portfolio fully invested/],
+    [
+      'a group floor its members cannot reach',
+      { ...base, upper: filled(6, 0.2), groups: [{ members: [0, 1], lower: 0.5, upper: 1 }] },
+      /group 0: minimum 0.5 is above the sum of its members' maximum weights/,
+    ],
+    [
+      'a group with crossed bounds',
+      { ...base, groups: [{ members: [0, 1], lower: 0.5, upper: 0.4 }] },
+      /group 0: minimum 0.5 is above its maximum 0.4/,
+    ],
+    [
+      'two disjoint groups wanting more than everything',
+      {
+        ...base,
+        groups: [
+          { members: [0, 1, 2], lower: 0.6, upper: 1 },
+          { members: [3, 4], lower: 0.5, upper: 1 },
+        ],
+      },
+      /no portfolio fully invested/,
+    ],
+    [
+      'a group cap and the caps outside it',
+      { ...base, upper: filled(6, 1, { 4: 0.5, 5: 0.3 }), groups: [{ members: [0, 1, 2, 3], lower: 0, upper: 0.1 }] },
+      /no portfolio fully invested/,
+    ],
   ])('%s raises InfeasibleProblemError', (_, problem, message) => {
-    for (const solve of [() => minimumVariance(problem), () => efficientFrontier(problem), () => maximumSharpe(problem, 0), () => targetVolatility(problem, 0.2)]) {
+    for (const solve of [
+      () => minimumVariance(problem),
+      () => efficientFrontier(problem),
+      () => maximumSharpe(problem, 0),
+      () => targetVolatility(problem, 0.2),
+    ]) {
       expect(solve).toThrow(InfeasibleProblemError);
       expect(solve).toThrow(message);
     }
@@ -200,38 +241,57 @@ describe('group constraints against exhaustive active-set enumeration', () => {
     const groups: AssetGroup[] = Array.from({ length: 1 + (index % 3 === 0 ? 1 : 0) }, () => {
       const members = Array.from({ length: n }, (_, i) => i).filter(() => random.next() < 0.5);
       const floor = random.next() < 0.5 ? 0.1 + 0.3 * random.next() : 0;
-      return { members: members.length > 0 ? members : [0], lower: floor, upper: random.next() < 0.7 ? floor + 0.1 + 0.3 * random.next() : 1 };
+      return {
+        members: members.length > 0 ? members : [0],
+        lower: floor,
+        upper: random.next() < 0.7 ? floor + 0.1 + 0.3 * random.next() : 1,
+      };
     });
     return { expected, covariance, lower, upper, groups } satisfies MeanVarianceProblem;
   });
   // Degenerate shapes on purpose: an equality group, a fixed weight, tied top returns, caps summing to 1.
   const shaped: MeanVarianceProblem[] = [
     { ...universe(5, 1), groups: [{ members: [0, 1], lower: 0.4, upper: 0.4 }] },
-    { ...universe(5, 2), lower: filled(5, 0, { 3: 0.15 }), upper: filled(5, 1, { 3: 0.15 }), groups: [{ members: [1, 2, 3], lower: 0, upper: 0.5 }] },
+    {
+      ...universe(5, 2),
+      lower: filled(5, 0, { 3: 0.15 }),
+      upper: filled(5, 1, { 3: 0.15 }),
+      groups: [{ members: [1, 2, 3], lower: 0, upper: 0.5 }],
+    },
     { ...universe(5, 3), expected: Float64Array.of(0.05, 0.12, 0.07, 0.12, 0.03), groups: [{ members: [0, 4], lower: 0.2, upper: 1 }] },
     { ...universe(5, 4), upper: filled(5, 0.2) },
-    { ...universe(5, 5), upper: filled(5, 0.3), groups: [{ members: [0, 1], lower: 0, upper: 0.6 }, { members: [0, 1, 2], lower: 0.3, upper: 0.7 }] },
+    {
+      ...universe(5, 5),
+      upper: filled(5, 0.3),
+      groups: [
+        { members: [0, 1], lower: 0, upper: 0.6 },
+        { members: [0, 1, 2], lower: 0.3, upper: 0.7 },
+      ],
+    },
   ];
 
-  it.each([...cases, ...shaped].map((problem, index) => [index, problem] as const))('problem %i: the minimum-variance and frontier portfolios are the exhaustive optimum', (_, problem) => {
-    let path;
-    try {
-      path = efficientFrontierPath(problem);
-    } catch (error) {
-      // Random bounds can be infeasible: then no active set may give a feasible portfolio either.
-      expect(error).toBeInstanceOf(InfeasibleProblemError);
-      expect(exhaustiveMinimumVariance(problem)).toBeNull();
-      return;
-    }
-    expect(largestDifference(path.minimumVariance.weights, exhaustiveMinimumVariance(problem)!)).toBeLessThan(1e-8);
-    for (const point of path.frontier(6)) {
-      expect(largestDifference(point.weights, exhaustiveMinimumVariance(problem, point.expectedReturn)!)).toBeLessThan(1e-8);
-    }
-    // The last point is the maximum return: no feasible portfolio returns more.
-    expect(exhaustiveMinimumVariance(problem, path.maximumReturn.expectedReturn + 1e-7)).toBeNull();
-    const best = maximumSharpe(problem, 0);
-    for (const point of path.frontier(201)) expect(sharpe(best, 0)).toBeGreaterThanOrEqual(sharpe(point, 0) - 1e-12);
-  });
+  it.each([...cases, ...shaped].map((problem, index) => [index, problem] as const))(
+    'problem %i: the minimum-variance and frontier portfolios are the exhaustive optimum',
+    (_, problem) => {
+      let path;
+      try {
+        path = efficientFrontierPath(problem);
+      } catch (error) {
+        // Random bounds can be infeasible: then no active set may give a feasible portfolio either.
+        expect(error).toBeInstanceOf(InfeasibleProblemError);
+        expect(exhaustiveMinimumVariance(problem)).toBeNull();
+        return;
+      }
+      expect(largestDifference(path.minimumVariance.weights, exhaustiveMinimumVariance(problem)!)).toBeLessThan(1e-8);
+      for (const point of path.frontier(6)) {
+        expect(largestDifference(point.weights, exhaustiveMinimumVariance(problem, point.expectedReturn)!)).toBeLessThan(1e-8);
+      }
+      // The last point is the maximum return: no feasible portfolio returns more.
+      expect(exhaustiveMinimumVariance(problem, path.maximumReturn.expectedReturn + 1e-7)).toBeNull();
+      const best = maximumSharpe(problem, 0);
+      for (const point of path.frontier(201)) expect(sharpe(best, 0)).toBeGreaterThanOrEqual(sharpe(point, 0) - 1e-12);
+    },
+  );
 
   it('satisfies the optimality (KKT) conditions on 30 assets with overlapping sector and style groups', () => {
     const { expected, covariance } = universe(30, 77);

@@ -12,7 +12,7 @@ import { EfficientFrontierPath, type Allocation, type TurningPoint } from './fro
 import { InfeasibleProblemError, prepareProblem, type MeanVarianceProblem, type PreparedProblem } from './problem.ts';
 
 export { EfficientFrontierPath, InfeasibleProblemError };
-export type { Allocation,  };
+export type { Allocation };
 export type { AssetGroup, MeanVarianceProblem } from './problem.ts';
 
 /** The solver at the minimum-variance portfolio (end of its first run, s = 1). */
@@ -21,7 +21,8 @@ function solveMinimumVariance(problem: PreparedProblem): ActiveSetPath {
   // Phase 1 tries the least volatile assets first, so the start vertex is already close to the answer.
   const priority = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => covariance[a * n + a]! - covariance[b * n + b]! || a - b);
   const start = feasibleStart(problem, priority);
-  if (start === null) throw new InfeasibleProblemError('no portfolio fully invested (weights summing to 1) satisfies the asset and group bounds together');
+  if (start === null)
+    throw new InfeasibleProblemError('no portfolio fully invested (weights summing to 1) satisfies the asset and group bounds together');
   const path = new ActiveSetPath(problem, start);
   let trace = 0;
   for (let i = 0; i < n; i += 1) trace += covariance[i * n + i]!;

@@ -12,7 +12,11 @@ declare module 'portfolio-allocation' {
   };
   const PortfolioAllocation: {
     /** [weights, return, volatility] for each portfolio, lowest return first. */
-    meanVarianceEfficientFrontierPortfolios(mu: number[], sigma: Matrix, options?: Options & { nbPortfolios?: number; discretizationType?: 'return' | 'volatility' | 'riskTolerance' }): [number[], number, number][];
+    meanVarianceEfficientFrontierPortfolios(
+      mu: number[],
+      sigma: Matrix,
+      options?: Options & { nbPortfolios?: number; discretizationType?: 'return' | 'volatility' | 'riskTolerance' },
+    ): [number[], number, number][];
     globalMinimumVarianceWeights(sigma: Matrix, options?: Options & { mu?: number[] }): number[];
     maximumSharpeRatioWeights(mu: number[], sigma: Matrix, riskFreeRate: number, options?: Options): number[];
     meanVarianceOptimizationWeights(mu: number[], sigma: Matrix, options: Options): number[];

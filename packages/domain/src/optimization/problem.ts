@@ -56,25 +56,30 @@ export function prepareProblem(problem: MeanVarianceProblem): PreparedProblem {
   for (let i = 0; i < n; i += 1) if (!Number.isFinite(expected[i]!)) throw new RangeError(`expected return of asset ${i} is not finite`);
   let largest = 0;
   for (let index = 0; index < n * n; index += 1) {
-    if (!Number.isFinite(covariance[index]!)) throw new RangeError(`covariance entry (${Math.floor(index / n)}, ${index % n}) is not finite`);
+    if (!Number.isFinite(covariance[index]!))
+      throw new RangeError(`covariance entry (${Math.floor(index / n)}, ${index % n}) is not finite`);
     largest = Math.max(largest, Math.abs(covariance[index]!));
   }
   for (let i = 0; i < n; i += 1) {
-    if (!(covariance[i * n + i]! > 0)) throw new RangeError(`covariance: the variance of asset ${i} is ${covariance[i * n + i]}, it must be positive`);
+    if (!(covariance[i * n + i]! > 0))
+      throw new RangeError(`covariance: the variance of asset ${i} is ${covariance[i * n + i]}, it must be positive`);
     for (let j = 0; j < i; j += 1) {
-      if (Math.abs(covariance[i * n + j]! - covariance[j * n + i]!) > 1e-12 * largest) throw new RangeError(`covariance is not symmetric at (${i}, ${j})`);
+      if (Math.abs(covariance[i * n + j]! - covariance[j * n + i]!) > 1e-12 * largest)
+        throw new RangeError(`covariance is not symmetric at (${i}, ${j})`);
     }
   }
 
   const lower = problem.lower ? Float64Array.from(problem.lower) : new Float64Array(n);
   const upper = problem.upper ? Float64Array.from(problem.upper) : new Float64Array(n).fill(1);
-  if (lower.length !== n || upper.length !== n) throw new RangeError(`weight bounds need ${n} entries, got lower ${lower.length}, upper ${upper.length}`);
+  if (lower.length !== n || upper.length !== n)
+    throw new RangeError(`weight bounds need ${n} entries, got lower ${lower.length}, upper ${upper.length}`);
   let lowerSum = 0;
   let upperSum = 0;
   for (let i = 0; i < n; i += 1) {
     if (!Number.isFinite(lower[i]!) || !Number.isFinite(upper[i]!)) throw new RangeError(`asset ${i}: weight bounds must be finite`);
     if (lower[i]! < 0) throw new RangeError(`asset ${i}: minimum weight ${lower[i]} is negative; portfolios are long-only`);
-    if (lower[i]! > upper[i]!) throw new InfeasibleProblemError(`asset ${i}: minimum weight ${lower[i]} is above its maximum weight ${upper[i]}`);
+    if (lower[i]! > upper[i]!)
+      throw new InfeasibleProblemError(`asset ${i}: minimum weight ${lower[i]} is above its maximum weight ${upper[i]}`);
     upper[i] = Math.min(upper[i]!, 1); // a weight above 1 is impossible anyway
     lowerSum += lower[i]!;
     upperSum += upper[i]!;
@@ -88,19 +93,25 @@ export function prepareProblem(problem: MeanVarianceProblem): PreparedProblem {
     let memberLower = 0;
     let memberUpper = 0;
     for (const member of group.members) {
-      if (!Number.isInteger(member) || member < 0 || member >= n) throw new RangeError(`group ${g}: member ${member} is not an asset index in [0, ${n})`);
+      if (!Number.isInteger(member) || member < 0 || member >= n)
+        throw new RangeError(`group ${g}: member ${member} is not an asset index in [0, ${n})`);
       if (mask[member]) throw new RangeError(`group ${g}: asset ${member} is listed twice`);
       mask[member] = 1;
       memberLower += lower[member]!;
       memberUpper += upper[member]!;
     }
     if (!Number.isFinite(group.lower) || !Number.isFinite(group.upper)) throw new RangeError(`group ${g}: bounds must be finite`);
-    if (group.lower > group.upper) throw new InfeasibleProblemError(`group ${g}: minimum ${group.lower} is above its maximum ${group.upper}`);
+    if (group.lower > group.upper)
+      throw new InfeasibleProblemError(`group ${g}: minimum ${group.lower} is above its maximum ${group.upper}`);
     if (group.lower > memberUpper + sumTolerance) {
-      throw new InfeasibleProblemError(`group ${g}: minimum ${group.lower} is above the sum of its members' maximum weights, ${memberUpper}`);
+      throw new InfeasibleProblemError(
+        `group ${g}: minimum ${group.lower} is above the sum of its members' maximum weights, ${memberUpper}`,
+      );
     }
     if (group.upper < memberLower - sumTolerance) {
-      throw new InfeasibleProblemError(`group ${g}: maximum ${group.upper} is below the sum of its members' minimum weights, ${memberLower}`);
+      throw new InfeasibleProblemError(
+        `group ${g}: maximum ${group.upper} is below the sum of its members' minimum weights, ${memberLower}`,
+      );
     }
     const lowerBinds = group.lower > memberLower;
     const upperBinds = group.upper < Math.min(memberUpper, 1);

@@ -39,7 +39,11 @@ describe('portfolio messages', () => {
 
 describe('portfolio contracts', () => {
   it('defaults a new portfolio to active with the SPY benchmark, upper-casing a symbol given', () => {
-    const parsed = portfolioCreateSchema.parse({ client_id: '0b7f8a52-7c61-4a8e-9d8f-0a0a0a0a0a0a', name: ' Growth ', account_type: 'roth_ira' });
+    const parsed = portfolioCreateSchema.parse({
+      client_id: '0b7f8a52-7c61-4a8e-9d8f-0a0a0a0a0a0a',
+      name: ' Growth ',
+      account_type: 'roth_ira',
+    });
     expect(parsed).toMatchObject({ name: 'Growth', status: 'active', benchmark_symbol: 'SPY' });
     expect(portfolioCreateSchema.parse({ ...parsed, benchmark_symbol: ' agg ' }).benchmark_symbol).toBe('AGG');
   });
@@ -64,29 +68,41 @@ describe('portfolio contracts', () => {
       ['price', portfolioMessages.priceRequired],
     ]);
     expect(transactionCreateSchema.safeParse({ type: 'dividend', trade_date: date, symbol: 'KO', amount: 1.5 }).success).toBe(true);
-    expect(messagesOf(transactionCreateSchema.safeParse({ type: 'dividend', trade_date: date, amount: 1.5 }))).toEqual([['security_id', portfolioMessages.securityRequired]]);
+    expect(messagesOf(transactionCreateSchema.safeParse({ type: 'dividend', trade_date: date, amount: 1.5 }))).toEqual([
+      ['security_id', portfolioMessages.securityRequired],
+    ]);
     expect(transactionCreateSchema.safeParse({ type: 'fee', trade_date: date, amount: 5 }).success).toBe(true);
     expect(transactionCreateSchema.safeParse({ type: 'interest', trade_date: date, amount: 5, symbol: 'AGG' }).success).toBe(true);
     expect(messagesOf(transactionCreateSchema.safeParse({ type: 'withdrawal', trade_date: date, amount: 5, symbol: 'AGG' }))).toEqual([
       ['security_id', portfolioMessages.securityNotForCash],
     ]);
-    expect(messagesOf(transactionCreateSchema.safeParse({ type: 'deposit', trade_date: '2025-02-29', amount: 5 }))).toEqual([['trade_date', portfolioMessages.dateInvalid]]);
-    expect(messagesOf(transactionCreateSchema.safeParse({ type: 'deposit', amount: 5 }))).toEqual([['trade_date', portfolioMessages.tradeDateRequired]]);
+    expect(messagesOf(transactionCreateSchema.safeParse({ type: 'deposit', trade_date: '2025-02-29', amount: 5 }))).toEqual([
+      ['trade_date', portfolioMessages.dateInvalid],
+    ]);
+    expect(messagesOf(transactionCreateSchema.safeParse({ type: 'deposit', amount: 5 }))).toEqual([
+      ['trade_date', portfolioMessages.tradeDateRequired],
+    ]);
   });
 
   it('refuses a trade whose quantity × price is more than an amount may be', () => {
     const trade = { symbol: 'AAPL', quantity: portfolioLimits.quantityMax, price: portfolioLimits.priceMax };
     expect(messagesOf(holdingCreateSchema.safeParse(trade))).toEqual([['quantity', portfolioMessages.tradeAmountTooLarge]]);
-    expect(messagesOf(transactionCreateSchema.safeParse({ ...trade, type: 'buy', trade_date: '2025-01-02' }))).toEqual([['quantity', portfolioMessages.tradeAmountTooLarge]]);
+    expect(messagesOf(transactionCreateSchema.safeParse({ ...trade, type: 'buy', trade_date: '2025-01-02' }))).toEqual([
+      ['quantity', portfolioMessages.tradeAmountTooLarge],
+    ]);
     expect(holdingCreateSchema.safeParse({ ...trade, quantity: portfolioLimits.amountMax / portfolioLimits.priceMax }).success).toBe(true);
   });
 
   it('refuses over-long text before reading it, and a sync_version no integer column holds', () => {
-    expect(messagesOf(holdingCreateSchema.safeParse({ symbol: 'x'.repeat(100_000), quantity: 1, trade_date: '2025-01-02'.repeat(1000) }))).toEqual([
+    expect(
+      messagesOf(holdingCreateSchema.safeParse({ symbol: 'x'.repeat(100_000), quantity: 1, trade_date: '2025-01-02'.repeat(1000) })),
+    ).toEqual([
       ['symbol', portfolioMessages.securityRequired],
       ['trade_date', portfolioMessages.dateInvalid],
     ]);
-    expect(messagesOf(portfolioUpdateSchema.safeParse({ sync_version: syncVersionMax + 1 }))).toEqual([['sync_version', portfolioMessages.syncVersionRequired]]);
+    expect(messagesOf(portfolioUpdateSchema.safeParse({ sync_version: syncVersionMax + 1 }))).toEqual([
+      ['sync_version', portfolioMessages.syncVersionRequired],
+    ]);
   });
 
   it('needs a security (by id or symbol) and a positive quantity to add a holding', () => {

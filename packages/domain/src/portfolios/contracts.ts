@@ -62,14 +62,16 @@ export const portfolioLimits = {
   amountMax: 10_000_000_000,
 } as const;
 
-
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 
 const optionalFilter = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsMissing, schema.optional());
 
 const isoDate = (required: string = portfolioMessages.dateInvalid) =>
-  z.string({ error: required }).max(isoDateLength, { abort: true, error: portfolioMessages.dateInvalid }).refine(isIsoDate, portfolioMessages.dateInvalid);
+  z
+    .string({ error: required })
+    .max(isoDateLength, { abort: true, error: portfolioMessages.dateInvalid })
+    .refine(isIsoDate, portfolioMessages.dateInvalid);
 
 const quantity = z
   .number({ error: portfolioMessages.quantityRequired })
@@ -158,13 +160,25 @@ export const proposalCreateSchema = z
       .gt(0, portfolioMessages.proposalAmountInvalid)
       .max(portfolioLimits.amountMax, portfolioMessages.amountTooLarge),
     targets: z
-      .array(z.object({ security_id: idSchema(portfolioMessages.securityRequired), weight: z.number({ error: portfolioMessages.proposalWeightInvalid }).gt(0, portfolioMessages.proposalWeightInvalid).max(1, portfolioMessages.proposalWeightInvalid) }), {
-        error: portfolioMessages.proposalTargetsRequired,
-      })
+      .array(
+        z.object({
+          security_id: idSchema(portfolioMessages.securityRequired),
+          weight: z
+            .number({ error: portfolioMessages.proposalWeightInvalid })
+            .gt(0, portfolioMessages.proposalWeightInvalid)
+            .max(1, portfolioMessages.proposalWeightInvalid),
+        }),
+        {
+          error: portfolioMessages.proposalTargetsRequired,
+        },
+      )
       .min(1, portfolioMessages.proposalTargetsRequired)
       .max(60, portfolioMessages.proposalTargetsRequired),
   })
-  .refine((body) => body.targets.reduce((sum, target) => sum + target.weight, 0) <= 1 + 1e-6, { message: portfolioMessages.proposalWeightsOver, path: ['targets'] });
+  .refine((body) => body.targets.reduce((sum, target) => sum + target.weight, 0) <= 1 + 1e-6, {
+    message: portfolioMessages.proposalWeightsOver,
+    path: ['targets'],
+  });
 export type ProposalCreate = z.infer<typeof proposalCreateSchema>;
 
 /** Every field but sync_version is optional; sync_version must be the version being edited (409 otherwise). */

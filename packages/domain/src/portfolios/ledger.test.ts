@@ -45,7 +45,7 @@ describe('rounding', () => {
     expect(tradeValue(3, 0.3333)).toBe(1);
     expect(tradeValue(1.5, 0.005)).toBe(0.01); // 0.0075 rounds up, half away from zero
     expect(tradeValue(0.1, 0.3)).toBe(0.03);
-    expect(tradeValue(123_456.789012, 9_876.5432)).toBe(1_219_326_310.01) // exact: 1,219,326,310.0103033184;
+    expect(tradeValue(123_456.789012, 9_876.5432)).toBe(1_219_326_310.01); // exact: 1,219,326,310.0103033184;
   });
 });
 
@@ -90,7 +90,12 @@ describe('positions by the average-cost method', () => {
   });
 
   it('a second buy raises the cost and moves the average', () => {
-    expect(positionFromTransactions([buy(10, 100), buy(5, 130)])).toEqual({ quantity: 15, costBasis: 1650, averageCost: 110, realizedGain: 0 });
+    expect(positionFromTransactions([buy(10, 100), buy(5, 130)])).toEqual({
+      quantity: 15,
+      costBasis: 1650,
+      averageCost: 110,
+      realizedGain: 0,
+    });
   });
 
   it('a partial sell removes shares at the average cost and realises the gain', () => {
@@ -100,7 +105,12 @@ describe('positions by the average-cost method', () => {
   });
 
   it('a sell at a loss realises a negative gain', () => {
-    expect(positionFromTransactions([buy(10, 100), sell(4, 80)])).toEqual({ quantity: 6, costBasis: 600, averageCost: 100, realizedGain: -80 });
+    expect(positionFromTransactions([buy(10, 100), sell(4, 80)])).toEqual({
+      quantity: 6,
+      costBasis: 600,
+      averageCost: 100,
+      realizedGain: -80,
+    });
   });
 
   it('selling everything zeroes the position and keeps the realised gain', () => {
@@ -187,18 +197,33 @@ describe('valuation', () => {
       gainLoss: 125,
       gainLossPercent: 12.5,
     });
-    expect(valueHolding({ quantity: 3, averageCost: 50, lastClose: 40 })).toEqual({ marketValue: 120, costBasis: 150, gainLoss: -30, gainLossPercent: -20 });
+    expect(valueHolding({ quantity: 3, averageCost: 50, lastClose: 40 })).toEqual({
+      marketValue: 120,
+      costBasis: 150,
+      gainLoss: -30,
+      gainLossPercent: -20,
+    });
   });
 
   it('gain/loss percent is 0 when the cost base is not above 0 (zero-cost shares)', () => {
-    expect(valueHolding({ quantity: 5, averageCost: 0, lastClose: 20 })).toEqual({ marketValue: 100, costBasis: 0, gainLoss: 100, gainLossPercent: 0 });
+    expect(valueHolding({ quantity: 5, averageCost: 0, lastClose: 20 })).toEqual({
+      marketValue: 100,
+      costBasis: 0,
+      gainLoss: 100,
+      gainLossPercent: 0,
+    });
     expect(gainLossPercent(50, 0)).toBe(0);
     expect(gainLossPercent(50, -10)).toBe(0);
     expect(gainLossPercent(-25, 200)).toBe(-12.5);
   });
 
   it('values a security with no close yet at its average cost', () => {
-    expect(valueHolding({ quantity: 4, averageCost: 25, lastClose: null })).toEqual({ marketValue: 100, costBasis: 100, gainLoss: 0, gainLossPercent: 0 });
+    expect(valueHolding({ quantity: 4, averageCost: 25, lastClose: null })).toEqual({
+      marketValue: 100,
+      costBasis: 100,
+      gainLoss: 0,
+      gainLossPercent: 0,
+    });
   });
 
   it('market value is quantity × close to the cent', () => {
@@ -219,7 +244,13 @@ describe('valuation', () => {
       { sector: 'Energy', value: 200 },
       { sector: 'Information Technology', value: 200 },
     ];
-    expect(allocationBy(holdings, (h) => h.sector, (h) => h.value)).toEqual([
+    expect(
+      allocationBy(
+        holdings,
+        (h) => h.sector,
+        (h) => h.value,
+      ),
+    ).toEqual([
       { key: 'Information Technology', marketValue: 800, percent: 80, holdings: 2 },
       { key: 'Energy', marketValue: 200, percent: 20, holdings: 1 },
     ]);
@@ -231,22 +262,46 @@ describe('valuation', () => {
       { assetClass: 'equity', value: 1 },
       { assetClass: 'fixed_income', value: 1 },
     ];
-    expect(allocationBy(holdings, (h) => h.assetClass, (h) => h.value)).toEqual([
+    expect(
+      allocationBy(
+        holdings,
+        (h) => h.assetClass,
+        (h) => h.value,
+      ),
+    ).toEqual([
       { key: 'equity', marketValue: 2, percent: 66.67, holdings: 2 },
       { key: 'fixed_income', marketValue: 1, percent: 33.33, holdings: 1 },
     ]);
   });
 
   it('gives every slice 0% when the total market value is 0, and nothing for no holdings', () => {
-    expect(allocationBy([{ k: 'a', v: 0 }, { k: 'b', v: 0 }], (h) => h.k, (h) => h.v)).toEqual([
+    expect(
+      allocationBy(
+        [
+          { k: 'a', v: 0 },
+          { k: 'b', v: 0 },
+        ],
+        (h) => h.k,
+        (h) => h.v,
+      ),
+    ).toEqual([
       { key: 'a', marketValue: 0, percent: 0, holdings: 1 },
       { key: 'b', marketValue: 0, percent: 0, holdings: 1 },
     ]);
-    expect(allocationBy([], () => 'x', () => 0)).toEqual([]);
+    expect(
+      allocationBy(
+        [],
+        () => 'x',
+        () => 0,
+      ),
+    ).toEqual([]);
   });
 
   it("totals a portfolio: cash plus holdings, gain on the holdings' cost; negative cash lowers the total", () => {
-    const valuations = [valueHolding({ quantity: 10, averageCost: 100, lastClose: 110 }), valueHolding({ quantity: 2, averageCost: 50, lastClose: 45.555 })];
+    const valuations = [
+      valueHolding({ quantity: 10, averageCost: 100, lastClose: 110 }),
+      valueHolding({ quantity: 2, averageCost: 50, lastClose: 45.555 }),
+    ];
     expect(portfolioTotals(-250.5, valuations)).toEqual({
       cashBalance: -250.5,
       holdingsValue: 1191.11,
@@ -255,6 +310,13 @@ describe('valuation', () => {
       gainLoss: 91.11,
       gainLossPercent: 8.28,
     });
-    expect(portfolioTotals(0, [])).toEqual({ cashBalance: 0, holdingsValue: 0, totalValue: 0, costBasis: 0, gainLoss: 0, gainLossPercent: 0 });
+    expect(portfolioTotals(0, [])).toEqual({
+      cashBalance: 0,
+      holdingsValue: 0,
+      totalValue: 0,
+      costBasis: 0,
+      gainLoss: 0,
+      gainLossPercent: 0,
+    });
   });
 });

@@ -23,7 +23,7 @@ export const portfolioMessages = {
   proposalWeightInvalid: 'Each weight must be greater than 0 and at most 1',
   proposalTargetsRequired: 'Choose between 1 and 60 securities for the proposal',
   proposalWeightsOver: 'The weights add up to more than 100%',
-  modelInvalid: 'model_id must name one of the firm\'s model portfolios',
+  modelInvalid: "model_id must name one of the firm's model portfolios",
   benchmarkRequired: 'Benchmark symbol is required',
   benchmarkUnknown: 'Benchmark must be the symbol of a known security',
   initialDepositInvalid: 'Initial deposit must be greater than 0',

@@ -1,6 +1,12 @@
 import { riskBandEquityRange, riskBandTargetVolatility, type RiskBand } from '../model-portfolios/contracts.ts';
 import { dailyReturnMatrix, ledoitWolf, meanReturns, tradingDaysPerYear } from '../optimization/covariance.ts';
-import { efficientFrontierPath, InfeasibleProblemError, type Allocation, type AssetGroup, type MeanVarianceProblem } from '../optimization/mean-variance.ts';
+import {
+  efficientFrontierPath,
+  InfeasibleProblemError,
+  type Allocation,
+  type AssetGroup,
+  type MeanVarianceProblem,
+} from '../optimization/mean-variance.ts';
 import type { AssetClass } from '../securities/contracts.ts';
 
 /**
@@ -30,7 +36,11 @@ export function assetStatistics(closes: readonly ArrayLike<number>[]): AssetStat
 }
 
 /** Expected return and volatility of weights (they may sum to less than 1: the rest is cash at `cashReturn`, riskless). */
-export function riskAndReturn(statistics: AssetStatistics, weights: ArrayLike<number>, cashReturn = 0): { expectedReturn: number; volatility: number } {
+export function riskAndReturn(
+  statistics: AssetStatistics,
+  weights: ArrayLike<number>,
+  cashReturn = 0,
+): { expectedReturn: number; volatility: number } {
   const n = statistics.expected.length;
   let expectedReturn = 0;
   let invested = 0;
@@ -73,7 +83,13 @@ export function bandProblem(statistics: AssetStatistics, assets: readonly Optimu
   return { expected: statistics.expected, covariance: statistics.covariance, upper, groups };
 }
 
-export function optimumFor(statistics: AssetStatistics, assets: readonly OptimumAsset[], band: RiskBand, riskFreeRate: number, points = 20): Optimum {
+export function optimumFor(
+  statistics: AssetStatistics,
+  assets: readonly OptimumAsset[],
+  band: RiskBand,
+  riskFreeRate: number,
+  points = 20,
+): Optimum {
   const targetVolatility = riskBandTargetVolatility[band];
   let relaxed = false;
   let problem = bandProblem(statistics, assets, band);

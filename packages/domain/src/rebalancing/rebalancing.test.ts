@@ -42,7 +42,11 @@ describe('the tax_optimized lot order', () => {
   });
 
   it('is recorded on the sell, so the ledger replays the same lots as the proposal', () => {
-    const trades = [buy('2024-01-10', 10, 200), buy('2026-06-01', 10, 350), { ...sell(asOf, 10, 300), lotMethod: 'tax_optimized' as const }];
+    const trades = [
+      buy('2024-01-10', 10, 200),
+      buy('2026-06-01', 10, 350),
+      { ...sell(asOf, 10, 300), lotMethod: 'tax_optimized' as const },
+    ];
     expect(taxLots(trades, 'fifo').openLots).toEqual([{ acquiredOn: '2024-01-10', quantity: 10, costPerShare: 200, costBasis: 2000 }]);
     // The portfolio's own method still governs sells that name none.
     expect(taxLots(trades.slice(0, 2).concat(sell(asOf, 10, 300)), 'fifo').openLots[0]?.acquiredOn).toBe('2026-06-01');
@@ -72,7 +76,15 @@ describe('planTrades', () => {
   });
 
   it('never spends more cash than it has: buys shrink alike', () => {
-    const plan = planTrades({ ...base, cash: 1000, holdings: [], targets: [{ ...vti, weight: 0.6 }, { ...agg, weight: 0.4 }] });
+    const plan = planTrades({
+      ...base,
+      cash: 1000,
+      holdings: [],
+      targets: [
+        { ...vti, weight: 0.6 },
+        { ...agg, weight: 0.4 },
+      ],
+    });
     const spent = plan.trades.reduce((sum, trade) => sum + trade.amount, 0);
     expect(spent).toBeLessThanOrEqual(1000);
     // Largest first: VTI's 600 buys 2 shares, AGG's 400 buys 4.
@@ -85,7 +97,13 @@ describe('planTrades', () => {
 
   it('does not buy back a security sold at a loss within the wash-sale window; its money stays in cash', () => {
     const block = { security_id: agg.securityId, symbol: 'AGG', sold_on: '2026-11-10', until: '2026-12-10' };
-    const plan = planTrades({ ...base, cash: 10_000, holdings: [], targets: [{ ...agg, weight: 1 }], washSales: new Map([[agg.securityId, block]]) });
+    const plan = planTrades({
+      ...base,
+      cash: 10_000,
+      holdings: [],
+      targets: [{ ...agg, weight: 1 }],
+      washSales: new Map([[agg.securityId, block]]),
+    });
     expect(plan.trades).toEqual([]);
     expect(plan.blocked).toEqual([block]);
     expect(plan.cashAfter).toBe(10_000);
@@ -136,7 +154,13 @@ describe('targets', () => {
       { assetClass: 'equity', security: null, weight: 0.6 },
       { assetClass: 'fixed_income', security: null, weight: 0.4 },
     ];
-    const rows = weightRows('asset_class', classTargets, new Map([[vti.securityId, vti]]), { cash: 1000, quantities: new Map([[vti.securityId, 30]]) }, { cash: 1000, quantities: new Map([[vti.securityId, 30]]) });
+    const rows = weightRows(
+      'asset_class',
+      classTargets,
+      new Map([[vti.securityId, vti]]),
+      { cash: 1000, quantities: new Map([[vti.securityId, 30]]) },
+      { cash: 1000, quantities: new Map([[vti.securityId, 30]]) },
+    );
     expect(rows.map((row) => [row.label, row.current, row.target])).toEqual([
       ['Equity', 0.9, 0.6],
       ['Fixed income', 0, 0.4],
@@ -151,7 +175,9 @@ describe('targets', () => {
       { securityId: 'b', symbol: 'B', lotMethod: 'fifo' as const, trades: [buy('2026-01-05', 10, 100), sell('2026-11-02', 10, 120)] },
       { securityId: 'c', symbol: 'C', lotMethod: 'fifo' as const, trades: [buy('2026-01-05', 10, 100), sell('2026-10-20', 10, 80)] },
     ];
-    expect([...washSaleBlocks(histories, asOf, 30).values()]).toEqual([{ security_id: 'a', symbol: 'A', sold_on: '2026-11-02', until: '2026-12-02' }]);
+    expect([...washSaleBlocks(histories, asOf, 30).values()]).toEqual([
+      { security_id: 'a', symbol: 'A', sold_on: '2026-11-02', until: '2026-12-02' },
+    ]);
     // The 30th day after the sale is still inside the window; the 31st is not.
     expect(washSaleBlocks(histories, '2026-12-02', 30).has('a')).toBe(true);
     expect(washSaleBlocks(histories, '2026-12-03', 30).has('a')).toBe(false);
@@ -187,7 +213,9 @@ describe('reviewPortfolio', () => {
   });
 
   it('recommends a rebalance past the drift band, with a rationale from the numbers', () => {
-    const outcome = reviewPortfolio(review({ holdings: [holding(vti, [buy('2024-01-10', 100, 250)]), holding(agg, [buy('2024-01-10', 100, 100)])] }));
+    const outcome = reviewPortfolio(
+      review({ holdings: [holding(vti, [buy('2024-01-10', 100, 250)]), holding(agg, [buy('2024-01-10', 100, 100)])] }),
+    );
     expect(outcome?.type).toBe('rebalance');
     expect(outcome?.rationale).toContain('VTI is 75.0% against 60.0%');
     expect(outcome?.details.drift?.before).toBeCloseTo(0.15, 10);
@@ -195,18 +223,33 @@ describe('reviewPortfolio', () => {
   });
 
   it('recommends nothing within the band', () => {
-    expect(reviewPortfolio(review({ holdings: [holding(vti, [buy('2024-01-10', 80, 250)]), holding(agg, [buy('2024-01-10', 160, 100)])] }))).toBeNull();
+    expect(
+      reviewPortfolio(review({ holdings: [holding(vti, [buy('2024-01-10', 80, 250)]), holding(agg, [buy('2024-01-10', 160, 100)])] })),
+    ).toBeNull();
   });
 
   it('deploys idle cash without selling when only cash is past the band', () => {
-    const outcome = reviewPortfolio(review({ cash: 10_000, holdings: [holding(vti, [buy('2024-01-10', 60, 250)]), holding(agg, [buy('2024-01-10', 120, 100)])] }));
+    const outcome = reviewPortfolio(
+      review({ cash: 10_000, holdings: [holding(vti, [buy('2024-01-10', 60, 250)]), holding(agg, [buy('2024-01-10', 120, 100)])] }),
+    );
     expect(outcome?.type).toBe('deploy_cash');
     expect(outcome?.details.trades.every((trade) => trade.side === 'buy')).toBe(true);
   });
 
-  it('flags a model of another band than the client\'s and moves to the band\'s model', () => {
-    const conservative = model({ id: 'c', name: 'Conservative', riskBand: 'conservative', targets: [{ assetClass: null, security: agg, weight: 1 }] });
-    const outcome = reviewPortfolio(review({ clientBand: 'conservative', bandModel: conservative, holdings: [holding(vti, [buy('2024-01-10', 60, 250)]), holding(agg, [buy('2024-01-10', 120, 100)])] }));
+  it("flags a model of another band than the client's and moves to the band's model", () => {
+    const conservative = model({
+      id: 'c',
+      name: 'Conservative',
+      riskBand: 'conservative',
+      targets: [{ assetClass: null, security: agg, weight: 1 }],
+    });
+    const outcome = reviewPortfolio(
+      review({
+        clientBand: 'conservative',
+        bandModel: conservative,
+        holdings: [holding(vti, [buy('2024-01-10', 60, 250)]), holding(agg, [buy('2024-01-10', 120, 100)])],
+      }),
+    );
     expect(outcome?.type).toBe('risk_mismatch');
     expect(outcome?.model.id).toBe('c');
     expect(outcome?.details.trades.find((trade) => trade.side === 'sell')?.symbol).toBe('VTI');
@@ -215,7 +258,13 @@ describe('reviewPortfolio', () => {
   it('trims a single holding above 20 % that the model does not call for', () => {
     const aapl = security('AAPL', 'equity', 200);
     const classModel = model({ kind: 'asset_class', targets: [{ assetClass: 'equity', security: null, weight: 1 }] });
-    const outcome = reviewPortfolio(review({ model: classModel, vehicles: new Map([['equity', vti]]), holdings: [holding(aapl, [buy('2024-01-10', 100, 150)]), holding(vti, [buy('2024-01-10', 10, 250)])] }));
+    const outcome = reviewPortfolio(
+      review({
+        model: classModel,
+        vehicles: new Map([['equity', vti]]),
+        holdings: [holding(aapl, [buy('2024-01-10', 100, 150)]), holding(vti, [buy('2024-01-10', 10, 250)])],
+      }),
+    );
     expect(outcome?.type).toBe('reduce_concentration');
     expect(outcome?.title).toBe('Reduce AAPL from 87.0% to 10.0%');
     expect(outcome?.details.trades.map((trade) => [trade.side, trade.symbol])).toEqual([

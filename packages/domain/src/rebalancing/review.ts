@@ -2,7 +2,14 @@ import { formatShortDate, formatWholeDollars } from '../shared/format.ts';
 import type { LotMethod } from '../analytics/tax-lots.ts';
 import { sumMoney, tradeValue } from '../portfolios/ledger.ts';
 import { riskBandLabels, type ModelTargetKind, type RiskBand } from '../model-portfolios/contracts.ts';
-import { recommendationLimits, type ProposedTrade, type RecommendationDetails, type RecommendationType, type WashSaleBlock, type WeightRow } from '../recommendations/contracts.ts';
+import {
+  recommendationLimits,
+  type ProposedTrade,
+  type RecommendationDetails,
+  type RecommendationType,
+  type WashSaleBlock,
+  type WeightRow,
+} from '../recommendations/contracts.ts';
 import type { AssetClass } from '../securities/contracts.ts';
 import { largestDrift, securityTargets, weightRows, cashKey, type ModelTargetInput } from './targets.ts';
 import { planTrades, type PlanHolding, type PlanSecurity, type SecurityTarget } from './trade-plan.ts';
@@ -14,7 +21,14 @@ import { planTrades, type PlanHolding, type PlanSecurity, type SecurityTarget } 
  * with a rationale written from the numbers.
  */
 
-export type ReviewModel = { id: string; name: string; riskBand: RiskBand; driftBand: number; kind: ModelTargetKind; targets: readonly ModelTargetInput[] };
+export type ReviewModel = {
+  id: string;
+  name: string;
+  riskBand: RiskBand;
+  driftBand: number;
+  kind: ModelTargetKind;
+  targets: readonly ModelTargetInput[];
+};
 
 export type PortfolioReview = {
   asOf: string;
@@ -48,7 +62,12 @@ const points = (fraction: number) => `${(fraction * 100).toFixed(1)} pts`;
 type Planned = { details: RecommendationDetails; rows: WeightRow[] };
 
 /** Trades to the targets and the figures a recommendation shows. */
-export function planToTargets(review: PortfolioReview, model: ReviewModel, targets: readonly SecurityTarget[], sellable?: ReadonlySet<string>): Planned {
+export function planToTargets(
+  review: PortfolioReview,
+  model: ReviewModel,
+  targets: readonly SecurityTarget[],
+  sellable?: ReadonlySet<string>,
+): Planned {
   const plan = planTrades({
     asOf: review.asOf,
     cash: review.cash,
@@ -100,10 +119,14 @@ export function tradeSummary(details: RecommendationDetails): string {
   else parts[0] += '.';
   if (totals.sells > 0) {
     const tax = `Estimated realised gain: ${formatWholeDollars(totals.realized_long)} long-term and ${formatWholeDollars(totals.realized_short)} short-term`;
-    parts.push(details.tax_deferred ? `${tax} (tax-deferred account: no tax due now).` : `${tax}; losses and long-term lots are sold first.`);
+    parts.push(
+      details.tax_deferred ? `${tax} (tax-deferred account: no tax due now).` : `${tax}; losses and long-term lots are sold first.`,
+    );
   }
   for (const block of details.wash_sale_blocked) {
-    parts.push(`${block.symbol} is not bought back: sold at a loss on ${formatShortDate(block.sold_on)}, so a purchase before ${formatShortDate(block.until)} would be a wash sale; its share stays in cash.`);
+    parts.push(
+      `${block.symbol} is not bought back: sold at a loss on ${formatShortDate(block.sold_on)}, so a purchase before ${formatShortDate(block.until)} would be a wash sale; its share stays in cash.`,
+    );
   }
   return parts.join(' ');
 }
@@ -124,7 +147,8 @@ function concentration(review: PortfolioReview, model: ReviewModel, targets: rea
   const largest = [...review.holdings].sort((a, b) => tradeValue(b.quantity, b.price) - tradeValue(a.quantity, a.price))[0];
   if (!largest) return null;
   const weight = tradeValue(largest.quantity, largest.price) / total;
-  const modelWeight = model.kind === 'security' ? (model.targets.find((target) => target.security?.securityId === largest.securityId)?.weight ?? 0) : 0;
+  const modelWeight =
+    model.kind === 'security' ? (model.targets.find((target) => target.security?.securityId === largest.securityId)?.weight ?? 0) : 0;
   if (weight <= recommendationLimits.concentrationLimit || weight <= modelWeight + model.driftBand) return null;
   const cap = Math.max(modelWeight, recommendationLimits.concentrationTarget);
   // The weight cut from the position goes to its asset class's vehicle, else stays in cash.
@@ -132,7 +156,8 @@ function concentration(review: PortfolioReview, model: ReviewModel, targets: rea
   const others = targets.filter((target) => target.securityId !== largest.securityId && target.securityId !== vehicle?.securityId);
   const vehicleTarget = targets.find((target) => target.securityId === vehicle?.securityId)?.weight ?? 0;
   const adjusted: SecurityTarget[] = [...others, { ...largest, weight: cap }];
-  if (vehicle && vehicle.securityId !== largest.securityId) adjusted.push({ ...vehicle, weight: vehicleTarget + Math.max(0, weight - cap) });
+  if (vehicle && vehicle.securityId !== largest.securityId)
+    adjusted.push({ ...vehicle, weight: vehicleTarget + Math.max(0, weight - cap) });
   const { details } = planToTargets(review, model, adjusted, new Set([largest.securityId]));
   if (details.trades.length === 0) return null;
   const into = vehicle && vehicle.securityId !== largest.securityId ? `, moving the proceeds into ${vehicle.symbol}` : '';

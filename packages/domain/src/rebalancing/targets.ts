@@ -43,7 +43,14 @@ export function securityTargets(
     }
     for (const member of members) {
       const { securityId, symbol, name, price } = member;
-      resolved.push({ securityId, symbol, name, assetClass, price, weight: (target.weight * tradeValue(member.quantity, member.price)) / classValue });
+      resolved.push({
+        securityId,
+        symbol,
+        name,
+        assetClass,
+        price,
+        weight: (target.weight * tradeValue(member.quantity, member.price)) / classValue,
+      });
     }
   }
   return resolved;
@@ -110,7 +117,12 @@ export function washSaleBlocks(histories: readonly SecurityHistory[], asOf: stri
       if (piece.realizedGain >= 0 || piece.soldOn < windowStart || piece.soldOn > asOf) continue;
       const existing = blocks.get(history.securityId);
       if (existing && existing.sold_on >= piece.soldOn) continue;
-      blocks.set(history.securityId, { security_id: history.securityId, symbol: history.symbol, sold_on: piece.soldOn, until: addDays(piece.soldOn, windowDays) });
+      blocks.set(history.securityId, {
+        security_id: history.securityId,
+        symbol: history.symbol,
+        sold_on: piece.soldOn,
+        until: addDays(piece.soldOn, windowDays),
+      });
     }
   }
   return blocks;

@@ -44,7 +44,12 @@ export type TradePlan = {
 };
 
 /** The lots a sell of `quantity` at `price` on `date` takes, tax_optimized, with the gain of each by term. */
-export function taxAwareSale(holding: PlanHolding, lotMethod: LotMethod, quantity: number, date: string): Pick<ProposedTrade, 'lots' | 'realized_short' | 'realized_long'> {
+export function taxAwareSale(
+  holding: PlanHolding,
+  lotMethod: LotMethod,
+  quantity: number,
+  date: string,
+): Pick<ProposedTrade, 'lots' | 'realized_short' | 'realized_long'> {
   const before = taxLots(holding.trades, lotMethod).realized.length;
   const sale: LotTrade = { type: 'sell', date, quantity, price: holding.price, lotMethod: 'tax_optimized' };
   const pieces = taxLots([...holding.trades, sale], lotMethod).realized.slice(before);
@@ -60,7 +65,11 @@ export function taxAwareSale(holding: PlanHolding, lotMethod: LotMethod, quantit
   return { lots, realized_short: gainOf('short'), realized_long: gainOf('long') };
 }
 
-const tradeOf = (security: PlanSecurity, side: 'buy' | 'sell', quantity: number): Omit<ProposedTrade, 'lots' | 'realized_short' | 'realized_long'> => ({
+const tradeOf = (
+  security: PlanSecurity,
+  side: 'buy' | 'sell',
+  quantity: number,
+): Omit<ProposedTrade, 'lots' | 'realized_short' | 'realized_long'> => ({
   security_id: security.securityId,
   symbol: security.symbol,
   name: security.name,

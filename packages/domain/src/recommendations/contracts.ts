@@ -147,7 +147,6 @@ export type Recommendation = z.infer<typeof recommendationSchema>;
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-
 export const recommendationListQuerySchema = z.object({
   client_id: z.preprocess(emptyAsMissing, idSchema(recommendationMessages.clientIdRequired).optional()),
   portfolio_id: z.preprocess(emptyAsMissing, idSchema(recommendationMessages.clientIdRequired).optional()),
@@ -235,7 +234,9 @@ export const statisticsRequestSchema = z.object({
 
 /** Annual return statistics of some securities over their common history: what the portfolio builder computes with. */
 export const statisticsSchema = z.object({
-  securities: z.array(z.object({ id: z.string(), symbol: z.string(), name: z.string(), asset_class: z.string(), sector: z.string(), fund: z.boolean() })),
+  securities: z.array(
+    z.object({ id: z.string(), symbol: z.string(), name: z.string(), asset_class: z.string(), sector: z.string(), fund: z.boolean() }),
+  ),
   expected_returns: z.array(z.number()),
   /** Row-major, securities × securities. */
   covariance: z.array(z.number()),

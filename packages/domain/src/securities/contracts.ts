@@ -66,8 +66,7 @@ export const securityMessages = {
   csvRequired: 'Send the CSV as text/csv or as JSON {"csv": "..."}',
   csvEmpty: 'The CSV file is empty',
   csvNoRows: 'The CSV file has a header but no price rows',
-  csvHeaderMissing: (missing: string[]) =>
-    `The CSV header must name the columns symbol, date and close (missing: ${missing.join(', ')})`,
+  csvHeaderMissing: (missing: string[]) => `The CSV header must name the columns symbol, date and close (missing: ${missing.join(', ')})`,
   csvTooLarge: `The CSV file is larger than ${securityLimits.importMaxBytes / 1024 / 1024} MB; split it and import the parts`,
   csvTooManyRows: `The CSV file has more than ${securityLimits.importMaxRows.toLocaleString('en-US')} price rows; split it and import the parts`,
   operatorOnly: 'Market prices are shared by every firm: only the platform operator may import them',
@@ -77,8 +76,7 @@ export const securityMessages = {
 // Query strings
 
 /** An empty query parameter (`?sector=`) means "no filter", as a select set to "All" sends it. */
-const optionalFilter = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const optionalFilter = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 export const securitySearchQuerySchema = z.object({
   q: z
@@ -103,7 +101,10 @@ export const securityListQuerySchema = z.object({
 });
 export type SecurityListQuery = z.infer<typeof securityListQuerySchema>;
 
-const isoDate = z.string().max(isoDateLength, { abort: true, error: securityMessages.dateInvalid }).refine(isIsoDate, securityMessages.dateInvalid);
+const isoDate = z
+  .string()
+  .max(isoDateLength, { abort: true, error: securityMessages.dateInvalid })
+  .refine(isIsoDate, securityMessages.dateInvalid);
 
 /** `from`/`to` (either or both) choose a range; otherwise `period` (default 1y) back from the latest close. */
 export const securityHistoryQuerySchema = z
@@ -178,7 +179,9 @@ export type SecurityDetail = z.infer<typeof securityDetailSchema>;
  * The CSV as a text/csv (or text/plain) body, or JSON {csv}. The body limit already bounds the text,
  * and the import refuses a CSV over importMaxBytes (413): the bound here only declares that ceiling.
  */
-const csvText = z.string({ error: securityMessages.csvRequired }).max(securityLimits.importBodyMaxBytes, { error: securityMessages.csvTooLarge });
+const csvText = z
+  .string({ error: securityMessages.csvRequired })
+  .max(securityLimits.importBodyMaxBytes, { error: securityMessages.csvTooLarge });
 export const priceImportBodySchema = z.union([csvText, z.object({ csv: csvText })], {
   error: securityMessages.csvRequired,
 });

@@ -82,7 +82,10 @@ describe('price CSV', () => {
       problem: 'header',
       message: 'The CSV header must name the columns symbol, date and close (missing: symbol, date, close)',
     });
-    expect(parsePriceCsv('symbol,date,price\nAAPL,2024-01-02,1', { today })).toMatchObject({ ok: false, message: securityMessages.csvHeaderMissing(['close']) });
+    expect(parsePriceCsv('symbol,date,price\nAAPL,2024-01-02,1', { today })).toMatchObject({
+      ok: false,
+      message: securityMessages.csvHeaderMissing(['close']),
+    });
     expect(parsePriceCsv('symbol,date,close\n', { today })).toMatchObject({ ok: false, problem: 'no-rows' });
     const rows = Array.from({ length: 11 }, () => 'AAPL,2024-01-02,1').join('\n');
     expect(parsePriceCsv(`symbol,date,close\n${rows}`, { today, maxRows: 10 })).toMatchObject({ ok: false, problem: 'too-many-rows' });

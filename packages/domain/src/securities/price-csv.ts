@@ -109,7 +109,8 @@ export function parsePriceCsv(text: string, options: { today: string; maxRows?: 
     else if (!isTradingDay(date)) reason = `${date} is not a trading day (weekend or market holiday)`;
     else if (!decimalPattern.test(rawClose) || !(Number(rawClose) > 0)) {
       reason = `Close must be a positive number in digits, like 123.45 (got '${shown(rawClose)}')`;
-    } else if (Number(rawClose) >= maxClose) reason = `Close ${shown(rawClose)} is too large: a close must be below ${maxClose.toLocaleString('en-US')}`;
+    } else if (Number(rawClose) >= maxClose)
+      reason = `Close ${shown(rawClose)} is too large: a close must be below ${maxClose.toLocaleString('en-US')}`;
     else if (Number(rawClose) < minClose) reason = `Close ${rawClose} is below ${minClose}, the smallest price kept`;
     if (reason) {
       rejected.push({ line, reason });

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createRandom,
-  hashString,
-  normalAt,
-  simulatePrices,
-  simulationParameters,
-  type SimulatedSecurity,
-} from './price-simulation.ts';
+import { createRandom, hashString, normalAt, simulatePrices, simulationParameters, type SimulatedSecurity } from './price-simulation.ts';
 import type { AssetClass, RiskRating } from './contracts.ts';
 import { isTradingDay, lastTradingDayOnOrBefore } from '../shared/trading-calendar.ts';
 
@@ -87,7 +80,9 @@ describe('price simulation', () => {
     expect(Math.abs(closesOf('SPY').at(-1)! / 600 - 1)).toBeLessThanOrEqual(0.02 + 0.5 / 600);
     expect(Math.abs(closesOf('BIL').at(-1)! / 91.5 - 1)).toBeLessThanOrEqual(0.02 + 0.5 / 91.5);
     // The cents differ from one symbol to the next.
-    expect(new Set(universe.map((security) => Math.round(closesOf(security.symbol).at(-1)! * 100) % 100)).size).toBeGreaterThan(universe.length / 2);
+    expect(new Set(universe.map((security) => Math.round(closesOf(security.symbol).at(-1)! * 100) % 100)).size).toBeGreaterThan(
+      universe.length / 2,
+    );
     // Whatever the end date: the level is pinned on the last trading day of the window.
     const earlier = simulatePrices(universe, { endDate: '2024-07-07', years: 2 });
     expect(earlier.series.find((series) => series.symbol === 'AAPL')!.closes.at(-1)).toBe(closesOf('AAPL').at(-1));
@@ -160,7 +155,8 @@ describe('price simulation', () => {
     const within: number[] = [];
     const across: number[] = [];
     for (const group of [tech, energy]) {
-      for (let i = 0; i < group.length; i += 1) for (let j = i + 1; j < group.length; j += 1) within.push(correlation(group[i]!, group[j]!));
+      for (let i = 0; i < group.length; i += 1)
+        for (let j = i + 1; j < group.length; j += 1) within.push(correlation(group[i]!, group[j]!));
     }
     for (const a of tech) for (const b of energy) across.push(correlation(a, b));
     expect(mean(within)).toBeGreaterThan(mean(across) + 0.12);

@@ -151,12 +151,24 @@ type Profile = { drift: number; volatility: number };
 /** Annual drift and volatility by asset class and risk rating (before a small per-symbol spread). */
 const simulationProfiles: Record<AssetClass, Record<RiskRating, Profile>> = {
   equity: { low: { drift: 0.07, volatility: 0.18 }, medium: { drift: 0.085, volatility: 0.25 }, high: { drift: 0.1, volatility: 0.35 } },
-  fixed_income: { low: { drift: 0.02, volatility: 0.04 }, medium: { drift: 0.03, volatility: 0.07 }, high: { drift: 0.04, volatility: 0.11 } },
+  fixed_income: {
+    low: { drift: 0.02, volatility: 0.04 },
+    medium: { drift: 0.03, volatility: 0.07 },
+    high: { drift: 0.04, volatility: 0.11 },
+  },
   // T-bill and ultra-short funds: the yield accrues almost without a wobble.
   cash: { low: { drift: 0.04, volatility: 0.001 }, medium: { drift: 0.042, volatility: 0.002 }, high: { drift: 0.045, volatility: 0.004 } },
   // Gold is the medium case; silver, oil and broad commodity baskets are high.
-  alternative: { low: { drift: 0.05, volatility: 0.12 }, medium: { drift: 0.06, volatility: 0.15 }, high: { drift: 0.045, volatility: 0.27 } },
-  real_estate: { low: { drift: 0.05, volatility: 0.17 }, medium: { drift: 0.06, volatility: 0.22 }, high: { drift: 0.07, volatility: 0.28 } },
+  alternative: {
+    low: { drift: 0.05, volatility: 0.12 },
+    medium: { drift: 0.06, volatility: 0.15 },
+    high: { drift: 0.045, volatility: 0.27 },
+  },
+  real_estate: {
+    low: { drift: 0.05, volatility: 0.17 },
+    medium: { drift: 0.06, volatility: 0.22 },
+    high: { drift: 0.07, volatility: 0.28 },
+  },
 };
 
 /** Factor loadings (market, sector); the security's own noise takes the rest of the variance. */
@@ -208,8 +220,7 @@ export function simulationParameters(security: SimulatedSecurity): SimulationPar
   const own = Math.sqrt(Math.max(0, 1 - market * market - sector * sector));
   const [low, high] = fallbackCloseRanges[security.assetClass];
   // Log-uniform: as many $20-$40 stocks as $200-$400 ones.
-  const referenceClose =
-    security.referenceClose ?? Math.round(low * (high / low) ** symbolFraction(security.symbol, 'price') * 100) / 100;
+  const referenceClose = security.referenceClose ?? Math.round(low * (high / low) ** symbolFraction(security.symbol, 'price') * 100) / 100;
   // Within ±2 % of the level, drawn from the symbol (so the same in any window); a whole dollar is
   // moved up by 1 to 49 cents.
   const near = Math.round(referenceClose * (1 + (symbolFraction(security.symbol, 'last-close') - 0.5) * 0.04) * 100);
@@ -263,7 +274,8 @@ export function simulatePrices(securities: readonly SimulatedSecurity[], options
     const mean = (p.drift - (p.volatility * p.volatility) / 2) * dt;
     const scale = p.volatility * Math.sqrt(dt);
     // The log return from dates[i - 1] to dates[i] depends on dates[i] alone (and the seed): the same in any window.
-    const logReturn = (i: number) => mean + scale * (p.market * marketShocks[i]! + p.sector * sector[i]! + p.own * normalAt(ownKey, days[i]!));
+    const logReturn = (i: number) =>
+      mean + scale * (p.market * marketShocks[i]! + p.sector * sector[i]! + p.own * normalAt(ownKey, days[i]!));
     // Log closes relative to the last day (0 there), built backward from it; then one rescale to the last close.
     const last = dates.length - 1;
     const relative = new Array<number>(dates.length);

@@ -4,7 +4,7 @@
 export const modelMessages = {
   modelNotFound: 'Model portfolio not found',
   modelChanged: 'This model was changed by someone else. Review the current version and save again.',
-  staffOnly: 'Model portfolios are for the firm\'s advisors and administrators',
+  staffOnly: "Model portfolios are for the firm's advisors and administrators",
   nameRequired: 'Model name is required',
   nameTooLong: 'Model name must be at most 100 characters',
   nameTaken: 'The firm already has a model with this name',
@@ -22,7 +22,8 @@ export const modelMessages = {
   securityInvalid: 'security_id must be a valid id',
   securityUnknown: 'This security is not in the securities list',
   syncVersionRequired: 'sync_version is required: send the version you last read',
-  modelInUse: (followers: number) => `${followers} portfolio${followers === 1 ? ' follows' : 's follow'} this model: move ${followers === 1 ? 'it' : 'them'} to another model first`,
+  modelInUse: (followers: number) =>
+    `${followers} portfolio${followers === 1 ? ' follows' : 's follow'} this model: move ${followers === 1 ? 'it' : 'them'} to another model first`,
 } as const;
 
 /** Answers and validation messages of the recommendations and optimisation API. */

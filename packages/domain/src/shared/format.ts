@@ -5,7 +5,12 @@
  */
 
 const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const dollarsAndCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const dollarsAndCents = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 const compactDollars = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
@@ -82,8 +87,7 @@ const experienceLabels: Record<string, string> = {
 };
 
 /** Spec §9 experience label; anything else is 'Not specified'. */
-export const experienceLabel = (level: string | null | undefined): string =>
-  (level && experienceLabels[level]) || 'Not specified';
+export const experienceLabel = (level: string | null | undefined): string => (level && experienceLabels[level]) || 'Not specified';
 
 export type RiskTone = 'success' | 'warning' | 'error' | 'default';
 

@@ -13,7 +13,10 @@ describe('idSchema', () => {
 
   it('refuses anything else, however long, with its one message', () => {
     for (const value of ['abc', 'x'.repeat(idMaxLength + 1), 'x'.repeat(100_000)]) {
-      expect(schema.safeParse(value).error?.issues.map((issue) => issue.message), value.slice(0, 10)).toEqual(['client_id must be a valid id']);
+      expect(
+        schema.safeParse(value).error?.issues.map((issue) => issue.message),
+        value.slice(0, 10),
+      ).toEqual(['client_id must be a valid id']);
     }
   });
 });

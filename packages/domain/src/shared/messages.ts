@@ -6,8 +6,7 @@ export const messages = {
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 8 characters long',
   passwordTooLong: 'Password must be at most 128 characters long',
-  passwordComplexity:
-    'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+  passwordComplexity: 'Password must contain at least one uppercase letter, one lowercase letter, and one number',
   confirmPasswordRequired: 'Please confirm your password',
   passwordsDoNotMatch: 'Passwords do not match',
   firstNameRequired: 'First name is required',
@@ -88,8 +87,7 @@ export const clientMessages = {
   advisorRequired: 'Choose the advisor for this client (advisor_id)',
   advisorNotInFirm: 'advisor_id must name an active advisor of your firm',
   advisorOwnOnly: 'Advisors can only assign clients to themselves',
-  clientInHousehold:
-    "This client belongs to a household: change the household's advisor, or remove the client from the household first",
+  clientInHousehold: "This client belongs to a household: change the household's advisor, or remove the client from the household first",
   syncVersionRequired: 'sync_version is required: send the version you last read',
   syncVersionInvalid: 'sync_version must be a whole number of at least 1',
 
@@ -119,4 +117,3 @@ export const clientMessages = {
   assessmentStatusInvalid: 'assessment_status must be Pending, In Progress or Complete',
   performancePeriodInvalid: 'performance_period must be one of 1M, 3M, YTD, 1Y, 3Y, SI',
 } as const;
-

@@ -16,7 +16,10 @@ describe('wholeNumber', () => {
 
   it('refuses anything else with its one message', () => {
     for (const value of ['1', '6', '2.5', 'x', '']) {
-      expect(schema.safeParse(value).error?.issues.map((issue) => issue.message), value).toEqual(['n must be a whole number from 2 to 5']);
+      expect(
+        schema.safeParse(value).error?.issues.map((issue) => issue.message),
+        value,
+      ).toEqual(['n must be a whole number from 2 to 5']);
     }
   });
 
@@ -51,7 +54,8 @@ describe('pageQuery', () => {
   it('refuses a page past the furthest one, whose offset could overflow', () => {
     const schema = z.object(pageQuery({ perPageDefault: 20 }));
     expect(schema.parse({ page: String(pageMax) }).page).toBe(pageMax);
-    for (const page of [String(pageMax + 1), '1e15']) expect(messagesOf(schema.safeParse({ page })), page).toEqual([['page', pageMessages.pageTooLarge]]);
+    for (const page of [String(pageMax + 1), '1e15'])
+      expect(messagesOf(schema.safeParse({ page })), page).toEqual([['page', pageMessages.pageTooLarge]]);
   });
 
   it('with limit, reads both names without a default and refuses each with its own message', () => {

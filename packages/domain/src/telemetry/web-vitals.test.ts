@@ -59,7 +59,12 @@ describe('webVitalsBatchSchema', () => {
   it('takes a batch of route patterns and a release', () => {
     const batch = {
       release: '1.4.0-abc1234',
-      entries: [entry('/'), entry('/clients/:clientId/profile', 'CLS', 0.02), entry('/api/v1/auth/login', 'TTFB'), entry('/*', 'LONG_TASK', 80)],
+      entries: [
+        entry('/'),
+        entry('/clients/:clientId/profile', 'CLS', 0.02),
+        entry('/api/v1/auth/login', 'TTFB'),
+        entry('/*', 'LONG_TASK', 80),
+      ],
     };
     expect(issuesOf(batch)).toEqual([]);
   });
@@ -77,15 +82,20 @@ describe('webVitalsBatchSchema', () => {
       '/reset-password/john.smith@example.com',
       '/x'.repeat(101),
     ];
-    for (const route of concrete) expect(issuesOf({ release: 'r1', entries: [entry(route)] }), route).toEqual([['entries.0.route', telemetryMessages.routeInvalid]]);
+    for (const route of concrete)
+      expect(issuesOf({ release: 'r1', entries: [entry(route)] }), route).toEqual([['entries.0.route', telemetryMessages.routeInvalid]]);
   });
 
   it('refuses an unknown metric, a value out of bounds, a bad release and an empty or oversized batch', () => {
     expect(issuesOf({ release: 'r1', entries: [entry('/', 'FID')] })).toEqual([['entries.0.metric', telemetryMessages.metricInvalid]]);
     expect(issuesOf({ release: 'r1', entries: [entry('/', 'LCP', -1)] })).toEqual([['entries.0.value', telemetryMessages.valueInvalid]]);
-    expect(issuesOf({ release: 'r1', entries: [entry('/', 'LCP', telemetryLimits.valueMax + 1)] })).toEqual([['entries.0.value', telemetryMessages.valueInvalid]]);
+    expect(issuesOf({ release: 'r1', entries: [entry('/', 'LCP', telemetryLimits.valueMax + 1)] })).toEqual([
+      ['entries.0.value', telemetryMessages.valueInvalid],
+    ]);
     expect(issuesOf({ release: 'build 7', entries: [entry('/')] })).toEqual([['release', telemetryMessages.releaseInvalid]]);
-    expect(issuesOf({ release: 'r'.repeat(telemetryLimits.releaseMax + 1), entries: [entry('/')] })).toEqual([['release', telemetryMessages.releaseInvalid]]);
+    expect(issuesOf({ release: 'r'.repeat(telemetryLimits.releaseMax + 1), entries: [entry('/')] })).toEqual([
+      ['release', telemetryMessages.releaseInvalid],
+    ]);
     expect(issuesOf({ release: 'r1', entries: [] })).toEqual([['entries', telemetryMessages.entriesRequired]]);
     const full = Array.from({ length: telemetryLimits.batchMax }, () => entry('/login'));
     expect(issuesOf({ release: 'r1', entries: full })).toEqual([]);

@@ -102,7 +102,10 @@ export const assessmentResponses = pgTable(
     index('assessment_responses_firm_status_idx').on(table.firmId, table.status),
     index('assessment_responses_template_idx').on(table.templateId, table.status),
     check('assessment_responses_status_check', sql`${table.status} in ('pending', 'in_progress', 'complete')`),
-    check('assessment_responses_band_status_check', sql`${table.bandStatus} in ('applied', 'awaiting_confirmation', 'confirmed', 'kept', 'superseded')`),
+    check(
+      'assessment_responses_band_status_check',
+      sql`${table.bandStatus} in ('applied', 'awaiting_confirmation', 'confirmed', 'kept', 'superseded')`,
+    ),
   ],
 );
 

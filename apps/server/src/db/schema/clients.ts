@@ -87,19 +87,23 @@ export const clients = pgTable(
       .where(sql`${table.deletedAt} is null`),
     index('clients_household_idx').on(table.householdId),
     // At most one head per household, whatever the order of concurrent writes.
-    uniqueIndex('clients_household_head_unique').on(table.householdId).where(sql`${table.householdRole} = 'head'`),
+    uniqueIndex('clients_household_head_unique')
+      .on(table.householdId)
+      .where(sql`${table.householdRole} = 'head'`),
     uniqueIndex('clients_user_unique').on(table.userId),
     // One client per e-mail address in a firm; a deleted client frees the address.
-    uniqueIndex('clients_firm_email_unique').on(table.firmId, table.email).where(sql`${table.deletedAt} is null`),
+    uniqueIndex('clients_firm_email_unique')
+      .on(table.firmId, table.email)
+      .where(sql`${table.deletedAt} is null`),
     // Case-insensitive substring search on name and e-mail (LIKE '%…%') stays fast at 100k rows.
     index('clients_search_trgm').using('gin', sql`${table.searchText} gin_trgm_ops`),
     check('clients_risk_capacity_check', sql`${table.riskCapacity} in ('low', 'medium', 'high')`),
-    check(
-      'clients_investment_experience_check',
-      sql`${table.investmentExperience} in ('beginner', 'intermediate', 'advanced', 'expert')`,
-    ),
+    check('clients_investment_experience_check', sql`${table.investmentExperience} in ('beginner', 'intermediate', 'advanced', 'expert')`),
     check('clients_assessment_status_check', sql`${table.assessmentStatus} in ('pending', 'in_progress', 'complete')`),
-    check('clients_risk_band_check', sql`${table.riskBand} in ('conservative', 'moderately_conservative', 'moderate', 'moderately_aggressive', 'aggressive')`),
+    check(
+      'clients_risk_band_check',
+      sql`${table.riskBand} in ('conservative', 'moderately_conservative', 'moderate', 'moderately_aggressive', 'aggressive')`,
+    ),
     check('clients_household_role_check', sql`${table.householdRole} in ('head', 'spouse', 'child', 'other')`),
   ],
 );

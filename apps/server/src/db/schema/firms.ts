@@ -6,7 +6,9 @@ import { createdAt, id, syncColumns } from './columns.ts';
 export const firms = pgTable('firms', {
   id: id(),
   name: text('name').notNull(),
-  kind: text('kind', { enum: ['firm', 'personal'] }).notNull().default('firm'),
+  kind: text('kind', { enum: ['firm', 'personal'] })
+    .notNull()
+    .default('firm'),
   /** Annual risk-free rate for Sharpe ratios, a fraction; admins change it. */
   riskFreeRate: numeric('risk_free_rate', { precision: 6, scale: 4, mode: 'number' }).notNull().default(defaultRiskFreeRate),
   /** The dashboard's metric targets the firm set; a missing key takes the spec's default. */

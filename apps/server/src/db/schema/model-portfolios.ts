@@ -26,8 +26,13 @@ export const modelPortfolios = pgTable(
     ...syncColumns(),
   },
   (table) => [
-    uniqueIndex('model_portfolios_firm_name_unique').on(table.firmId, sql`lower(${table.name})`).where(sql`${table.deletedAt} is null`),
-    check('model_portfolios_risk_band_check', sql`${table.riskBand} in ('conservative', 'moderately_conservative', 'moderate', 'moderately_aggressive', 'aggressive')`),
+    uniqueIndex('model_portfolios_firm_name_unique')
+      .on(table.firmId, sql`lower(${table.name})`)
+      .where(sql`${table.deletedAt} is null`),
+    check(
+      'model_portfolios_risk_band_check',
+      sql`${table.riskBand} in ('conservative', 'moderately_conservative', 'moderate', 'moderately_aggressive', 'aggressive')`,
+    ),
     check('model_portfolios_drift_band_check', sql`${table.driftBand} > 0 and ${table.driftBand} <= 0.25`),
   ],
 );

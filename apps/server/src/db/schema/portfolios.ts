@@ -50,7 +50,9 @@ export const portfolios = pgTable(
   (table) => [
     index('portfolios_client_idx').on(table.clientId),
     index('portfolios_firm_idx').on(table.firmId),
-    index('portfolios_model_idx').on(table.modelId).where(sql`${table.modelId} is not null`),
+    index('portfolios_model_idx')
+      .on(table.modelId)
+      .where(sql`${table.modelId} is not null`),
     // The list's default order (name): a page of a whole firm reads a page of entries, not every portfolio.
     index('portfolios_firm_name_idx')
       .on(table.firmId, sql`lower(${table.name})`, table.id)
@@ -89,11 +91,11 @@ export const transactions = pgTable(
   },
   (table) => [
     index('transactions_portfolio_date_idx').on(table.portfolioId, table.tradeDate),
+    check('transactions_type_check', sql`${table.type} in ('buy', 'sell', 'dividend', 'interest', 'deposit', 'withdrawal', 'fee')`),
     check(
-      'transactions_type_check',
-      sql`${table.type} in ('buy', 'sell', 'dividend', 'interest', 'deposit', 'withdrawal', 'fee')`,
+      'transactions_lot_method_check',
+      sql`${table.lotMethod} is null or (${table.type} = 'sell' and ${table.lotMethod} in ('fifo', 'hifo', 'tax_optimized'))`,
     ),
-    check('transactions_lot_method_check', sql`${table.lotMethod} is null or (${table.type} = 'sell' and ${table.lotMethod} in ('fifo', 'hifo', 'tax_optimized'))`),
   ],
 );
 
@@ -166,7 +168,9 @@ const bookColumns = (withKeys: boolean) => ({
  * dashboard reads a few rows a day here instead of one per portfolio. A day whose `portfolios` fell
  * to 0 stays as a zero row; readers skip it.
  */
-export const bookValuations = pgTable('book_valuations', bookColumns(true), (table) => [primaryKey({ columns: [table.firmId, table.advisorId, table.date] })]);
+export const bookValuations = pgTable('book_valuations', bookColumns(true), (table) => [
+  primaryKey({ columns: [table.firmId, table.advisorId, table.date] }),
+]);
 
 /**
  * What changed in the books and is not folded into `book_valuations` yet: triggers (migration 0010)

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { recommendationSources, recommendationStatuses, recommendationTypes, type RecommendationDetails } from '@meridian/domain/recommendations/contracts';
+import {
+  recommendationSources,
+  recommendationStatuses,
+  recommendationTypes,
+  type RecommendationDetails,
+} from '@meridian/domain/recommendations/contracts';
 import { at, createdAt, id, syncColumns } from './columns.ts';
 import { clients } from './clients.ts';
 import { firms } from './firms.ts';
@@ -47,7 +52,9 @@ export const recommendations = pgTable(
     index('recommendations_client_idx').on(table.clientId, table.createdAt),
     index('recommendations_portfolio_idx').on(table.portfolioId),
     // One open recommendation of a kind per portfolio: generating again refreshes it, never duplicates it.
-    uniqueIndex('recommendations_open_unique').on(table.portfolioId, table.type).where(sql`${table.status} in ('pending', 'accepted')`),
+    uniqueIndex('recommendations_open_unique')
+      .on(table.portfolioId, table.type)
+      .where(sql`${table.status} in ('pending', 'accepted')`),
     check('recommendations_type_check', sql`${table.type} in ('rebalance', 'reduce_concentration', 'deploy_cash', 'risk_mismatch')`),
     check('recommendations_status_check', sql`${table.status} in ('pending', 'accepted', 'rejected', 'implemented')`),
     check('recommendations_source_check', sql`${table.source} in ('review', 'optimizer', 'drift')`),

@@ -3,7 +3,6 @@ import { boolean, check, date, index, numeric, pgTable, primaryKey, text, unique
 import { assetClasses, priceSources, riskRatings } from '@meridian/domain/securities/contracts';
 import { createdAt, id, syncColumns } from './columns.ts';
 
-
 /**
  * The securities master, shared by every firm (market data is not a firm's own). The latest two
  * closes are kept on the row so valuing a book needs no scan of the price history.

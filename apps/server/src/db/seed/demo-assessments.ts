@@ -33,7 +33,8 @@ function unit(id: string, salt: number): number {
   return ((hash >>> 0) % 10_000) / 10_000;
 }
 
-const boldnessOf = (client: ClientRow) => ({ low: 0.1, medium: 0.42, high: 0.8 })[client.riskCapacity ?? 'medium'] + (unit(client.id, 1) - 0.5) * 0.3;
+const boldnessOf = (client: ClientRow) =>
+  ({ low: 0.1, medium: 0.42, high: 0.8 })[client.riskCapacity ?? 'medium'] + (unit(client.id, 1) - 0.5) * 0.3;
 const likert = (value: number) => Math.min(5, Math.max(1, Math.round(value)));
 
 /** Answers a client of this profile would plausibly give; boldness 0 (cautious) to 1 (bold). */
@@ -85,7 +86,11 @@ export function demoAnswers(client: ClientRow, today: string): Required<IpqAnswe
 export async function seedDemoAssessments(db: Db, now: Date): Promise<void> {
   const [firm] = await db.select({ id: firms.id }).from(firms).where(eq(firms.name, demoFirmName));
   if (!firm) return;
-  const [existing] = await db.select({ id: assessmentResponses.id }).from(assessmentResponses).where(eq(assessmentResponses.firmId, firm.id)).limit(1);
+  const [existing] = await db
+    .select({ id: assessmentResponses.id })
+    .from(assessmentResponses)
+    .where(eq(assessmentResponses.firmId, firm.id))
+    .limit(1);
   if (existing) return;
   const advisorEmail = demoAccounts.find((account) => account.role === 'advisor')!.email;
   const [demoAdvisor] = await db.select({ id: users.id }).from(users).where(eq(users.email, advisorEmail));
@@ -103,13 +108,32 @@ export async function seedDemoAssessments(db: Db, now: Date): Promise<void> {
       const answers = demoAnswers(client, today);
       const completedAt = new Date(now.getTime() - (3 + ((index * 37) % 360)) * dayMs);
       const startedAt = new Date(completedAt.getTime() - 25 * 60 * 1000);
-      const base = { firmId: firm.id, clientId: client.id, templateId: ipqTemplateId, templateVersion: 1, source: 'advisor', startedBy: client.advisorId, startedAt, createdAt: startedAt };
+      const base = {
+        firmId: firm.id,
+        clientId: client.id,
+        templateId: ipqTemplateId,
+        templateVersion: 1,
+        source: 'advisor',
+        startedBy: client.advisorId,
+        startedAt,
+        createdAt: startedAt,
+      };
       if (slot >= 6) {
         // Stopped after the first two (or three) modules, a few days ago.
         const kept = ipqModules.slice(0, slot === 6 ? 2 : 3);
         const partial = Object.fromEntries(kept.map((module) => [module, answers[module]]));
         const recent = new Date(now.getTime() - (1 + (index % 6)) * dayMs);
-        await tx.insert(assessmentResponses).values({ ...base, startedAt: recent, createdAt: recent, updatedAt: recent, status: 'in_progress', answers: partial, syncVersion: kept.length + 1 });
+        await tx
+          .insert(assessmentResponses)
+          .values({
+            ...base,
+            startedAt: recent,
+            createdAt: recent,
+            updatedAt: recent,
+            status: 'in_progress',
+            answers: partial,
+            syncVersion: kept.length + 1,
+          });
         await tx.update(clients).set({ assessmentStatus: 'in_progress' }).where(eq(clients.id, client.id));
         continue;
       }
@@ -139,7 +163,10 @@ export async function seedDemoAssessments(db: Db, now: Date): Promise<void> {
       const band = awaits ? null : proposed;
       await tx
         .update(clients)
-        .set({ assessmentStatus: 'complete', ...(band && { riskBand: band, riskCapacity: riskLevelOfBand(band), riskBandSetAt: completedAt }) })
+        .set({
+          assessmentStatus: 'complete',
+          ...(band && { riskBand: band, riskCapacity: riskLevelOfBand(band), riskBandSetAt: completedAt }),
+        })
         .where(eq(clients.id, client.id));
     }
   });

@@ -24,10 +24,34 @@ const definition: TemplateDefinition = templateDefinitionSchema.parse({
       title: 'Confidence in your plan',
       description: 'How your finances feel today.',
       questions: [
-        { key: 'understand-plan', text: 'I understand how my plan gets me to my goals.', type: 'scale', required: true, scale: { min: 1, max: 5, min_label: 'Not at all', max_label: 'Completely' } },
-        { key: 'on-track', text: 'I feel on track for retirement.', type: 'scale', required: true, scale: { min: 1, max: 5, min_label: 'Not at all', max_label: 'Completely' } },
-        { key: 'money-worries', text: 'Money worries keep me up at night.', type: 'scale', required: true, scale: { min: 1, max: 5, min_label: 'Never', max_label: 'Often', reverse: true } },
-        { key: 'emergency-ready', text: 'I could handle an unexpected $10,000 expense.', type: 'scale', required: true, scale: { min: 1, max: 5, min_label: 'Not at all', max_label: 'Easily' } },
+        {
+          key: 'understand-plan',
+          text: 'I understand how my plan gets me to my goals.',
+          type: 'scale',
+          required: true,
+          scale: { min: 1, max: 5, min_label: 'Not at all', max_label: 'Completely' },
+        },
+        {
+          key: 'on-track',
+          text: 'I feel on track for retirement.',
+          type: 'scale',
+          required: true,
+          scale: { min: 1, max: 5, min_label: 'Not at all', max_label: 'Completely' },
+        },
+        {
+          key: 'money-worries',
+          text: 'Money worries keep me up at night.',
+          type: 'scale',
+          required: true,
+          scale: { min: 1, max: 5, min_label: 'Never', max_label: 'Often', reverse: true },
+        },
+        {
+          key: 'emergency-ready',
+          text: 'I could handle an unexpected $10,000 expense.',
+          type: 'scale',
+          required: true,
+          scale: { min: 1, max: 5, min_label: 'Not at all', max_label: 'Easily' },
+        },
       ],
     },
     {
@@ -58,7 +82,13 @@ const definition: TemplateDefinition = templateDefinitionSchema.parse({
             { value: 'charity', label: 'Charitable giving', score: 0 },
           ],
         },
-        { key: 'savings-rate', text: 'About what share of your income do you save?', type: 'number', required: false, number: { min: 0, max: 100, unit: '%' } },
+        {
+          key: 'savings-rate',
+          text: 'About what share of your income do you save?',
+          type: 'number',
+          required: false,
+          number: { min: 0, max: 100, unit: '%' },
+        },
         { key: 'comments', text: 'Anything else you would like us to know?', type: 'text', required: false },
       ],
     },
@@ -91,7 +121,11 @@ function answersOf(index: number): Record<string, unknown> {
 export async function seedDemoCheckIns(db: Db, now: Date): Promise<void> {
   const [firm] = await db.select({ id: firms.id }).from(firms).where(eq(firms.name, demoFirmName));
   if (!firm) return;
-  const [existing] = await db.select({ id: assessmentTemplates.id }).from(assessmentTemplates).where(eq(assessmentTemplates.firmId, firm.id)).limit(1);
+  const [existing] = await db
+    .select({ id: assessmentTemplates.id })
+    .from(assessmentTemplates)
+    .where(eq(assessmentTemplates.firmId, firm.id))
+    .limit(1);
   if (existing) return;
   const adminEmail = demoAccounts.find((account) => account.role === 'admin')!.email;
   const clientEmail = demoAccounts.find((account) => account.role === 'client')!.email;
@@ -106,27 +140,63 @@ export async function seedDemoCheckIns(db: Db, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const [template] = await tx
       .insert(assessmentTemplates)
-      .values({ firmId: firm.id, kind: 'custom', name: checkInName, description: 'A short yearly check on how clients feel about their plan, and what they want from us.', createdBy: admin?.id ?? null, createdAt: created, updatedAt: created })
+      .values({
+        firmId: firm.id,
+        kind: 'custom',
+        name: checkInName,
+        description: 'A short yearly check on how clients feel about their plan, and what they want from us.',
+        createdBy: admin?.id ?? null,
+        createdAt: created,
+        updatedAt: created,
+      })
       .returning({ id: assessmentTemplates.id });
-    await tx.insert(assessmentTemplateVersions).values({ templateId: template!.id, version: 1, definition, createdBy: admin?.id ?? null, createdAt: created });
+    await tx
+      .insert(assessmentTemplateVersions)
+      .values({ templateId: template!.id, version: 1, definition, createdBy: admin?.id ?? null, createdAt: created });
     const base = { firmId: firm.id, templateId: template!.id, templateVersion: 1, source: 'assignment', assignedBy: admin?.id ?? null };
     const rows = book.slice(0, 36).map((client, index) => {
       const assignedAt = new Date(now.getTime() - (150 - index * 3) * dayMs);
       if (index < 24) {
         const completedAt = new Date(assignedAt.getTime() + (2 + (index % 9)) * dayMs);
         const answers = answersOf(index);
-        return { ...base, clientId: client.id, status: 'complete' as const, answers, startedBy: client.advisorId, startedAt: completedAt, completedAt, results: scoreResponse(definition, answers), createdAt: assignedAt, updatedAt: completedAt, syncVersion: 2 };
+        return {
+          ...base,
+          clientId: client.id,
+          status: 'complete' as const,
+          answers,
+          startedBy: client.advisorId,
+          startedAt: completedAt,
+          completedAt,
+          results: scoreResponse(definition, answers),
+          createdAt: assignedAt,
+          updatedAt: completedAt,
+          syncVersion: 2,
+        };
       }
       // Assigned with a due date; the first few are past it.
       const due = new Date(now.getTime() + (index - 28) * 4 * dayMs).toISOString().slice(0, 10);
       return { ...base, clientId: client.id, status: 'pending' as const, dueDate: due, createdAt: assignedAt, updatedAt: assignedAt };
     });
     if (clientLogin) {
-      const [own] = await tx.select({ id: clients.id }).from(clients).where(and(eq(clients.userId, clientLogin.id), isNotNull(clients.userId)));
-      if (own) rows.push({ ...base, clientId: own.id, status: 'pending' as const, dueDate: new Date(now.getTime() + 7 * dayMs).toISOString().slice(0, 10), createdAt: now, updatedAt: now });
+      const [own] = await tx
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.userId, clientLogin.id), isNotNull(clients.userId)));
+      if (own)
+        rows.push({
+          ...base,
+          clientId: own.id,
+          status: 'pending' as const,
+          dueDate: new Date(now.getTime() + 7 * dayMs).toISOString().slice(0, 10),
+          createdAt: now,
+          updatedAt: now,
+        });
     }
     await tx.insert(assessmentResponses).values(rows);
     // Each client's status is that of their latest assessment.
-    await refreshAssessmentStatus(tx, rows.map((row) => row.clientId));
+    await refreshAssessmentStatus(
+      tx,
+      rows.map((row) => row.clientId),
+    );
   });
 }

@@ -31,37 +31,196 @@ function generator(seed: number) {
 }
 
 const firstNames = [
-  'Olivia', 'Liam', 'Amara', 'Mateo', 'Sofia', 'Kenji', 'Aisha', 'Daniel', 'Mei', 'Rafael', 'Hannah', 'Omar',
-  'Grace', 'Arjun', 'Isabel', 'Tomás', 'Chloe', 'Kwame', 'Naomi', 'Luca', 'Fatima', 'Ethan', 'Yuki', 'Gabriel',
-  'Leah', 'Samuel', 'Ingrid', 'Diego', 'Nora', 'Malik', 'Elena', 'Hiroshi', 'Zara', 'Benjamin', 'Ana', 'Tariq',
-  'Clara', 'Nikhil', 'Ruth', 'Andre', 'Maya', 'Jonas', 'Priyanka', 'Marcus', 'Lucia', 'Wei', 'Esther', 'Caleb',
-  'Adaeze', 'Patrick', 'Sana', 'Miguel', 'Helen', 'Dmitri', 'Julia', 'Kofi', 'Rosa', 'Henry', 'Lina', 'Victor',
-  'Margaret', 'Jamal', 'Anika', 'Robert', 'Camila', 'Sean', 'Leilani', 'Thomas', 'Valentina', 'Ibrahim', 'Alice',
-  'Noah', 'Farah', 'George', 'Emilia', 'Xavier', 'Yara', 'Charles', 'Imani', 'Felix',
+  'Olivia',
+  'Liam',
+  'Amara',
+  'Mateo',
+  'Sofia',
+  'Kenji',
+  'Aisha',
+  'Daniel',
+  'Mei',
+  'Rafael',
+  'Hannah',
+  'Omar',
+  'Grace',
+  'Arjun',
+  'Isabel',
+  'Tomás',
+  'Chloe',
+  'Kwame',
+  'Naomi',
+  'Luca',
+  'Fatima',
+  'Ethan',
+  'Yuki',
+  'Gabriel',
+  'Leah',
+  'Samuel',
+  'Ingrid',
+  'Diego',
+  'Nora',
+  'Malik',
+  'Elena',
+  'Hiroshi',
+  'Zara',
+  'Benjamin',
+  'Ana',
+  'Tariq',
+  'Clara',
+  'Nikhil',
+  'Ruth',
+  'Andre',
+  'Maya',
+  'Jonas',
+  'Priyanka',
+  'Marcus',
+  'Lucia',
+  'Wei',
+  'Esther',
+  'Caleb',
+  'Adaeze',
+  'Patrick',
+  'Sana',
+  'Miguel',
+  'Helen',
+  'Dmitri',
+  'Julia',
+  'Kofi',
+  'Rosa',
+  'Henry',
+  'Lina',
+  'Victor',
+  'Margaret',
+  'Jamal',
+  'Anika',
+  'Robert',
+  'Camila',
+  'Sean',
+  'Leilani',
+  'Thomas',
+  'Valentina',
+  'Ibrahim',
+  'Alice',
+  'Noah',
+  'Farah',
+  'George',
+  'Emilia',
+  'Xavier',
+  'Yara',
+  'Charles',
+  'Imani',
+  'Felix',
 ] as const;
 
 const lastNames = [
-  'Nguyen', 'Okonkwo', 'Martinez', 'Kowalski', 'Haddad', 'Tanaka', 'Johansson', 'Mensah', 'Rossi', 'Bernstein',
-  'Castillo', 'Sharma', 'Lindqvist', 'Adeyemi', 'Moreau', 'Fitzgerald', 'Kim', 'Delgado', 'Petrov', 'Oyelaran',
-  'Whitaker', 'Alvarez', 'Nakamura', 'Gallagher', 'Iyer', 'Schneider', 'Boateng', 'Romero', 'Chang', 'Sullivan',
-  'Abadi', 'Larsen', 'Vasquez', 'Obi', 'Hoffmann', 'Ramirez', 'Yamamoto', 'Donovan', 'Farouk', 'Brennan',
-  'Costa', 'Walker', 'Rahman', 'Dubois', 'Silva', 'Montgomery', 'Achebe', 'Park', 'Novakova', 'Quinn',
-  'Herrera', 'Thompson', 'Singh', 'Eriksen', 'Mbeki', 'Carter', 'Ortiz', 'Hughes', 'Banerjee', 'Morales',
+  'Nguyen',
+  'Okonkwo',
+  'Martinez',
+  'Kowalski',
+  'Haddad',
+  'Tanaka',
+  'Johansson',
+  'Mensah',
+  'Rossi',
+  'Bernstein',
+  'Castillo',
+  'Sharma',
+  'Lindqvist',
+  'Adeyemi',
+  'Moreau',
+  'Fitzgerald',
+  'Kim',
+  'Delgado',
+  'Petrov',
+  'Oyelaran',
+  'Whitaker',
+  'Alvarez',
+  'Nakamura',
+  'Gallagher',
+  'Iyer',
+  'Schneider',
+  'Boateng',
+  'Romero',
+  'Chang',
+  'Sullivan',
+  'Abadi',
+  'Larsen',
+  'Vasquez',
+  'Obi',
+  'Hoffmann',
+  'Ramirez',
+  'Yamamoto',
+  'Donovan',
+  'Farouk',
+  'Brennan',
+  'Costa',
+  'Walker',
+  'Rahman',
+  'Dubois',
+  'Silva',
+  'Montgomery',
+  'Achebe',
+  'Park',
+  'Novakova',
+  'Quinn',
+  'Herrera',
+  'Thompson',
+  'Singh',
+  'Eriksen',
+  'Mbeki',
+  'Carter',
+  'Ortiz',
+  'Hughes',
+  'Banerjee',
+  'Morales',
 ] as const;
 
 const streets = [
-  'Maple Avenue', 'Cedar Lane', 'Larimer Street', 'Pearl Street', 'Colfax Avenue', 'Hillside Drive', 'Aspen Court',
-  'Juniper Way', 'Elm Street', 'Canyon Boulevard', 'Walnut Street', 'Riverside Drive', 'Spruce Street', 'Lakeview Terrace',
-  'Willow Road', 'Sunset Ridge', 'Oak Hollow Lane', 'Magnolia Street', 'Franklin Street', 'Harbor View Drive',
+  'Maple Avenue',
+  'Cedar Lane',
+  'Larimer Street',
+  'Pearl Street',
+  'Colfax Avenue',
+  'Hillside Drive',
+  'Aspen Court',
+  'Juniper Way',
+  'Elm Street',
+  'Canyon Boulevard',
+  'Walnut Street',
+  'Riverside Drive',
+  'Spruce Street',
+  'Lakeview Terrace',
+  'Willow Road',
+  'Sunset Ridge',
+  'Oak Hollow Lane',
+  'Magnolia Street',
+  'Franklin Street',
+  'Harbor View Drive',
 ] as const;
 
 /** Cities with their state and a ZIP prefix (the book is mostly Colorado, with clients who moved away). */
 const cities = [
-  ['Denver', 'CO', '802'], ['Denver', 'CO', '802'], ['Boulder', 'CO', '803'], ['Golden', 'CO', '804'], ['Fort Collins', 'CO', '805'],
-  ['Littleton', 'CO', '801'], ['Aurora', 'CO', '800'], ['Colorado Springs', 'CO', '809'], ['Santa Fe', 'NM', '875'],
-  ['Salt Lake City', 'UT', '841'], ['Scottsdale', 'AZ', '852'], ['Austin', 'TX', '787'], ['Chicago', 'IL', '606'],
-  ['Seattle', 'WA', '981'], ['San Diego', 'CA', '921'], ['Portland', 'OR', '972'], ['Minneapolis', 'MN', '554'],
-  ['Raleigh', 'NC', '276'], ['Boston', 'MA', '021'], ['Naples', 'FL', '341'],
+  ['Denver', 'CO', '802'],
+  ['Denver', 'CO', '802'],
+  ['Boulder', 'CO', '803'],
+  ['Golden', 'CO', '804'],
+  ['Fort Collins', 'CO', '805'],
+  ['Littleton', 'CO', '801'],
+  ['Aurora', 'CO', '800'],
+  ['Colorado Springs', 'CO', '809'],
+  ['Santa Fe', 'NM', '875'],
+  ['Salt Lake City', 'UT', '841'],
+  ['Scottsdale', 'AZ', '852'],
+  ['Austin', 'TX', '787'],
+  ['Chicago', 'IL', '606'],
+  ['Seattle', 'WA', '981'],
+  ['San Diego', 'CA', '921'],
+  ['Portland', 'OR', '972'],
+  ['Minneapolis', 'MN', '554'],
+  ['Raleigh', 'NC', '276'],
+  ['Boston', 'MA', '021'],
+  ['Naples', 'FL', '341'],
 ] as const;
 
 const areaCodes = ['303', '720', '970', '719', '505', '801', '512', '312', '206', '619'] as const;
@@ -134,13 +293,19 @@ type PlannedClient = {
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The planned book, as data: pure, so a test can check its spread without a database. */
-export function planDemoClients(today: Date, seed = 20_260_401): { clients: PlannedClient[]; households: Array<{ key: number; name: string; notes: string | null }> } {
+export function planDemoClients(
+  today: Date,
+  seed = 20_260_401,
+): { clients: PlannedClient[]; households: Array<{ key: number; name: string; notes: string | null }> } {
   const random = generator(seed);
   const usedEmails = new Set<string>();
   const usedNames = new Set<string>();
 
   const categoryOf = () => {
-    let roll = random.int(1, categoryWeights.reduce((a, b) => a + b, 0));
+    let roll = random.int(
+      1,
+      categoryWeights.reduce((a, b) => a + b, 0),
+    );
     for (const [index, weight] of categoryWeights.entries()) {
       roll -= weight;
       if (roll <= 0) return index;
@@ -154,7 +319,11 @@ export function planDemoClients(today: Date, seed = 20_260_401): { clients: Plan
     return isoDate(date);
   };
   const emailFor = (first: string, last: string) => {
-    const plain = (text: string) => text.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
+    const plain = (text: string) =>
+      text
+        .normalize('NFD')
+        .replace(/[^A-Za-z]/g, '')
+        .toLowerCase();
     const [f, l] = [plain(first), plain(last)];
     const patterns = [`${f}.${l}`, `${f[0]}${l}`, `${f}${l[0]}`, `${f}_${l}`];
     let local = random.pick(patterns);
@@ -174,11 +343,14 @@ export function planDemoClients(today: Date, seed = 20_260_401): { clients: Plan
     const netWorth = roundTo(low + (high - low) * random.next() ** 1.6, 500);
     const working = age < 67;
     const floor = random.int(32, 64) * 1_000;
-    const income = working ? roundTo(Math.max(floor, netWorth * (0.04 + random.next() * 0.18)), 1_000) : roundTo(floor * 0.6 + netWorth * 0.035, 1_000);
+    const income = working
+      ? roundTo(Math.max(floor, netWorth * (0.04 + random.next() * 0.18)), 1_000)
+      : roundTo(floor * 0.6 + netWorth * 0.035, 1_000);
     const riskRoll = random.next() + (age - 50) / 90;
     const riskCapacity: RiskCapacity = riskRoll < 0.35 ? 'high' : riskRoll < 0.8 ? 'medium' : 'low';
     const years = Math.floor(random.next() ** 1.4 * Math.max(1, age - 20));
-    const investmentExperience: InvestmentExperience = years <= 2 ? 'beginner' : years <= 5 ? 'intermediate' : years <= 10 ? 'advanced' : 'expert';
+    const investmentExperience: InvestmentExperience =
+      years <= 2 ? 'beginner' : years <= 5 ? 'intermediate' : years <= 10 ? 'advanced' : 'expert';
     const goalCount = random.int(1, 3);
     const chosen = new Set<string>();
     while (chosen.size < goalCount) chosen.add(random.pick(goals));
@@ -191,7 +363,13 @@ export function planDemoClients(today: Date, seed = 20_260_401): { clients: Plan
       notes: random.pick(notes),
     };
   };
-  const person = (first: string, last: string, age: number, advisor: PlannedClient['advisor'], extra: Partial<PlannedClient> = {}): PlannedClient => {
+  const person = (
+    first: string,
+    last: string,
+    age: number,
+    advisor: PlannedClient['advisor'],
+    extra: Partial<PlannedClient> = {},
+  ): PlannedClient => {
     usedNames.add(`${first} ${last}`);
     return {
       firstName: first,
@@ -233,7 +411,16 @@ export function planDemoClients(today: Date, seed = 20_260_401): { clients: Plan
     const client = person(account.firstName, account.lastName, age, advisor, { email, userEmail: email, phone: account.phone });
     usedEmails.add(email.split('@')[0] ?? email);
     // The new client has just signed up: no profile yet (the spec's 'Not specified' state).
-    if (email.startsWith('newclient')) Object.assign(client, { netWorth: null, annualIncome: null, riskCapacity: null, investmentExperience: null, financialGoals: null, notes: 'New client: onboarding call booked.', createdDaysAgo: 3 });
+    if (email.startsWith('newclient'))
+      Object.assign(client, {
+        netWorth: null,
+        annualIncome: null,
+        riskCapacity: null,
+        investmentExperience: null,
+        financialGoals: null,
+        notes: 'New client: onboarding call booked.',
+        createdDaysAgo: 3,
+      });
     planned.push(client);
   }
 
@@ -244,17 +431,28 @@ export function planDemoClients(today: Date, seed = 20_260_401): { clients: Plan
     const [headFirst, surname] = jordan ? [jordan.firstName, jordan.lastName] : freshName(undefined, true);
     householdSurnames.add(surname);
     const headAge = jordan ? 41 : key < 11 ? random.int(30, 78) : random.int(58, 82);
-    householdList.push({ key, name: `${surname} Household`, notes: key < 11 ? null : 'Multi-generational planning: review estate documents yearly.' });
+    householdList.push({
+      key,
+      name: `${surname} Household`,
+      notes: key < 11 ? null : 'Multi-generational planning: review estate documents yearly.',
+    });
     const head = jordan ?? person(headFirst, surname, headAge, advisor);
     head.household = { key, role: 'head' };
     if (!jordan) planned.push(head);
     // A couple shares the home; grown children have their own.
     const [spouseFirst] = freshName(surname);
-    planned.push(person(spouseFirst, surname, Math.max(25, headAge + random.int(-6, 4)), advisor, { household: { key, role: 'spouse' }, address: head.address }));
+    planned.push(
+      person(spouseFirst, surname, Math.max(25, headAge + random.int(-6, 4)), advisor, {
+        household: { key, role: 'spouse' },
+        address: head.address,
+      }),
+    );
     if (key >= 11) {
       for (let child = 0; child < (key % 2 === 0 ? 2 : 1); child += 1) {
         const [childFirst] = freshName(surname);
-        planned.push(person(childFirst, surname, Math.max(25, headAge - random.int(26, 33)), advisor, { household: { key, role: 'child' } }));
+        planned.push(
+          person(childFirst, surname, Math.max(25, headAge - random.int(26, 33)), advisor, { household: { key, role: 'child' } }),
+        );
       }
     }
   }
@@ -281,7 +479,11 @@ export async function seedDemoClients(db: Db, options: { now?: () => Date } = {}
   if ((existing?.total ?? 0) > 0) return { skipped: true, clients: 0, households: 0 };
 
   const plan = planDemoClients(now);
-  const accountEmails = ['alex.chen@summitridge.example', 'priya.patel@summitridge.example', ...plan.clients.flatMap((c) => (c.userEmail ? [c.userEmail] : []))];
+  const accountEmails = [
+    'alex.chen@summitridge.example',
+    'priya.patel@summitridge.example',
+    ...plan.clients.flatMap((c) => (c.userEmail ? [c.userEmail] : [])),
+  ];
   const accounts = await db
     .select({ id: users.id, email: users.email })
     .from(users)
@@ -299,7 +501,14 @@ export async function seedDemoClients(db: Db, options: { now?: () => Date } = {}
         plan.households.map((household) => {
           const head = plan.clients.find((client) => client.household?.key === household.key && client.household.role === 'head');
           const created = daysAgo(head?.createdDaysAgo ?? 30);
-          return { firmId: firm.id, advisorId: advisors[head?.advisor ?? 'alex'], name: household.name, notes: household.notes, createdAt: created, updatedAt: created };
+          return {
+            firmId: firm.id,
+            advisorId: advisors[head?.advisor ?? 'alex'],
+            name: household.name,
+            notes: household.notes,
+            createdAt: created,
+            updatedAt: created,
+          };
         }),
       )
       .returning({ id: households.id });

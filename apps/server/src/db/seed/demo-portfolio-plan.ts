@@ -51,7 +51,14 @@ export type PlannedTransaction = {
   notes: string;
 };
 
-export type PlannedHolding = { securityId: string; quantity: number; averageCost: number; openedOn: string; lastTradeOn: string; trades: number };
+export type PlannedHolding = {
+  securityId: string;
+  quantity: number;
+  averageCost: number;
+  openedOn: string;
+  lastTradeOn: string;
+  trades: number;
+};
 
 export type PlannedPortfolio = {
   name: string;
@@ -116,7 +123,8 @@ const monthOf = (date: string) => Number(date.slice(5, 7));
 function accountsFor(client: PlanClient, age: number, random: Random): AccountType[] {
   const netWorth = client.netWorth ?? 300_000;
   const income = client.annualIncome ?? 0;
-  const primary: AccountType = (client.householdRole === 'head' || client.householdRole === 'spouse') && random.next() < 0.6 ? 'joint' : 'taxable';
+  const primary: AccountType =
+    (client.householdRole === 'head' || client.householdRole === 'spouse') && random.next() < 0.6 ? 'joint' : 'taxable';
   const candidates: AccountType[] = [];
   if (age < 60 && income > 0) candidates.push(random.next() < 0.2 ? '403b' : '401k');
   if (age >= 55) candidates.push('ira');
@@ -149,7 +157,12 @@ function chooseHoldings(securities: readonly PlanSecurity[], risk: RiskRating, c
     mix.fixed_income = (mix.fixed_income ?? 0) + 0.1;
     mix.equity = (mix.equity ?? 0) - 0.1;
   }
-  const fits = (s: PlanSecurity) => (risk === 'low' ? s.riskRating === 'low' || (s.riskRating === 'medium' && s.assetClass === 'equity') : risk === 'medium' ? s.riskRating !== 'high' || random.next() < 0.15 : true);
+  const fits = (s: PlanSecurity) =>
+    risk === 'low'
+      ? s.riskRating === 'low' || (s.riskRating === 'medium' && s.assetClass === 'equity')
+      : risk === 'medium'
+        ? s.riskRating !== 'high' || random.next() < 0.15
+        : true;
   const classes = (Object.entries(mix) as Array<[AssetClass, number]>).filter(([, weight]) => weight > 0);
   // A few funds cover bonds, cash, real estate and commodities; stocks and stock funds take the other slots.
   const slotsOf = new Map<AssetClass, number>();
@@ -164,7 +177,18 @@ function chooseHoldings(securities: readonly PlanSecurity[], risk: RiskRating, c
     // Equity: broad index funds at the core, single companies around them.
     const picks =
       assetClass === 'equity'
-        ? [...pick(pool.filter((s) => s.sector === 'Diversified'), Math.max(1, Math.round(slots * 0.35)), random), ...pick(pool.filter((s) => s.sector !== 'Diversified'), slots, random)].slice(0, slots)
+        ? [
+            ...pick(
+              pool.filter((s) => s.sector === 'Diversified'),
+              Math.max(1, Math.round(slots * 0.35)),
+              random,
+            ),
+            ...pick(
+              pool.filter((s) => s.sector !== 'Diversified'),
+              slots,
+              random,
+            ),
+          ].slice(0, slots)
         : pick(pool, slots, random);
     const jitters = picks.map(() => 0.6 + random.next() * 0.8);
     const total = jitters.reduce((a, b) => a + b, 0);
@@ -175,14 +199,22 @@ function chooseHoldings(securities: readonly PlanSecurity[], risk: RiskRating, c
 }
 
 /** Plans the portfolios of one client over the market's months. */
-export function planClientPortfolios(client: PlanClient, securities: readonly PlanSecurity[], market: PlanMarket, benchmarks: { conservative: string; growth: string }): PlannedPortfolio[] {
+export function planClientPortfolios(
+  client: PlanClient,
+  securities: readonly PlanSecurity[],
+  market: PlanMarket,
+  benchmarks: { conservative: string; growth: string },
+): PlannedPortfolio[] {
   const random = createRandom(`demo-portfolios:${client.email}`);
   const endDate = market.monthDates.at(-1);
   if (!endDate || market.monthDates.length < 13) return [];
   const age = ageFrom(client.birthDate, endDate) ?? 45;
   const risk = client.riskCapacity ?? 'medium';
   const accounts = accountsFor(client, age, random);
-  const investable = Math.max(25_000, (client.netWorth ?? Math.max(200_000, (client.annualIncome ?? 0) * 2)) * (0.25 + random.next() * 0.35));
+  const investable = Math.max(
+    25_000,
+    (client.netWorth ?? Math.max(200_000, (client.annualIncome ?? 0) * 2)) * (0.25 + random.next() * 0.35),
+  );
   const shares = accounts.map((_, i) => (i === 0 ? 1.6 : 1) * (0.7 + random.next() * 0.6));
   const shareTotal = shares.reduce((a, b) => a + b, 0);
   return accounts.map((accountType, index) => {
@@ -230,16 +262,18 @@ function planPortfolio(input: PortfolioInputs): PlannedPortfolio {
     held.set(securityId, (held.get(securityId) ?? 0) + (type === 'buy' ? quantity : -quantity));
     if (held.get(securityId) === 0) held.delete(securityId);
   };
-  const valueAt = (date: string) => roundMoney(cash + [...held].reduce((sum, [id, q]) => sum + tradeValue(q, market.close(id, date) ?? 0), 0));
+  const valueAt = (date: string) =>
+    roundMoney(cash + [...held].reduce((sum, [id, q]) => sum + tradeValue(q, market.close(id, date) ?? 0), 0));
   /** Buys the most underweight holdings with the cash above a 2% reserve. */
   const invest = (date: string, notes: string) => {
     const value = valueAt(date);
     for (let round = 0; round < 3; round += 1) {
       const spare = cash - value * 0.02;
       if (spare < Math.max(500, value * 0.01)) return;
-      const [id] = [...targets]
-        .map(([id, weight]) => [id, (tradeValue(held.get(id) ?? 0, market.close(id, date) ?? 0) / value) / weight] as const)
-        .sort((a, b) => a[1] - b[1])[0] ?? [];
+      const [id] =
+        [...targets]
+          .map(([id, weight]) => [id, tradeValue(held.get(id) ?? 0, market.close(id, date) ?? 0) / value / weight] as const)
+          .sort((a, b) => a[1] - b[1])[0] ?? [];
       const price = id ? market.close(id, date) : undefined;
       if (!id || !price) return;
       const budget = Math.min(spare, Math.max(value * (targets.get(id) ?? 0) - tradeValue(held.get(id) ?? 0, price), spare / 2));
@@ -251,13 +285,22 @@ function planPortfolio(input: PortfolioInputs): PlannedPortfolio {
   /** Sells some of the largest holding when cash is short of what is needed (nothing by default). */
   const raiseCash = (date: string, needed = 0) => {
     if (cash >= needed) return;
-    const [id, quantity] = [...held].sort((a, b) => tradeValue(b[1], market.close(b[0], date) ?? 0) - tradeValue(a[1], market.close(a[0], date) ?? 0))[0] ?? [];
+    const [id, quantity] =
+      [...held].sort((a, b) => tradeValue(b[1], market.close(b[0], date) ?? 0) - tradeValue(a[1], market.close(a[0], date) ?? 0))[0] ?? [];
     const price = id ? market.close(id, date) : undefined;
     if (!id || !price || !quantity) return;
     trade('sell', id, Math.min(quantity, Math.ceil(((needed - cash) * 1.2) / price)), date, 'Sale to raise cash');
   };
 
-  record({ type: 'deposit', tradeDate: openedOn, securityId: null, quantity: null, price: null, amount: deposit, notes: 'Initial deposit' });
+  record({
+    type: 'deposit',
+    tradeDate: openedOn,
+    securityId: null,
+    quantity: null,
+    price: null,
+    amount: deposit,
+    notes: 'Initial deposit',
+  });
   for (const { security, weight } of chooseHoldings(securities, input.risk, count, random, input.age)) {
     const price = market.close(security.id, openedOn);
     if (!price) continue;
@@ -280,25 +323,69 @@ function planPortfolio(input: PortfolioInputs): PlannedPortfolio {
       if (!pays || !close || policy.yield === 0) continue;
       const perShare = roundPrice((close * policy.yield) / policy.perYear);
       const amount = tradeValue(quantity, perShare);
-      if (amount >= 0.01) record({ type: 'dividend', tradeDate: date, securityId: id, quantity, price: perShare, amount, notes: 'Dividend' });
+      if (amount >= 0.01)
+        record({ type: 'dividend', tradeDate: date, securityId: id, quantity, price: perShare, amount, notes: 'Dividend' });
     }
     // Money in or out, by account and stage of life.
     if (input.accountType === '401k' || input.accountType === '403b') {
-      if (working) record({ type: 'deposit', tradeDate: date, securityId: null, quantity: null, price: null, amount: roundMoney(Math.min((input.client.annualIncome ?? 0) * 0.1, 23_000) / 12), notes: 'Payroll contribution' });
+      if (working)
+        record({
+          type: 'deposit',
+          tradeDate: date,
+          securityId: null,
+          quantity: null,
+          price: null,
+          amount: roundMoney(Math.min((input.client.annualIncome ?? 0) * 0.1, 23_000) / 12),
+          notes: 'Payroll contribution',
+        });
     } else if ((input.accountType === 'ira' || input.accountType === 'roth_ira') && working && month === 4) {
-      record({ type: 'deposit', tradeDate: date, securityId: null, quantity: null, price: null, amount: 7000, notes: 'Annual IRA contribution' });
+      record({
+        type: 'deposit',
+        tradeDate: date,
+        securityId: null,
+        quantity: null,
+        price: null,
+        amount: 7000,
+        notes: 'Annual IRA contribution',
+      });
     } else if (input.accountType === 'education_529' && month % 3 === 1) {
-      record({ type: 'deposit', tradeDate: date, securityId: null, quantity: null, price: null, amount: 1500, notes: 'Quarterly contribution' });
+      record({
+        type: 'deposit',
+        tradeDate: date,
+        securityId: null,
+        quantity: null,
+        price: null,
+        amount: 1500,
+        notes: 'Quarterly contribution',
+      });
     } else if (retired && input.accountType !== 'education_529') {
       const amount = roundMoney((valueAt(date) * 0.04) / 12);
       raiseCash(date, amount);
-      if (amount > 0) record({ type: 'withdrawal', tradeDate: date, securityId: null, quantity: null, price: null, amount, notes: 'Monthly distribution' });
+      if (amount > 0)
+        record({
+          type: 'withdrawal',
+          tradeDate: date,
+          securityId: null,
+          quantity: null,
+          price: null,
+          amount,
+          notes: 'Monthly distribution',
+        });
     }
     // Quarterly advisory fee: 1% a year of the account's value.
     if (month % 3 === 1) {
       const fee = roundMoney(valueAt(date) * 0.0025);
       raiseCash(date, fee);
-      if (fee > 0) record({ type: 'fee', tradeDate: date, securityId: null, quantity: null, price: null, amount: fee, notes: 'Quarterly advisory fee' });
+      if (fee > 0)
+        record({
+          type: 'fee',
+          tradeDate: date,
+          securityId: null,
+          quantity: null,
+          price: null,
+          amount: fee,
+          notes: 'Quarterly advisory fee',
+        });
     }
     // Yearly rebalancing: trim what has grown past its target, sometimes replace a holding.
     if ((index + 1) % 12 === 0) {
@@ -308,12 +395,19 @@ function planPortfolio(input: PortfolioInputs): PlannedPortfolio {
         const target = targets.get(id) ?? 0;
         if (!price) continue;
         const excess = Math.floor((tradeValue(quantity, price) - value * target) / price);
-        if (tradeValue(quantity, price) > value * target * 1.2 && excess >= 1) trade('sell', id, Math.min(excess, quantity), date, 'Rebalance');
+        if (tradeValue(quantity, price) > value * target * 1.2 && excess >= 1)
+          trade('sell', id, Math.min(excess, quantity), date, 'Rebalance');
       }
       if (random.next() < 0.4 && held.size > 3) {
         const [outgoing] = pick([...held.keys()], 1, random);
         const old = outgoing ? bySecurity.get(outgoing) : undefined;
-        const replacement = old ? pick(securities.filter((s) => s.assetClass === old.assetClass && !targets.has(s.id) && s.riskRating === old.riskRating), 1, random)[0] : undefined;
+        const replacement = old
+          ? pick(
+              securities.filter((s) => s.assetClass === old.assetClass && !targets.has(s.id) && s.riskRating === old.riskRating),
+              1,
+              random,
+            )[0]
+          : undefined;
         if (old && replacement && market.close(replacement.id, date)) {
           trade('sell', old.id, held.get(old.id) ?? 0, date, `Replaced by ${replacement.symbol}`);
           targets.set(replacement.id, targets.get(old.id) ?? 0);

@@ -39,8 +39,12 @@ async function expectLedgerConsistent(db: Db, portfolioId: string) {
   expect(portfolio?.cashBalance).toBe(cashBalance(ledger.map((t) => t.amount)));
   const stored = await db.select().from(holdings).where(eq(holdings.portfolioId, portfolioId));
   const traded = [...new Set(ledger.filter((t) => t.type === 'buy' || t.type === 'sell').map((t) => t.securityId!))];
-  const open = traded.map((id) => ({ id, position: positionFromTransactions(ledger.filter((t) => t.securityId === id)) })).filter((p) => p.position.quantity > 0);
-  expect(stored.map((h) => [h.securityId, h.quantity, h.averageCost]).sort()).toEqual(open.map((p) => [p.id, p.position.quantity, p.position.averageCost]).sort());
+  const open = traded
+    .map((id) => ({ id, position: positionFromTransactions(ledger.filter((t) => t.securityId === id)) }))
+    .filter((p) => p.position.quantity > 0);
+  expect(stored.map((h) => [h.securityId, h.quantity, h.averageCost]).sort()).toEqual(
+    open.map((p) => [p.id, p.position.quantity, p.position.averageCost]).sort(),
+  );
   return { ledger, portfolio: portfolio!, holdings: stored };
 }
 
@@ -56,12 +60,28 @@ describeEachDatabase('demo portfolios seed', (t) => {
     firmId = firm!.id;
     const [advisor] = await t.db
       .insert(users)
-      .values({ firmId, email: `seed.advisor.${Date.now()}@example.com`, passwordHash: 'x', firstName: 'Seed', lastName: 'Advisor', role: 'advisor' })
+      .values({
+        firmId,
+        email: `seed.advisor.${Date.now()}@example.com`,
+        passwordHash: 'x',
+        firstName: 'Seed',
+        lastName: 'Advisor',
+        role: 'advisor',
+      })
       .returning();
     advisorId = advisor!.id;
-    await t.db.insert(clients).values(
-      profiles.map((profile, index) => ({ ...profile, firmId, advisorId, firstName: `Client${index}`, lastName: `Seeded${index}`, email: `seeded${index}@example.com` })),
-    );
+    await t.db
+      .insert(clients)
+      .values(
+        profiles.map((profile, index) => ({
+          ...profile,
+          firmId,
+          advisorId,
+          firstName: `Client${index}`,
+          lastName: `Seeded${index}`,
+          email: `seeded${index}@example.com`,
+        })),
+      );
     const started = performance.now();
     result = await seedDemoPortfolios(t.db, { firmId });
     seconds = (performance.now() - started) / 1000;
@@ -94,7 +114,15 @@ describeEachDatabase('demo portfolios seed', (t) => {
   it('builds three years of history: initial buys, dividends, fees, rebalancing sells', async () => {
     const rows = await t.db.select().from(portfolios).where(eq(portfolios.firmId, firmId));
     const [latest] = await t.db.select({ date: securities.lastPriceDate }).from(securities).where(eq(securities.symbol, 'SPY'));
-    const ledger = await t.db.select().from(transactions).where(inArray(transactions.portfolioId, rows.map((r) => r.id)));
+    const ledger = await t.db
+      .select()
+      .from(transactions)
+      .where(
+        inArray(
+          transactions.portfolioId,
+          rows.map((r) => r.id),
+        ),
+      );
     const types = new Set(ledger.map((tx) => tx.type));
     for (const type of ['deposit', 'buy', 'sell', 'dividend', 'fee', 'withdrawal']) expect(types, type).toContain(type);
     for (const row of rows) {
@@ -120,10 +148,17 @@ describeEachDatabase('demo portfolios seed', (t) => {
     for (const client of clientRows) {
       const own = rows.filter((r) => r.clientId === client.id);
       const age = ageFrom(client.birthDate, latest!.date!);
-      if (age !== null && age >= 65) expect(own.map((r) => r.accountType), client.email).not.toContain('401k');
+      if (age !== null && age >= 65)
+        expect(
+          own.map((r) => r.accountType),
+          client.email,
+        ).not.toContain('401k');
       if (client.riskCapacity === 'low') {
         const mine = held.filter((h) => own.some((r) => r.id === h.portfolioId));
-        expect(mine.filter((h) => h.risk === 'high'), client.email).toEqual([]);
+        expect(
+          mine.filter((h) => h.risk === 'high'),
+          client.email,
+        ).toEqual([]);
         expect(mine.some((h) => h.assetClass === 'fixed_income')).toBe(true);
         expect(own.every((r) => r.benchmarkSymbol === 'AGG')).toBe(true);
       }
@@ -147,17 +182,33 @@ describeEachDatabase('demo portfolios seed', (t) => {
 });
 
 describe('demo portfolio plan', () => {
-  const list: PlanSecurity[] = securitiesList.map((s) => ({ id: `id-${s.symbol}`, symbol: s.symbol, assetClass: s.assetClass, sector: s.sector, riskRating: s.riskRating }));
+  const list: PlanSecurity[] = securitiesList.map((s) => ({
+    id: `id-${s.symbol}`,
+    symbol: s.symbol,
+    assetClass: s.assetClass,
+    sector: s.sector,
+    riskRating: s.riskRating,
+  }));
   const end = lastTradingDayOnOrBefore('2026-03-31');
   const simulation = simulatePrices(securitiesList, { endDate: end, years: 4 });
-  const closes = new Map(simulation.series.map((series) => [`id-${series.symbol}`, new Map(simulation.dates.map((date, i) => [date, series.closes[i]!]))]));
-  const monthDates = tradingDaysBetween(addMonths(end, -40), end).filter((date, i, all) => i === 0 || all[i - 1]!.slice(0, 7) !== date.slice(0, 7));
+  const closes = new Map(
+    simulation.series.map((series) => [`id-${series.symbol}`, new Map(simulation.dates.map((date, i) => [date, series.closes[i]!]))]),
+  );
+  const monthDates = tradingDaysBetween(addMonths(end, -40), end).filter(
+    (date, i, all) => i === 0 || all[i - 1]!.slice(0, 7) !== date.slice(0, 7),
+  );
   const market: PlanMarket = { monthDates, close: (id, date) => closes.get(id)?.get(date) };
-  const client = (index: number): PlanClient => ({ id: `c${index}`, email: `c${index}@example.com`, lastName: `Plan${index}`, ...profiles[index]! });
+  const client = (index: number): PlanClient => ({
+    id: `c${index}`,
+    email: `c${index}@example.com`,
+    lastName: `Plan${index}`,
+    ...profiles[index]!,
+  });
   const benchmarks = { conservative: 'AGG', growth: 'SPY' };
 
   it('is deterministic: the same client and market give the same plan', () => {
-    for (let i = 0; i < profiles.length; i += 1) expect(planClientPortfolios(client(i), list, market, benchmarks)).toEqual(planClientPortfolios(client(i), list, market, benchmarks));
+    for (let i = 0; i < profiles.length; i += 1)
+      expect(planClientPortfolios(client(i), list, market, benchmarks)).toEqual(planClientPortfolios(client(i), list, market, benchmarks));
   });
 
   it('never sells more than is held and keeps cash at or above zero', () => {

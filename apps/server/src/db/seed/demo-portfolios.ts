@@ -52,7 +52,14 @@ export async function seedDemoPortfolios(db: Db, options: { firmId?: string } = 
   });
   const firmId =
     options.firmId ??
-    (await db.select({ id: firms.id }).from(firms).where(and(eq(firms.name, demoFirmName), eq(firms.kind, 'firm'))).orderBy(asc(firms.createdAt)).limit(1))[0]?.id;
+    (
+      await db
+        .select({ id: firms.id })
+        .from(firms)
+        .where(and(eq(firms.name, demoFirmName), eq(firms.kind, 'firm')))
+        .orderBy(asc(firms.createdAt))
+        .limit(1)
+    )[0]?.id;
   if (!firmId) return none();
   const [existing] = await db.select({ total: count() }).from(portfolios).where(eq(portfolios.firmId, firmId));
   if ((existing?.total ?? 0) > 0) return none();
@@ -75,7 +82,13 @@ export async function seedDemoPortfolios(db: Db, options: { firmId?: string } = 
   if (clientRows.length === 0) return none();
 
   const securityRows: PlanSecurity[] = await db
-    .select({ id: securities.id, symbol: securities.symbol, assetClass: securities.assetClass, sector: securities.sector, riskRating: securities.riskRating })
+    .select({
+      id: securities.id,
+      symbol: securities.symbol,
+      assetClass: securities.assetClass,
+      sector: securities.sector,
+      riskRating: securities.riskRating,
+    })
     .from(securities)
     .where(eq(securities.isActive, true))
     .orderBy(asc(securities.symbol));
@@ -87,7 +100,9 @@ export async function seedDemoPortfolios(db: Db, options: { firmId?: string } = 
     growth: symbols.has('SPY') ? 'SPY' : (securityRows[0]?.symbol ?? 'SPY'),
   };
 
-  const plans = clientRows.flatMap((client) => planClientPortfolios(client, securityRows, market, benchmarks).map((plan) => ({ client, plan })));
+  const plans = clientRows.flatMap((client) =>
+    planClientPortfolios(client, securityRows, market, benchmarks).map((plan) => ({ client, plan })),
+  );
   const planned = performance.now();
 
   const written = await db.transaction(async (tx) => {
@@ -114,7 +129,12 @@ export async function seedDemoPortfolios(db: Db, options: { firmId?: string } = 
     }
 
     const rows = plans.flatMap(({ client, plan }, index) =>
-      plan.transactions.map((t, sequence) => ({ ...t, portfolioId: portfolioIds[index]!, createdBy: client.advisorId, createdAt: recordedAt(t.tradeDate, sequence) })),
+      plan.transactions.map((t, sequence) => ({
+        ...t,
+        portfolioId: portfolioIds[index]!,
+        createdBy: client.advisorId,
+        createdAt: recordedAt(t.tradeDate, sequence),
+      })),
     );
     for (let start = 0; start < rows.length; start += transactionsPerStatement) {
       const batch = rows.slice(start, start + transactionsPerStatement);

@@ -55,7 +55,8 @@ export async function seedDemo(db: Db, options: { now?: () => Date } = {}): Prom
 /** The accounts as printed on first start. */
 export function describeDemoAccounts(): string {
   const lines = demoAccounts.map(
-    (a) => `  ${a.role.padEnd(8)} ${a.email.padEnd(36)} ${a.password.padEnd(14)} ${a.firstName} ${a.lastName}${a.passwordMustChange ? ' (must change password)' : ''}`,
+    (a) =>
+      `  ${a.role.padEnd(8)} ${a.email.padEnd(36)} ${a.password.padEnd(14)} ${a.firstName} ${a.lastName}${a.passwordMustChange ? ' (must change password)' : ''}`,
   );
   return [`Demo firm "${demoFirmName}" created. Sign in with:`, ...lines].join('\n');
 }

@@ -45,7 +45,10 @@ describe('securities list', () => {
     expect(level('IAU') / level('GLD')).toBeCloseTo(0.2, 1);
     // T-bill and ultra-short funds sit near their issue price of $50 or $100 (BIL near $91.5).
     for (const s of securitiesList.filter((security) => security.assetClass === 'cash')) {
-      expect([50, 91.5, 100, 110].some((par) => Math.abs(s.referenceClose / par - 1) < 0.02), s.symbol).toBe(true);
+      expect(
+        [50, 91.5, 100, 110].some((par) => Math.abs(s.referenceClose / par - 1) < 0.02),
+        s.symbol,
+      ).toBe(true);
     }
   });
 

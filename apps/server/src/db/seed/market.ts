@@ -40,7 +40,13 @@ export async function seedMarket(db: Db, options: SeedMarketOptions): Promise<Se
   if ((existing?.total ?? 0) > 0) return { skipped: true, securities: 0, prices: 0 };
 
   const simulation = simulatePrices(
-    list.map((s) => ({ symbol: s.symbol, assetClass: s.assetClass, sector: s.sector, riskRating: s.riskRating, referenceClose: s.referenceClose })),
+    list.map((s) => ({
+      symbol: s.symbol,
+      assetClass: s.assetClass,
+      sector: s.sector,
+      riskRating: s.riskRating,
+      referenceClose: s.referenceClose,
+    })),
     { endDate: options.endDate, years: options.years },
   );
   const { dates } = simulation;

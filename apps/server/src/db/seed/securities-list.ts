@@ -26,7 +26,15 @@ export type SecuritySeed = {
 type Row = [symbol: string, name: string, industry: string, risk: RiskRating, referenceClose: number];
 
 const group = (assetClass: AssetClass, sector: Sector, rows: Row[]): SecuritySeed[] =>
-  rows.map(([symbol, name, industry, riskRating, referenceClose]) => ({ symbol, name, assetClass, sector, industry, riskRating, referenceClose }));
+  rows.map(([symbol, name, industry, riskRating, referenceClose]) => ({
+    symbol,
+    name,
+    assetClass,
+    sector,
+    industry,
+    riskRating,
+    referenceClose,
+  }));
 
 const semis = 'Semiconductors & Semiconductor Equipment';
 const hotels = 'Hotels, Restaurants & Leisure';

@@ -38,7 +38,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   // process: the rewrite locks each portfolio's row, so processes never write a series twice), and
   // the books' changes are folded in every minute (safe from several processes at once).
   const extend = () =>
-    extendValuations(app.db, marketDate(app.now())).catch((error: unknown) => app.log.warn({ err: error }, 'could not extend daily valuations'));
+    extendValuations(app.db, marketDate(app.now())).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not extend daily valuations'),
+    );
   const fold = () => foldBookChanges(app.db).catch((error: unknown) => app.log.warn({ err: error }, "could not fold the books' changes"));
   const extending = setInterval(extend, 60 * 60 * 1000).unref();
   const folding = setInterval(fold, bookFoldIntervalMs).unref();
@@ -54,12 +56,20 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const dashboardCall = <T extends z.ZodType>(path: string, summary: string, response: T) =>
-    ({ path, schema: { tags, summary, description: reachNote, querystring: dashboardPeriodQuerySchema, response: { 200: response } }, config: staff }) as const;
+    ({
+      path,
+      schema: { tags, summary, description: reachNote, querystring: dashboardPeriodQuerySchema, response: { 200: response } },
+      config: staff,
+    }) as const;
 
   const aumCall = dashboardCall('/analytics/aum', 'Assets under management now and at the close of the previous period', aumResponseSchema);
   app.get(aumCall.path, aumCall, async (request) => aum(app, app.currentUser(request), request.query.period));
 
-  const countCall = dashboardCall('/analytics/clients/count', 'Active clients now and at the close of the previous period', clientCountResponseSchema);
+  const countCall = dashboardCall(
+    '/analytics/clients/count',
+    'Active clients now and at the close of the previous period',
+    clientCountResponseSchema,
+  );
   app.get(countCall.path, countCall, async (request) => clientCount(app, app.currentUser(request), request.query.period));
 
   const assessmentsCall = dashboardCall(
@@ -67,7 +77,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     'Completed assessments in the period (0, with `available: false`, until assessments are recorded)',
     completedAssessmentsResponseSchema,
   );
-  app.get(assessmentsCall.path, assessmentsCall, async (request) => completedAssessments(app, app.currentUser(request), request.query.period));
+  app.get(assessmentsCall.path, assessmentsCall, async (request) =>
+    completedAssessments(app, app.currentUser(request), request.query.period),
+  );
 
   app.get(
     '/analytics/performance',
@@ -100,7 +112,10 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/analytics/settings',
-    { schema: { tags, summary: "The firm's metric targets and risk-free rate", response: { 200: analyticsSettingsSchema } }, config: staff },
+    {
+      schema: { tags, summary: "The firm's metric targets and risk-free rate", response: { 200: analyticsSettingsSchema } },
+      config: staff,
+    },
     async (request) => analyticsSettings(app.db, app.currentUser(request).firmId),
   );
 

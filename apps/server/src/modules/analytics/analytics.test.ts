@@ -3,7 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { combineValuations, periodReturn, timeWeightedReturn, type DailyValuation } from '@meridian/domain/analytics/returns';
 import { dailyValuations, type DailyClose } from '@meridian/domain/analytics/valuation';
-import type { AumResponse, BookPerformanceResponse, ClientCountResponse, CompletedAssessmentsResponse, PerformanceMetricsResponse, AnalyticsSettings } from '@meridian/domain/dashboard/contracts';
+import type {
+  AumResponse,
+  BookPerformanceResponse,
+  ClientCountResponse,
+  CompletedAssessmentsResponse,
+  PerformanceMetricsResponse,
+  AnalyticsSettings,
+} from '@meridian/domain/dashboard/contracts';
 import type { ClientListResponse } from '@meridian/domain/clients/contracts';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
 import type { PortfolioAnalytics } from '@meridian/domain/analytics/contracts';
@@ -23,7 +30,14 @@ import { demoSessions, insertClient, openPortfolio, securityBySymbol, type Sessi
 /** A portfolio's series replayed from scratch: its whole ledger against every close (what the stored table must equal). */
 async function replayed(db: Db, portfolioId: string, through: string): Promise<DailyValuation[]> {
   const ledger = await db
-    .select({ type: transactions.type, date: transactions.tradeDate, symbol: transactions.securityId, quantity: transactions.quantity, price: transactions.price, amount: transactions.amount })
+    .select({
+      type: transactions.type,
+      date: transactions.tradeDate,
+      symbol: transactions.securityId,
+      quantity: transactions.quantity,
+      price: transactions.price,
+      amount: transactions.amount,
+    })
     .from(transactions)
     .where(eq(transactions.portfolioId, portfolioId))
     .orderBy(asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id));
@@ -83,14 +97,21 @@ describeEachDatabase('analytics', (t) => {
     };
     await record({ type: 'deposit', amount: 50_000, trade_date: fundedOn });
     const aapl = await securityBySymbol(t.db, 'AAPL');
-    const [close] = await t.db.select().from(prices).where(sql`${prices.securityId} = ${aapl.id} and ${prices.date} = ${boughtOn}::date`);
+    const [close] = await t.db
+      .select()
+      .from(prices)
+      .where(sql`${prices.securityId} = ${aapl.id} and ${prices.date} = ${boughtOn}::date`);
     await record({ type: 'buy', symbol: 'AAPL', quantity: 100, price: close!.close, trade_date: boughtOn });
     return { client, portfolio, fundedOn, boughtOn, record };
   }
 
   describe('stored daily valuations', () => {
     it('equal, for demo portfolios, the ledger replayed against every close', async () => {
-      const sample = await t.db.select({ id: portfolios.id }).from(portfolios).orderBy(sql`md5(${portfolios.id}::text)`).limit(4);
+      const sample = await t.db
+        .select({ id: portfolios.id })
+        .from(portfolios)
+        .orderBy(sql`md5(${portfolios.id}::text)`)
+        .limit(4);
       expect(sample.length).toBe(4);
       for (const { id } of sample) {
         const series = await stored(t.db, id);
@@ -117,9 +138,15 @@ describeEachDatabase('analytics', (t) => {
       const { portfolio, boughtOn } = await fundedPortfolio();
       const day = tradingDaysBetween(boughtOn, through)[3] as string;
       const aapl = await securityBySymbol(t.db, 'AAPL');
-      const [close] = await t.db.select().from(prices).where(sql`${prices.securityId} = ${aapl.id} and ${prices.date} = ${day}::date`);
+      const [close] = await t.db
+        .select()
+        .from(prices)
+        .where(sql`${prices.securityId} = ${aapl.id} and ${prices.date} = ${day}::date`);
       const newClose = Math.round((close!.close + 10) * 100) / 100;
-      const response = await call(app, 'POST', api('/securities/prices/import'), { token: admin.token, body: { csv: `symbol,date,close\nAAPL,${day},${newClose}\n` } });
+      const response = await call(app, 'POST', api('/securities/prices/import'), {
+        token: admin.token,
+        body: { csv: `symbol,date,close\nAAPL,${day},${newClose}\n` },
+      });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       const series = await stored(t.db, portfolio.id);
       expect(series).toEqual(await replayed(t.db, portfolio.id, through));
@@ -136,22 +163,30 @@ describeEachDatabase('analytics', (t) => {
      * alone, or recomputed from the portfolio series (what the other two must equal).
      */
     const books = async (source: 'read' | 'folded' | 'recomputed') =>
-      ((await t.db.execute(
-        source === 'recomputed'
-          ? sql`select c.advisor_id::text, v.date::text, sum(v.value)::text as value, sum(v.flow)::text as flow, count(*)::int as portfolios
+      (
+        (await t.db.execute(
+          source === 'recomputed'
+            ? sql`select c.advisor_id::text, v.date::text, sum(v.value)::text as value, sum(v.flow)::text as flow, count(*)::int as portfolios
                 from portfolio_valuations v join portfolios p on p.id = v.portfolio_id join clients c on c.id = p.client_id
                 where p.deleted_at is null and p.status <> 'closed' and c.deleted_at is null group by 1, 2 order by 1, 2`
-          : sql`select advisor_id::text, date::text, sum(value)::text as value, sum(flow)::text as flow, sum(portfolios)::int as portfolios from (
+            : sql`select advisor_id::text, date::text, sum(value)::text as value, sum(flow)::text as flow, sum(portfolios)::int as portfolios from (
                   select advisor_id, date, value, flow, portfolios from book_valuations
                   union all select advisor_id, date, value, flow, portfolios from book_valuation_changes where ${source === 'read'}
                 ) b group by 1, 2 having sum(portfolios) <> 0 order by 1, 2`,
-      )) as unknown as { rows: unknown[] }).rows;
+        )) as unknown as { rows: unknown[] }
+      ).rows;
     const expectBooksInStep = async () => expect(await books('read')).toEqual(await books('recomputed'));
 
     it('stay equal to the open portfolios summed per advisor through trades, closing, deleting and moving clients', async () => {
       await expectBooksInStep();
       const { client, portfolio, boughtOn, record } = await fundedPortfolio();
-      await record({ type: 'sell', symbol: 'AAPL', quantity: 10, price: 1, trade_date: tradingDaysBetween(boughtOn, through)[2] as string });
+      await record({
+        type: 'sell',
+        symbol: 'AAPL',
+        quantity: 10,
+        price: 1,
+        trade_date: tradingDaysBetween(boughtOn, through)[2] as string,
+      });
       await expectBooksInStep();
       const put = async (path: string, body: Record<string, unknown>) => {
         const response = await call(app, 'PUT', api(path), { token: admin.token, body });
@@ -159,7 +194,10 @@ describeEachDatabase('analytics', (t) => {
         return response.body as { sync_version: number };
       };
       const version = async (path: string) => (await get<{ sync_version: number }>(path, admin.token)).sync_version;
-      const closed = await put(`/portfolios/${portfolio.id}`, { status: 'closed', sync_version: await version(`/portfolios/${portfolio.id}`) });
+      const closed = await put(`/portfolios/${portfolio.id}`, {
+        status: 'closed',
+        sync_version: await version(`/portfolios/${portfolio.id}`),
+      });
       await expectBooksInStep();
       await put(`/portfolios/${portfolio.id}`, { status: 'active', sync_version: closed.sync_version });
       await expectBooksInStep();
@@ -167,13 +205,18 @@ describeEachDatabase('analytics', (t) => {
       await expectBooksInStep();
       const priyaBook = await get<{ data: { total_aum: number; previous_total_aum: number } }>('/analytics/aum', priya.token);
       expect(priyaBook.data.previous_total_aum).toBeGreaterThan(0);
-      const deleted = await call(app, 'DELETE', api(`/clients/${client.id}`), { token: admin.token, body: { sync_version: moved.sync_version } });
+      const deleted = await call(app, 'DELETE', api(`/clients/${client.id}`), {
+        token: admin.token,
+        body: { sync_version: moved.sync_version },
+      });
       expect(deleted.status, JSON.stringify(deleted.body)).toBe(204);
       await expectBooksInStep();
       // Folding moves every pending change into the books and changes no answer.
       expect(await foldBookChanges(t.db)).toBeGreaterThan(0);
       expect(await books('folded')).toEqual(await books('recomputed'));
-      const [pending] = ((await t.db.execute(sql`select count(*)::int as n from book_valuation_changes`)) as unknown as { rows: Array<{ n: number }> }).rows;
+      const [pending] = (
+        (await t.db.execute(sql`select count(*)::int as n from book_valuation_changes`)) as unknown as { rows: Array<{ n: number }> }
+      ).rows;
       expect(pending!.n).toBe(0);
     });
   });
@@ -183,7 +226,13 @@ describeEachDatabase('analytics', (t) => {
       const { portfolio, fundedOn } = await fundedPortfolio();
       const body = await get<PortfolioAnalytics>(`/portfolios/${portfolio.id}/analytics?period=SI`);
       const series = await replayed(t.db, portfolio.id, through);
-      expect(body.scope).toMatchObject({ kind: 'portfolio', id: portfolio.id, benchmark_symbol: 'SPY', inception_date: fundedOn, as_of: through });
+      expect(body.scope).toMatchObject({
+        kind: 'portfolio',
+        id: portfolio.id,
+        benchmark_symbol: 'SPY',
+        inception_date: fundedOn,
+        as_of: through,
+      });
       const si = body.returns.find((row) => row.period === 'SI')!;
       expect(si.twr).toBeCloseTo(timeWeightedReturn(series), 12);
       expect(body.series.map((point) => point.value)).toEqual(series.map((day) => day.value));
@@ -226,17 +275,28 @@ describeEachDatabase('analytics', (t) => {
       expect(fifo.lots.method).toBe('fifo');
       expect(fifo.lots.realized.map((lot) => [lot.acquired_on, lot.quantity])).toEqual([[boughtOn, 30]]);
 
-      const refused = await call(app, 'PUT', api(`/portfolios/${portfolio.id}`), { token: alex.token, body: { lot_method: 'lifo', sync_version: portfolio.sync_version } });
+      const refused = await call(app, 'PUT', api(`/portfolios/${portfolio.id}`), {
+        token: alex.token,
+        body: { lot_method: 'lifo', sync_version: portfolio.sync_version },
+      });
       expect(refused.status).toBe(422);
       expect(JSON.stringify(refused.body)).toContain(portfolioMessages.lotMethodInvalid);
       const current = await get<{ sync_version: number }>(`/portfolios/${portfolio.id}`);
-      const changed = await call(app, 'PUT', api(`/portfolios/${portfolio.id}`), { token: alex.token, body: { lot_method: 'hifo', sync_version: current.sync_version } });
+      const changed = await call(app, 'PUT', api(`/portfolios/${portfolio.id}`), {
+        token: alex.token,
+        body: { lot_method: 'hifo', sync_version: current.sync_version },
+      });
       expect(changed.status, JSON.stringify(changed.body)).toBe(200);
       expect((changed.body as { lot_method: string }).lot_method).toBe('hifo');
       const hifo = await get<PortfolioAnalytics>(`/portfolios/${portfolio.id}/analytics?period=SI`);
       expect(hifo.lots.method).toBe('hifo');
       // The 10 dear shares go first, then 20 of the first lot.
-      expect(hifo.lots.realized.map((lot) => [lot.acquired_on, lot.quantity]).sort()).toEqual([[boughtOn, 20], [secondOn, 10]].sort());
+      expect(hifo.lots.realized.map((lot) => [lot.acquired_on, lot.quantity]).sort()).toEqual(
+        [
+          [boughtOn, 20],
+          [secondOn, 10],
+        ].sort(),
+      );
     });
 
     it('takes a period, refuses an unknown one with 422, and defaults to 1Y', async () => {
@@ -266,14 +326,23 @@ describeEachDatabase('analytics', (t) => {
       const second = await fundedPortfolio();
       const created = await call(app, 'POST', api('/households'), {
         token: alex.token,
-        body: { name: 'Valued family', members: [{ client_id: first.client.id, role: 'head' }, { client_id: second.client.id, role: 'spouse' }] },
+        body: {
+          name: 'Valued family',
+          members: [
+            { client_id: first.client.id, role: 'head' },
+            { client_id: second.client.id, role: 'spouse' },
+          ],
+        },
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const householdId = (created.body as { id: string }).id;
       const body = await get<PortfolioAnalytics>(`/households/${householdId}/analytics?period=SI`);
       expect(body.scope.kind).toBe('household');
       expect(body.scope.portfolio_ids.sort()).toEqual([first.portfolio.id, second.portfolio.id].sort());
-      const combined = combineValuations([await replayed(t.db, first.portfolio.id, through), await replayed(t.db, second.portfolio.id, through)]);
+      const combined = combineValuations([
+        await replayed(t.db, first.portfolio.id, through),
+        await replayed(t.db, second.portfolio.id, through),
+      ]);
       expect(body.returns.find((row) => row.period === 'SI')!.twr).toBeCloseTo(timeWeightedReturn(combined), 12);
       expect(body.series.at(-1)!.value).toBe(combined.at(-1)!.value);
       await get(`/households/${householdId}/analytics`, priya.token, 404);
@@ -287,11 +356,13 @@ describeEachDatabase('analytics', (t) => {
       const stats = await get<{ total_aum: number }>('/clients/stats');
       expect(body.data.total_aum).toBe(stats.total_aum);
       expect(body.data.period).toBe('current');
-      const [row] = ((await t.db.execute(sql`
+      const [row] = (
+        (await t.db.execute(sql`
         select coalesce(sum(v.value), 0)::float8 as total from portfolio_valuations v
         join portfolios p on p.id = v.portfolio_id join clients c on c.id = p.client_id
         where c.advisor_id = ${alex.userId} and c.deleted_at is null and p.deleted_at is null and p.status <> 'closed'
-          and v.date = ${lastTradingDayOnOrBefore(body.data.previous_as_of)}::date`)) as unknown as { rows: Array<{ total: number }> }).rows;
+          and v.date = ${lastTradingDayOnOrBefore(body.data.previous_as_of)}::date`)) as unknown as { rows: Array<{ total: number }> }
+      ).rows;
       expect(body.data.previous_total_aum).toBeCloseTo(Number(row!.total), 2);
       expect(body.data.previous_total_aum).toBeGreaterThan(0);
       expect(body.data.change).toBeCloseTo(body.data.total_aum - body.data.previous_total_aum, 2);
@@ -303,7 +374,9 @@ describeEachDatabase('analytics', (t) => {
         .select({ id: portfolios.id })
         .from(portfolios)
         .innerJoin(clients, eq(clients.id, portfolios.clientId))
-        .where(sql`${clients.advisorId} = ${alex.userId} and ${clients.deletedAt} is null and ${portfolios.deletedAt} is null and ${portfolios.status} <> 'closed'`);
+        .where(
+          sql`${clients.advisorId} = ${alex.userId} and ${clients.deletedAt} is null and ${portfolios.deletedAt} is null and ${portfolios.status} <> 'closed'`,
+        );
       expect(owned.length).toBeGreaterThan(10);
       const book = combineValuations(await Promise.all(owned.map(({ id }) => stored(t.db, id))));
       expect(body.data.twr).toBeCloseTo(periodReturn(book, '1Y')!, 10);
@@ -328,8 +401,16 @@ describeEachDatabase('analytics', (t) => {
       expect(count.data.active_clients).toBe(list.total);
       expect(count.data.period_label).toBe(today.slice(0, 4));
       const completed = async (token: string) => (await get<CompletedAssessmentsResponse>('/analytics/assessments/completed', token)).data;
-      const metric = async () => (await get<PerformanceMetricsResponse>('/analytics/performance-metrics', alex.token)).data.metrics.find((entry) => entry.key === 'completed_assessments')!;
-      const [alexBefore, priyaBefore, adminBefore, metricBefore] = [await completed(alex.token), await completed(priya.token), await completed(admin.token), await metric()];
+      const metric = async () =>
+        (await get<PerformanceMetricsResponse>('/analytics/performance-metrics', alex.token)).data.metrics.find(
+          (entry) => entry.key === 'completed_assessments',
+        )!;
+      const [alexBefore, priyaBefore, adminBefore, metricBefore] = [
+        await completed(alex.token),
+        await completed(priya.token),
+        await completed(admin.token),
+        await metric(),
+      ];
       expect(alexBefore).toMatchObject({ available: true, note: null });
 
       const client = await insertClient(t.db, alex);
@@ -355,9 +436,15 @@ describeEachDatabase('analytics', (t) => {
       expect(denied.status).toBe(403);
       const bad = await call(app, 'PUT', api('/analytics/settings'), { token: admin.token, body: { targets: { active_clients: -1 } } });
       expect(bad.status).toBe(422);
-      const changed = await call(app, 'PUT', api('/analytics/settings'), { token: admin.token, body: { targets: { active_clients: 180 }, risk_free_rate: 0.01 } });
+      const changed = await call(app, 'PUT', api('/analytics/settings'), {
+        token: admin.token,
+        body: { targets: { active_clients: 180 }, risk_free_rate: 0.01 },
+      });
       expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-      expect(changed.body as AnalyticsSettings).toEqual({ targets: { total_aum: 150_000_000, active_clients: 180, completed_assessments: 400, client_satisfaction: 5 }, risk_free_rate: 0.01 });
+      expect(changed.body as AnalyticsSettings).toEqual({
+        targets: { total_aum: 150_000_000, active_clients: 180, completed_assessments: 400, client_satisfaction: 5 },
+        risk_free_rate: 0.01,
+      });
       const metrics = await get<PerformanceMetricsResponse>('/analytics/performance-metrics');
       expect(metrics.data.metrics.find((metric) => metric.key === 'active_clients')!.target).toBe(180);
       const { portfolio } = await fundedPortfolio();
@@ -365,12 +452,18 @@ describeEachDatabase('analytics', (t) => {
     });
 
     it('are for staff: a client user is refused with 403', async () => {
-      for (const path of ['/analytics/aum', '/analytics/clients/count', '/analytics/assessments/completed', '/analytics/performance', '/analytics/performance-metrics']) {
+      for (const path of [
+        '/analytics/aum',
+        '/analytics/clients/count',
+        '/analytics/assessments/completed',
+        '/analytics/performance',
+        '/analytics/performance-metrics',
+      ]) {
         await get(path, jordan.token, 403);
       }
     });
 
-    it("give each client row the TWR of their open portfolios over the period asked", async () => {
+    it('give each client row the TWR of their open portfolios over the period asked', async () => {
       const { client, portfolio } = await fundedPortfolio();
       const list = await get<ClientListResponse>(`/clients?search=${encodeURIComponent(client.email)}&performance_period=SI`);
       const row = list.clients.find((candidate) => candidate.id === client.id)!;

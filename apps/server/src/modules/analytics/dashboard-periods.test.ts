@@ -10,8 +10,20 @@ describe('the dashboard periods', () => {
       as_of: '2026-11-27',
       previous_as_of: '2026-09-30',
     });
-    expect(periodWindow('quarter', '2026-02-14')).toMatchObject({ period_label: 'Q1 2026', start_date: '2026-01-01', previous_as_of: '2025-12-31' });
-    expect(periodWindow('month', '2026-03-01')).toMatchObject({ period_label: 'March 2026', start_date: '2026-03-01', previous_as_of: '2026-02-28' });
-    expect(periodWindow('year', '2026-11-27')).toMatchObject({ period_label: '2026', start_date: '2026-01-01', previous_as_of: '2025-12-31' });
+    expect(periodWindow('quarter', '2026-02-14')).toMatchObject({
+      period_label: 'Q1 2026',
+      start_date: '2026-01-01',
+      previous_as_of: '2025-12-31',
+    });
+    expect(periodWindow('month', '2026-03-01')).toMatchObject({
+      period_label: 'March 2026',
+      start_date: '2026-03-01',
+      previous_as_of: '2026-02-28',
+    });
+    expect(periodWindow('year', '2026-11-27')).toMatchObject({
+      period_label: '2026',
+      start_date: '2026-01-01',
+      previous_as_of: '2025-12-31',
+    });
   });
 });

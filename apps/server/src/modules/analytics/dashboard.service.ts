@@ -34,7 +34,20 @@ import { seriesFrom } from '../valuations/client-valuations.service.ts';
  * portfolio valuations and the clients table, never estimated.
  */
 
-const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** Quarters shown in the Trends tab: the current one and the four before it. */
 const trendQuarters = 5;
@@ -42,13 +55,18 @@ const trendQuarters = 5;
 type PeriodWindow = { period: DashboardPeriod; period_label: string; start_date: string; as_of: string; previous_as_of: string };
 
 /** The first day of the quarter holding a date. */
-const quarterStart = (date: string) => `${date.slice(0, 4)}-${String(Math.floor((Number(date.slice(5, 7)) - 1) / 3) * 3 + 1).padStart(2, '0')}-01`;
+const quarterStart = (date: string) =>
+  `${date.slice(0, 4)}-${String(Math.floor((Number(date.slice(5, 7)) - 1) / 3) * 3 + 1).padStart(2, '0')}-01`;
 
 /** The period to date as of today, and the last day of the period before it. */
 export function periodWindow(period: DashboardPeriod, today: string): PeriodWindow {
   const start = period === 'month' ? `${today.slice(0, 7)}-01` : period === 'year' ? `${today.slice(0, 4)}-01-01` : quarterStart(today);
   const label =
-    period === 'month' ? `${monthNames[Number(today.slice(5, 7)) - 1]} ${today.slice(0, 4)}` : period === 'year' ? today.slice(0, 4) : quarterLabel(today);
+    period === 'month'
+      ? `${monthNames[Number(today.slice(5, 7)) - 1]} ${today.slice(0, 4)}`
+      : period === 'year'
+        ? today.slice(0, 4)
+        : quarterLabel(today);
   return { period, period_label: label, start_date: start, as_of: today, previous_as_of: addDays(start, -1) };
 }
 
@@ -92,7 +110,14 @@ async function bookValuesAt(db: Db, viewer: Viewer, days: readonly string[]): Pr
 /** Clients in reach that existed at the end of each day. */
 async function clientCountsAt(db: Db, viewer: Viewer, days: readonly string[]): Promise<Map<string, number>> {
   const [row] = await db
-    .select(Object.fromEntries(days.map((day, index) => [`d${index}`, sql<number>`count(*) filter (where ${clients.createdAt} < ${addDays(day, 1)}::date)`.mapWith(Number)])))
+    .select(
+      Object.fromEntries(
+        days.map((day, index) => [
+          `d${index}`,
+          sql<number>`count(*) filter (where ${clients.createdAt} < ${addDays(day, 1)}::date)`.mapWith(Number),
+        ]),
+      ),
+    )
     .from(clients)
     .where(clientReach(viewer));
   return new Map(days.map((day, index) => [day, Number(row?.[`d${index}`] ?? 0)]));
@@ -120,7 +145,12 @@ export async function clientCount(app: FastifyInstance, viewer: Viewer, period: 
 /** Assessments completed by the clients in reach, counted per range of (New York) dates, both ends included. */
 async function completionsIn(db: Db, viewer: Viewer, ranges: ReadonlyArray<readonly [string, string]>): Promise<number[]> {
   const day = sql`(${assessmentResponses.completedAt} at time zone 'America/New_York')::date`;
-  const counts = Object.fromEntries(ranges.map(([from, to], index) => [`r${index}`, sql<number>`count(*) filter (where ${day} between ${from}::date and ${to}::date)`.mapWith(Number)]));
+  const counts = Object.fromEntries(
+    ranges.map(([from, to], index) => [
+      `r${index}`,
+      sql<number>`count(*) filter (where ${day} between ${from}::date and ${to}::date)`.mapWith(Number),
+    ]),
+  );
   const [row] = await db
     .select(counts)
     .from(assessmentResponses)
@@ -133,14 +163,27 @@ async function completionsIn(db: Db, viewer: Viewer, ranges: ReadonlyArray<reado
 const beginning = '1900-01-01';
 
 /** Completions in the period so far, against the whole period before it. */
-export async function completedAssessments(app: FastifyInstance, viewer: Viewer, period: DashboardPeriod): Promise<CompletedAssessmentsResponse> {
+export async function completedAssessments(
+  app: FastifyInstance,
+  viewer: Viewer,
+  period: DashboardPeriod,
+): Promise<CompletedAssessmentsResponse> {
   const window = periodWindow(period, marketDate(app.now()));
   const before = periodWindow(period, window.previous_as_of);
   const [now, previous] = await completionsIn(app.db, viewer, [
     [window.start_date, window.as_of],
     [before.start_date, window.previous_as_of],
   ]);
-  return { data: { completed_assessments: now!, previous_completed_assessments: previous!, ...change(now!, previous!), ...window, available: true, note: null } };
+  return {
+    data: {
+      completed_assessments: now!,
+      previous_completed_assessments: previous!,
+      ...change(now!, previous!),
+      ...window,
+      available: true,
+      note: null,
+    },
+  };
 }
 
 /** The book's daily series (values and flows of the open portfolios in reach summed per day) from a day on. */
@@ -154,10 +197,23 @@ export async function bookPerformance(app: FastifyInstance, viewer: Viewer, peri
   if (!current) return { data: { period, start_date: null, as_of: null, twr: null, previous_twr: null, change: null } };
   const twr = timeWeightedReturn(current.days, current.openingValue);
   // The period before: the same length ending the day before this one began, when the book was invested then.
-  const previous = period === 'SI' || current.openingValue <= 0 ? null : periodSlice(series.filter((day) => day.date < current.start), period);
+  const previous =
+    period === 'SI' || current.openingValue <= 0
+      ? null
+      : periodSlice(
+          series.filter((day) => day.date < current.start),
+          period,
+        );
   const previousTwr = previous && previous.openingValue > 0 ? timeWeightedReturn(previous.days, previous.openingValue) : null;
   return {
-    data: { period, start_date: current.start, as_of: current.end, twr, previous_twr: previousTwr, change: previousTwr === null ? null : twr - previousTwr },
+    data: {
+      period,
+      start_date: current.start,
+      as_of: current.end,
+      twr,
+      previous_twr: previousTwr,
+      change: previousTwr === null ? null : twr - previousTwr,
+    },
   };
 }
 
@@ -165,15 +221,29 @@ export async function bookPerformance(app: FastifyInstance, viewer: Viewer, peri
 const monthsOf = (period: PerformancePeriod) => ({ '1M': 1, '3M': 3, YTD: 12, '1Y': 12, '3Y': 36, SI: 0 })[period];
 
 export async function analyticsSettings(db: Db, firmId: string): Promise<AnalyticsSettings> {
-  const [firm] = await db.select({ riskFreeRate: firms.riskFreeRate, targets: firms.metricTargets }).from(firms).where(eq(firms.id, firmId));
+  const [firm] = await db
+    .select({ riskFreeRate: firms.riskFreeRate, targets: firms.metricTargets })
+    .from(firms)
+    .where(eq(firms.id, firmId));
   return { targets: { ...defaultMetricTargets, ...(firm?.targets ?? {}) }, risk_free_rate: firm?.riskFreeRate ?? 0 };
 }
 
-export async function updateAnalyticsSettings(app: FastifyInstance, request: FastifyRequest, viewer: Viewer, body: AnalyticsSettingsUpdate): Promise<AnalyticsSettings> {
+export async function updateAnalyticsSettings(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  viewer: Viewer,
+  body: AnalyticsSettingsUpdate,
+): Promise<AnalyticsSettings> {
   return app.db.transaction(async (tx) => {
     const before = await analyticsSettings(tx, viewer.firmId);
-    const after: AnalyticsSettings = { targets: { ...before.targets, ...body.targets }, risk_free_rate: body.risk_free_rate ?? before.risk_free_rate };
-    await tx.update(firms).set({ metricTargets: after.targets, riskFreeRate: after.risk_free_rate, updatedAt: app.now() }).where(eq(firms.id, viewer.firmId));
+    const after: AnalyticsSettings = {
+      targets: { ...before.targets, ...body.targets },
+      risk_free_rate: body.risk_free_rate ?? before.risk_free_rate,
+    };
+    await tx
+      .update(firms)
+      .set({ metricTargets: after.targets, riskFreeRate: after.risk_free_rate, updatedAt: app.now() })
+      .where(eq(firms.id, viewer.firmId));
     await app.audit(request, { action: 'analytics settings changed', entity: 'firm', entityId: viewer.firmId, before, after }, tx);
     return after;
   });
@@ -202,7 +272,11 @@ export async function performanceMetrics(app: FastifyInstance, viewer: Viewer): 
     bookValuesAt(app.db, viewer, ends.slice(0, -1)),
     clientCountsAt(app.db, viewer, ends.slice(0, -1)),
     // Completed to date at each quarter's end, like the other metrics' levels.
-    completionsIn(app.db, viewer, ends.map((end) => [beginning, end] as const)),
+    completionsIn(
+      app.db,
+      viewer,
+      ends.map((end) => [beginning, end] as const),
+    ),
   ]);
   aumAt.set(today, stats.total_aum);
   clientsAt.set(today, clientsNow);

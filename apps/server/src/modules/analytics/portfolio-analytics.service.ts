@@ -51,7 +51,9 @@ export async function analyticsInputs(
             sector: securities.sector,
             quantity: holdings.quantity,
             price: sql<number>`coalesce(${securities.lastClose}, ${holdings.averageCost})`.mapWith(Number),
-            marketValue: sql<number>`round(${holdings.quantity} * coalesce(${securities.lastClose}, ${holdings.averageCost}), 2)`.mapWith(Number),
+            marketValue: sql<number>`round(${holdings.quantity} * coalesce(${securities.lastClose}, ${holdings.averageCost}), 2)`.mapWith(
+              Number,
+            ),
           })
           .from(holdings)
           .innerJoin(securities, eq(securities.id, holdings.securityId))
@@ -123,18 +125,38 @@ async function currentSeries(app: FastifyInstance, ids: readonly string[]): Prom
   return combineValuations(stored);
 }
 
-async function report(app: FastifyInstance, scope: Omit<Scope, 'portfolioIds'>, rows: readonly PortfolioRow[], period: PerformancePeriod): Promise<PortfolioAnalytics> {
+async function report(
+  app: FastifyInstance,
+  scope: Omit<Scope, 'portfolioIds'>,
+  rows: readonly PortfolioRow[],
+  period: PerformancePeriod,
+): Promise<PortfolioAnalytics> {
   const ids = rows.map((row) => row.id);
   return portfolioAnalyticsReport(await analyticsInputs(app.db, { ...scope, portfolioIds: ids }, rows, period, currentSeries(app, ids)));
 }
 
-export async function portfolioAnalytics(app: FastifyInstance, viewer: UserRow, id: string, period: PerformancePeriod): Promise<PortfolioAnalytics> {
+export async function portfolioAnalytics(
+  app: FastifyInstance,
+  viewer: UserRow,
+  id: string,
+  period: PerformancePeriod,
+): Promise<PortfolioAnalytics> {
   const portfolio = await reachablePortfolio(app.db, viewer, id);
-  return report(app, { kind: 'portfolio', id: portfolio.id, name: portfolio.name, benchmarkSymbol: portfolio.benchmarkSymbol }, [portfolio], period);
+  return report(
+    app,
+    { kind: 'portfolio', id: portfolio.id, name: portfolio.name, benchmarkSymbol: portfolio.benchmarkSymbol },
+    [portfolio],
+    period,
+  );
 }
 
 /** A household's open (active or proposed) portfolios of its members, taken together. */
-export async function householdAnalytics(app: FastifyInstance, viewer: UserRow, id: string, period: PerformancePeriod): Promise<PortfolioAnalytics> {
+export async function householdAnalytics(
+  app: FastifyInstance,
+  viewer: UserRow,
+  id: string,
+  period: PerformancePeriod,
+): Promise<PortfolioAnalytics> {
   const household = await getHousehold(app, viewer, id);
   const memberIds = household.members.map((member) => member.client_id);
   const rows =
@@ -144,8 +166,20 @@ export async function householdAnalytics(app: FastifyInstance, viewer: UserRow, 
           .select({ portfolio: portfolios })
           .from(portfolios)
           .innerJoin(clients, eq(clients.id, portfolios.clientId))
-          .where(and(inArray(portfolios.clientId, memberIds), isNull(portfolios.deletedAt), ne(portfolios.status, 'closed'), isNull(clients.deletedAt)))
+          .where(
+            and(
+              inArray(portfolios.clientId, memberIds),
+              isNull(portfolios.deletedAt),
+              ne(portfolios.status, 'closed'),
+              isNull(clients.deletedAt),
+            ),
+          )
           .orderBy(asc(portfolios.id));
   const owned = rows.map((row) => row.portfolio);
-  return report(app, { kind: 'household', id: household.id, name: household.name, benchmarkSymbol: householdBenchmark(owned) }, owned, period);
+  return report(
+    app,
+    { kind: 'household', id: household.id, name: household.name, benchmarkSymbol: householdBenchmark(owned) },
+    owned,
+    period,
+  );
 }

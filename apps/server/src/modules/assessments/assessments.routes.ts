@@ -31,14 +31,28 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/assessment-templates',
-    { schema: { tags, summary: 'The built-in questionnaire and the firm’s templates, with responses per status', response: { 200: templateListSchema } }, config: staff },
+    {
+      schema: {
+        tags,
+        summary: 'The built-in questionnaire and the firm’s templates, with responses per status',
+        response: { 200: templateListSchema },
+      },
+      config: staff,
+    },
     async (request) => listTemplates(app.db, app.currentUser(request)),
   );
 
   app.post(
     '/assessment-templates',
     {
-      schema: { tags, summary: 'Create a template (version 1)', description: 'Firm admins only. Sections of questions: single or multiple choice, scale, number, text; required flags and scoring weights.', body: templateCreateSchema, response: { 201: templateDetailSchema, 422: unprocessable } },
+      schema: {
+        tags,
+        summary: 'Create a template (version 1)',
+        description:
+          'Firm admins only. Sections of questions: single or multiple choice, scale, number, text; required flags and scoring weights.',
+        body: templateCreateSchema,
+        response: { 201: templateDetailSchema, 422: unprocessable },
+      },
       config: admin,
     },
     async (request, reply) => reply.status(201).send(await createTemplate(app, request, request.body)),
@@ -65,7 +79,8 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Rename, describe, activate or deactivate; new questions become the next version',
-        description: 'Firm admins only. sync_version must be the current one (409 with `current`). The built-in questionnaire cannot be edited (422).',
+        description:
+          'Firm admins only. sync_version must be the current one (409 with `current`). The built-in questionnaire cannot be edited (422).',
         params,
         body: templateUpdateSchema,
         response: { 200: templateDetailSchema, 404: detail, 409: syncConflictSchema(templateDetailSchema), 422: unprocessable },
@@ -112,7 +127,16 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/assessments/:id',
-    { schema: { tags, summary: 'An assessment with its questions (the version it was assigned), answers and score', description: reach, params, response: { 200: assessmentDetailSchema, 404: detail } }, config: { access: 'signedIn' } },
+    {
+      schema: {
+        tags,
+        summary: 'An assessment with its questions (the version it was assigned), answers and score',
+        description: reach,
+        params,
+        response: { 200: assessmentDetailSchema, 404: detail },
+      },
+      config: { access: 'signedIn' },
+    },
     async (request) => getAssessment(app, app.currentUser(request), request.params.id),
   );
 
@@ -125,7 +149,12 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `${reach} Each answer is checked against its question (422 naming each); submitting needs every required one and completes the assessment, which is then scored and can no longer change (409). sync_version must be current (409 with \`current\`).`,
         params,
         body: answersUpdateSchema,
-        response: { 200: assessmentDetailSchema, 404: detail, 409: syncConflictSchema(assessmentDetailSchema).or(detail), 422: unprocessable },
+        response: {
+          200: assessmentDetailSchema,
+          404: detail,
+          409: syncConflictSchema(assessmentDetailSchema).or(detail),
+          422: unprocessable,
+        },
       },
       config: { access: 'signedIn' },
     },

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import type { AssessmentDetail, AssessmentList, AssignmentResult, TemplateDetail, TemplateSummary } from '@meridian/domain/assessments/contracts';
+import type {
+  AssessmentDetail,
+  AssessmentList,
+  AssignmentResult,
+  TemplateDetail,
+  TemplateSummary,
+} from '@meridian/domain/assessments/contracts';
 import { assessmentTemplateMessages as m } from '@meridian/domain/assessments/messages';
 import { ipqTemplateId } from '@meridian/domain/ipq/contracts';
 import { addDays, marketDate } from '@meridian/domain/shared/trading-calendar';
@@ -27,8 +33,26 @@ const definition = {
       key: 'service',
       title: 'Service',
       questions: [
-        { key: 'contact', text: 'How often would you like to hear from us?', type: 'single_choice', required: true, options: [{ value: 'monthly', label: 'Monthly', score: 2 }, { value: 'quarterly', label: 'Quarterly', score: 1 }] },
-        { key: 'topics', text: 'Topics to cover', type: 'multiple_choice', required: false, options: [{ value: 'tax', label: 'Tax', score: 1 }, { value: 'estate', label: 'Estate', score: 1 }] },
+        {
+          key: 'contact',
+          text: 'How often would you like to hear from us?',
+          type: 'single_choice',
+          required: true,
+          options: [
+            { value: 'monthly', label: 'Monthly', score: 2 },
+            { value: 'quarterly', label: 'Quarterly', score: 1 },
+          ],
+        },
+        {
+          key: 'topics',
+          text: 'Topics to cover',
+          type: 'multiple_choice',
+          required: false,
+          options: [
+            { value: 'tax', label: 'Tax', score: 1 },
+            { value: 'estate', label: 'Estate', score: 1 },
+          ],
+        },
         { key: 'comments', text: 'Anything else?', type: 'text', required: false },
       ],
     },
@@ -54,25 +78,37 @@ describeEachDatabase('assessments: templates, assignments and answers', (t) => {
     partner = await colleague(app, t.db, advisor.firmId);
     clientUser = await colleague(app, t.db, advisor.firmId, 'client');
     outsider = await newAdvisorFirm(app);
-    const created = await call(app, 'POST', api('/assessment-templates'), { token: admin.token, body: { name: 'Annual check-in', description: 'How the plan feels', definition } });
+    const created = await call(app, 'POST', api('/assessment-templates'), {
+      token: admin.token,
+      body: { name: 'Annual check-in', description: 'How the plan feels', definition },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     template = created.body as TemplateDetail;
   });
 
   const assign = (who: Session, clientIds: string[], dueDate?: string, templateId = template.id) =>
-    call(app, 'POST', api(`/assessment-templates/${templateId}/assignments`), { token: who.token, body: { client_ids: clientIds, ...(dueDate && { due_date: dueDate }) } });
+    call(app, 'POST', api(`/assessment-templates/${templateId}/assignments`), {
+      token: who.token,
+      body: { client_ids: clientIds, ...(dueDate && { due_date: dueDate }) },
+    });
   const read = async (who: Session, id: string) => {
     const response = await call(app, 'GET', api(`/assessments/${id}`), { token: who.token });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     return response.body as AssessmentDetail;
   };
-  const answer = (who: Session, id: string, body: Record<string, unknown>) => call(app, 'PUT', api(`/assessments/${id}/answers`), { token: who.token, body });
+  const answer = (who: Session, id: string, body: Record<string, unknown>) =>
+    call(app, 'PUT', api(`/assessments/${id}/answers`), { token: who.token, body });
   const list = async (who: Session, query = '') => {
     const response = await call(app, 'GET', api(`/assessments${query}`), { token: who.token });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     return response.body as AssessmentList;
   };
-  const fullAnswers = (level: number) => ({ understand: level, confident: level, worried: 6 - level, contact: level > 3 ? 'monthly' : 'quarterly' });
+  const fullAnswers = (level: number) => ({
+    understand: level,
+    confident: level,
+    worried: 6 - level,
+    contact: level > 3 ? 'monthly' : 'quarterly',
+  });
   async function assigned(clientId: string, dueDate?: string) {
     const response = await assign(advisor, [clientId], dueDate);
     expect(response.status, JSON.stringify(response.body)).toBe(201);
@@ -81,17 +117,26 @@ describeEachDatabase('assessments: templates, assignments and answers', (t) => {
 
   it('an admin creates a template; everyone on staff lists it after the built-in questionnaire', async () => {
     expect(template).toMatchObject({ kind: 'custom', name: 'Annual check-in', current_version: 1, questions: 6, is_active: true });
-    const listed = (await call(app, 'GET', api('/assessment-templates'), { token: advisor.token })).body as { templates: TemplateSummary[] };
+    const listed = (await call(app, 'GET', api('/assessment-templates'), { token: advisor.token })).body as {
+      templates: TemplateSummary[];
+    };
     expect(listed.templates[0]).toMatchObject({ id: ipqTemplateId, kind: 'ipq' });
     expect(listed.templates.map((entry) => entry.id)).toContain(template.id);
     expect((await call(app, 'GET', api('/assessment-templates'), { token: outsider.token })).body).not.toContain(template.id);
-    expect(((await call(app, 'GET', api('/assessment-templates'), { token: outsider.token })).body as { templates: TemplateSummary[] }).templates.map((entry) => entry.id)).not.toContain(template.id);
+    expect(
+      (
+        (await call(app, 'GET', api('/assessment-templates'), { token: outsider.token })).body as { templates: TemplateSummary[] }
+      ).templates.map((entry) => entry.id),
+    ).not.toContain(template.id);
   });
 
   it('refuses a bad definition with the field at fault, an advisor creating, and a client listing', async () => {
     const duplicate = structuredClone(definition);
     duplicate.sections[1]!.questions[0]!.key = 'understand';
-    const bad = await call(app, 'POST', api('/assessment-templates'), { token: admin.token, body: { name: 'Broken', definition: duplicate } });
+    const bad = await call(app, 'POST', api('/assessment-templates'), {
+      token: admin.token,
+      body: { name: 'Broken', definition: duplicate },
+    });
     expect(bad.status).toBe(422);
     expect(JSON.stringify(bad.body)).toContain(m.questionKeysUnique);
     const byAdvisor = await call(app, 'POST', api('/assessment-templates'), { token: advisor.token, body: { name: 'Mine', definition } });
@@ -104,10 +149,22 @@ describeEachDatabase('assessments: templates, assignments and answers', (t) => {
     const client = await insertClient(t.db, advisor);
     const before = await assigned(client.id);
     const changed = structuredClone(definition);
-    changed.sections[0]!.questions.push({ key: 'sleep', text: 'I sleep well about money.', type: 'scale', required: true, scale: { min: 1, max: 5 } });
-    const stale = await call(app, 'PUT', api(`/assessment-templates/${template.id}`), { token: admin.token, body: { definition: changed, sync_version: template.sync_version + 1 } });
+    changed.sections[0]!.questions.push({
+      key: 'sleep',
+      text: 'I sleep well about money.',
+      type: 'scale',
+      required: true,
+      scale: { min: 1, max: 5 },
+    });
+    const stale = await call(app, 'PUT', api(`/assessment-templates/${template.id}`), {
+      token: admin.token,
+      body: { definition: changed, sync_version: template.sync_version + 1 },
+    });
     expect(stale.status).toBe(409);
-    const updated = await call(app, 'PUT', api(`/assessment-templates/${template.id}`), { token: admin.token, body: { definition: changed, sync_version: template.sync_version } });
+    const updated = await call(app, 'PUT', api(`/assessment-templates/${template.id}`), {
+      token: admin.token,
+      body: { definition: changed, sync_version: template.sync_version },
+    });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     template = updated.body as TemplateDetail;
     expect(template).toMatchObject({ current_version: 2, questions: 7 });
@@ -115,10 +172,15 @@ describeEachDatabase('assessments: templates, assignments and answers', (t) => {
     const old = await read(advisor, before);
     expect(old.template_version).toBe(1);
     // Answered on version 1, which has no "sleep" question.
-    expect((await answer(advisor, before, { answers: { ...fullAnswers(4), sleep: 3 }, submit: true, sync_version: old.sync_version })).status).toBe(422);
+    expect(
+      (await answer(advisor, before, { answers: { ...fullAnswers(4), sleep: 3 }, submit: true, sync_version: old.sync_version })).status,
+    ).toBe(422);
     const done = await answer(advisor, before, { answers: fullAnswers(4), submit: true, sync_version: old.sync_version });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    const builtIn = await call(app, 'PUT', api(`/assessment-templates/${ipqTemplateId}`), { token: admin.token, body: { name: 'Mine now', sync_version: 1 } });
+    const builtIn = await call(app, 'PUT', api(`/assessment-templates/${ipqTemplateId}`), {
+      token: admin.token,
+      body: { name: 'Mine now', sync_version: 1 },
+    });
     expect(builtIn.status).toBe(422);
     expect(builtIn.body).toEqual({ detail: m.builtInReadOnly });
   });
@@ -138,9 +200,15 @@ describeEachDatabase('assessments: templates, assignments and answers', (t) => {
     expect(repeated.status).toBe(422);
     expect(JSON.stringify(repeated.body)).toContain(m.clientIdsUnique);
 
-    const inactive = await call(app, 'POST', api('/assessment-templates'), { token: admin.token, body: { name: 'Retired form', definition } });
+    const inactive = await call(app, 'POST', api('/assessment-templates'), {
+      token: admin.token,
+      body: { name: 'Retired form', definition },
+    });
     const retired = inactive.body as TemplateDetail;
-    await call(app, 'PUT', api(`/assessment-templates/${retired.id}`), { token: admin.token, body: { is_active: false, sync_version: retired.sync_version } });
+    await call(app, 'PUT', api(`/assessment-templates/${retired.id}`), {
+      token: admin.token,
+      body: { is_active: false, sync_version: retired.sync_version },
+    });
     const refused = await assign(advisor, [a.id], undefined, retired.id);
     expect(refused.status).toBe(422);
     expect(refused.body).toEqual({ detail: m.templateInactive });
@@ -169,13 +237,21 @@ describeEachDatabase('assessments: templates, assignments and answers', (t) => {
     const partial = await answer(clientUser, id, { answers: { understand: 4 }, sync_version: start.sync_version });
     expect(partial.status, JSON.stringify(partial.body)).toBe(200);
     expect(partial.body).toMatchObject({ status: 'in_progress', answers: { understand: 4 } });
-    const incomplete = await answer(clientUser, id, { answers: { understand: 4 }, submit: true, sync_version: (partial.body as AssessmentDetail).sync_version });
+    const incomplete = await answer(clientUser, id, {
+      answers: { understand: 4 },
+      submit: true,
+      sync_version: (partial.body as AssessmentDetail).sync_version,
+    });
     expect(incomplete.status).toBe(422);
     expect(JSON.stringify(incomplete.body)).toContain(m.answerRequired);
     const stale = await answer(clientUser, id, { answers: { understand: 5 }, sync_version: start.sync_version });
     expect(stale.status).toBe(409);
 
-    const submitted = await answer(clientUser, id, { answers: { ...fullAnswers(5), sleep: 5, topics: ['tax'] }, submit: true, sync_version: (partial.body as AssessmentDetail).sync_version });
+    const submitted = await answer(clientUser, id, {
+      answers: { ...fullAnswers(5), sleep: 5, topics: ['tax'] },
+      submit: true,
+      sync_version: (partial.body as AssessmentDetail).sync_version,
+    });
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
     const done = submitted.body as AssessmentDetail;
     // Scale items score their value (the reverse-keyed one 6 − answer): 5 + 5 + 5 + 5 of 20; contact 2 of 2, topics 1 of 2.
@@ -206,7 +282,10 @@ describeEachDatabase('assessments: templates, assignments and answers', (t) => {
   });
 
   it('shows each section’s Cronbach’s alpha once the current version has ten complete responses, and the score distribution', async () => {
-    const fresh = await call(app, 'POST', api('/assessment-templates'), { token: admin.token, body: { name: 'Reliability check', definition } });
+    const fresh = await call(app, 'POST', api('/assessment-templates'), {
+      token: admin.token,
+      body: { name: 'Reliability check', definition },
+    });
     const reliability = fresh.body as TemplateDetail;
     const levels = [1, 2, 2, 3, 3, 3, 4, 4, 5, 5];
     for (const [index, level] of levels.entries()) {
@@ -218,11 +297,13 @@ describeEachDatabase('assessments: templates, assignments and answers', (t) => {
       const saved = await answer(advisor, id, { answers, submit: true, sync_version: 1 });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       if (index === levels.length - 2) {
-        const early = (await call(app, 'GET', api(`/assessment-templates/${reliability.id}`), { token: advisor.token })).body as TemplateDetail;
+        const early = (await call(app, 'GET', api(`/assessment-templates/${reliability.id}`), { token: advisor.token }))
+          .body as TemplateDetail;
         expect(early.statistics).toMatchObject({ complete: 9, reliability: [] });
       }
     }
-    const detail = (await call(app, 'GET', api(`/assessment-templates/${reliability.id}`), { token: advisor.token })).body as TemplateDetail;
+    const detail = (await call(app, 'GET', api(`/assessment-templates/${reliability.id}`), { token: advisor.token }))
+      .body as TemplateDetail;
     expect(detail.statistics.complete).toBe(10);
     const comfort = detail.statistics.reliability.find((section) => section.section_key === 'comfort')!;
     expect(comfort).toMatchObject({ items: 3, respondents: 10 });

@@ -2,7 +2,14 @@ import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } f
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { scoreResponse, validateAnswers } from '@meridian/domain/assessments/answers';
-import type { AnswersUpdate, AssessmentDetail, AssessmentList, AssessmentListQuery, AssessmentSummary, AssignmentResult } from '@meridian/domain/assessments/contracts';
+import type {
+  AnswersUpdate,
+  AssessmentDetail,
+  AssessmentList,
+  AssessmentListQuery,
+  AssessmentSummary,
+  AssignmentResult,
+} from '@meridian/domain/assessments/contracts';
 import { assessmentTemplateMessages as m } from '@meridian/domain/assessments/messages';
 import type { AssignmentCreate, TemplateDefinition } from '@meridian/domain/assessments/template-definition';
 import { isUuid } from '@meridian/domain/shared/ids';
@@ -49,7 +56,8 @@ const selectResponses = (db: Db, where: SQL) =>
 type Selected = Awaited<ReturnType<typeof selectResponses>>[number];
 
 const responseReach = (viewer: Viewer): SQL => and(clientReach(viewer), isNull(assessmentResponses.deletedAt)) as SQL;
-const overdueCondition = (today: string) => sql`(${assessmentResponses.dueDate} < ${today}::date and ${assessmentResponses.status} <> 'complete')`;
+const overdueCondition = (today: string) =>
+  sql`(${assessmentResponses.dueDate} < ${today}::date and ${assessmentResponses.status} <> 'complete')`;
 
 function scorePercent(row: AssessmentResponseRow): number | null {
   const results = row.results as { total?: { percent?: number | null }; prediction?: { profile?: { score?: number } } } | null;
@@ -155,7 +163,8 @@ export async function saveAnswers(app: FastifyInstance, request: FastifyRequest,
     if (body.sync_version !== row.syncVersion) return false;
     const definition = (await templateDefinition(tx, row.templateId, row.templateVersion)) as TemplateDefinition;
     const issues = validateAnswers(definition, body.answers, { partial: !body.submit });
-    if (issues.length) throw fieldErrors(issues.map((issue) => ({ path: ['answers', issue.key], message: issue.message, input: body.answers[issue.key] })));
+    if (issues.length)
+      throw fieldErrors(issues.map((issue) => ({ path: ['answers', issue.key], message: issue.message, input: body.answers[issue.key] })));
     const complete = body.submit;
     await tx
       .update(assessmentResponses)
@@ -170,7 +179,16 @@ export async function saveAnswers(app: FastifyInstance, request: FastifyRequest,
       })
       .where(eq(assessmentResponses.id, row.id));
     await refreshAssessmentStatus(tx, row.clientId);
-    await app.audit(request, { action: complete ? 'assessment completed' : 'assessment answers saved', entity: 'assessment', entityId: row.id, after: { answered: Object.keys(body.answers).length, status: complete ? 'complete' : 'in_progress' } }, tx);
+    await app.audit(
+      request,
+      {
+        action: complete ? 'assessment completed' : 'assessment answers saved',
+        entity: 'assessment',
+        entityId: row.id,
+        after: { answered: Object.keys(body.answers).length, status: complete ? 'complete' : 'in_progress' },
+      },
+      tx,
+    );
     return true;
   });
   const assessment = await toDetail(app.db, await reachableResponse(app.db, viewer, id), today);
@@ -181,7 +199,12 @@ export async function saveAnswers(app: FastifyInstance, request: FastifyRequest,
  * POST /assessment-templates/{id}/assignments: a pending assessment of the template's current version
  * for each client (all in reach, or 404 and nothing assigned); a client who has one open already keeps it.
  */
-export async function assignTemplate(app: FastifyInstance, request: FastifyRequest, templateId: string, body: AssignmentCreate): Promise<AssignmentResult> {
+export async function assignTemplate(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  templateId: string,
+  body: AssignmentCreate,
+): Promise<AssignmentResult> {
   const viewer = app.currentUser(request);
   const now = app.now();
   return app.db.transaction(async (tx) => {
@@ -189,12 +212,22 @@ export async function assignTemplate(app: FastifyInstance, request: FastifyReque
     if (!template.isActive) throw new HttpError(422, m.templateInactive);
     const ids = body.client_ids.map((clientId) => clientId.toLowerCase());
     // One read for all of them: any client out of reach answers 404 and nothing is assigned.
-    const targets = await tx.select().from(clients).where(and(inArray(clients.id, ids), clientReach(viewer)));
+    const targets = await tx
+      .select()
+      .from(clients)
+      .where(and(inArray(clients.id, ids), clientReach(viewer)));
     if (targets.length !== ids.length) throw notFound(clientMessages.clientNotFound);
     const open = await tx
       .select({ clientId: assessmentResponses.clientId })
       .from(assessmentResponses)
-      .where(and(eq(assessmentResponses.templateId, template.id), inArray(assessmentResponses.clientId, ids), ne(assessmentResponses.status, 'complete'), isNull(assessmentResponses.deletedAt)));
+      .where(
+        and(
+          eq(assessmentResponses.templateId, template.id),
+          inArray(assessmentResponses.clientId, ids),
+          ne(assessmentResponses.status, 'complete'),
+          isNull(assessmentResponses.deletedAt),
+        ),
+      );
     const busy = new Set(open.map((row) => row.clientId));
     const fresh = targets.filter((client) => !busy.has(client.id));
     const inserted = fresh.length
@@ -216,9 +249,21 @@ export async function assignTemplate(app: FastifyInstance, request: FastifyReque
           )
           .returning({ id: assessmentResponses.id, clientId: assessmentResponses.clientId })
       : [];
-    await refreshAssessmentStatus(tx, inserted.map((response) => response.clientId));
+    await refreshAssessmentStatus(
+      tx,
+      inserted.map((response) => response.clientId),
+    );
     for (const response of inserted) {
-      await app.audit(request, { action: 'assessment assigned', entity: 'assessment', entityId: response.id, after: { client_id: response.clientId, template_id: template.id, due_date: body.due_date ?? null } }, tx);
+      await app.audit(
+        request,
+        {
+          action: 'assessment assigned',
+          entity: 'assessment',
+          entityId: response.id,
+          after: { client_id: response.clientId, template_id: template.id, due_date: body.due_date ?? null },
+        },
+        tx,
+      );
     }
     return { assigned: inserted.length, already_open: busy.size, response_ids: inserted.map((response) => response.id) };
   });

@@ -7,7 +7,12 @@ import { alphaLabel, minimumResponsesForReliability, scaleReliability, scoreDist
 import type { TemplateCreate, TemplateDefinition, TemplateUpdate } from '@meridian/domain/assessments/template-definition';
 import { isUuid } from '@meridian/domain/shared/ids';
 import type { Db } from '../../db/client.ts';
-import { assessmentResponses, assessmentTemplates, assessmentTemplateVersions, type AssessmentTemplateRow } from '../../db/schema/assessments.ts';
+import {
+  assessmentResponses,
+  assessmentTemplates,
+  assessmentTemplateVersions,
+  type AssessmentTemplateRow,
+} from '../../db/schema/assessments.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { HttpError, notFound } from '../../platform/http-error.ts';
 import { clientReach, type Viewer } from '../../platform/reach.ts';
@@ -22,11 +27,15 @@ import { clientReach, type Viewer } from '../../platform/reach.ts';
 export const templateNotFound = () => notFound(m.templateNotFound);
 
 /** Templates a firm sees: its own, not deleted, and the built-in one. */
-export const templateReach = (viewer: Viewer): SQL => and(isNull(assessmentTemplates.deletedAt), or(isNull(assessmentTemplates.firmId), eq(assessmentTemplates.firmId, viewer.firmId))) as SQL;
+export const templateReach = (viewer: Viewer): SQL =>
+  and(isNull(assessmentTemplates.deletedAt), or(isNull(assessmentTemplates.firmId), eq(assessmentTemplates.firmId, viewer.firmId))) as SQL;
 
 export async function reachableTemplate(db: Db, viewer: Viewer, id: string, { lock = false } = {}): Promise<AssessmentTemplateRow> {
   if (!isUuid(id)) throw templateNotFound();
-  const query = db.select().from(assessmentTemplates).where(and(eq(assessmentTemplates.id, id), templateReach(viewer)));
+  const query = db
+    .select()
+    .from(assessmentTemplates)
+    .where(and(eq(assessmentTemplates.id, id), templateReach(viewer)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw templateNotFound();
   return row;
@@ -40,7 +49,8 @@ export async function templateDefinition(db: Db, templateId: string, version: nu
   return (row?.definition as TemplateDefinition | undefined) ?? null;
 }
 
-const questionCount = (definition: TemplateDefinition | null) => definition?.sections.reduce((sum, section) => sum + section.questions.length, 0) ?? 0;
+const questionCount = (definition: TemplateDefinition | null) =>
+  definition?.sections.reduce((sum, section) => sum + section.questions.length, 0) ?? 0;
 
 /** Responses per status of each template, among the clients in reach. */
 async function responseCounts(db: Db, viewer: Viewer) {
@@ -59,7 +69,12 @@ async function responseCounts(db: Db, viewer: Viewer) {
   return byTemplate;
 }
 
-function toSummary(row: AssessmentTemplateRow, definition: TemplateDefinition | null, responses: TemplateSummary['responses'] | undefined, ipqQuestions: number): TemplateSummary {
+function toSummary(
+  row: AssessmentTemplateRow,
+  definition: TemplateDefinition | null,
+  responses: TemplateSummary['responses'] | undefined,
+  ipqQuestions: number,
+): TemplateSummary {
   return {
     id: row.id,
     kind: row.kind,
@@ -82,11 +97,21 @@ export async function listTemplates(db: Db, viewer: Viewer): Promise<{ templates
   const rows = await db
     .select({ row: assessmentTemplates, definition: assessmentTemplateVersions.definition })
     .from(assessmentTemplates)
-    .leftJoin(assessmentTemplateVersions, and(eq(assessmentTemplateVersions.templateId, assessmentTemplates.id), eq(assessmentTemplateVersions.version, assessmentTemplates.currentVersion)))
+    .leftJoin(
+      assessmentTemplateVersions,
+      and(
+        eq(assessmentTemplateVersions.templateId, assessmentTemplates.id),
+        eq(assessmentTemplateVersions.version, assessmentTemplates.currentVersion),
+      ),
+    )
     .where(templateReach(viewer))
     .orderBy(sql`${assessmentTemplates.firmId} is not null`, asc(sql`lower(${assessmentTemplates.name})`), asc(assessmentTemplates.id));
   const counts = await responseCounts(db, viewer);
-  return { templates: rows.map(({ row, definition }) => toSummary(row, definition as TemplateDefinition | null, counts.get(row.id), ipqQuestionCount)) };
+  return {
+    templates: rows.map(({ row, definition }) =>
+      toSummary(row, definition as TemplateDefinition | null, counts.get(row.id), ipqQuestionCount),
+    ),
+  };
 }
 
 /** GET /assessment-templates/{id}: the current questions, the versions, and the statistics of the current one. */
@@ -96,7 +121,14 @@ export async function getTemplate(db: Db, viewer: Viewer, id: string): Promise<T
   const [counts, versions, completeRows] = await Promise.all([
     responseCounts(db, viewer),
     db
-      .select({ version: assessmentTemplateVersions.version, createdAt: assessmentTemplateVersions.createdAt, responses: sql<number>`(select count(*) from assessment_responses r join clients c on c.id = r.client_id where r.template_id = ${row.id} and r.template_version = ${assessmentTemplateVersions.version} and r.deleted_at is null and c.firm_id = ${viewer.firmId})`.mapWith(Number) })
+      .select({
+        version: assessmentTemplateVersions.version,
+        createdAt: assessmentTemplateVersions.createdAt,
+        responses:
+          sql<number>`(select count(*) from assessment_responses r join clients c on c.id = r.client_id where r.template_id = ${row.id} and r.template_version = ${assessmentTemplateVersions.version} and r.deleted_at is null and c.firm_id = ${viewer.firmId})`.mapWith(
+            Number,
+          ),
+      })
       .from(assessmentTemplateVersions)
       .where(eq(assessmentTemplateVersions.templateId, row.id))
       .orderBy(desc(assessmentTemplateVersions.version)),
@@ -104,17 +136,37 @@ export async function getTemplate(db: Db, viewer: Viewer, id: string): Promise<T
       .select({ answers: assessmentResponses.answers, results: assessmentResponses.results })
       .from(assessmentResponses)
       .innerJoin(clients, eq(clients.id, assessmentResponses.clientId))
-      .where(and(clientReach(viewer), eq(assessmentResponses.templateId, row.id), eq(assessmentResponses.templateVersion, row.currentVersion), eq(assessmentResponses.status, 'complete'), isNull(assessmentResponses.deletedAt))),
+      .where(
+        and(
+          clientReach(viewer),
+          eq(assessmentResponses.templateId, row.id),
+          eq(assessmentResponses.templateVersion, row.currentVersion),
+          eq(assessmentResponses.status, 'complete'),
+          isNull(assessmentResponses.deletedAt),
+        ),
+      ),
   ]);
   const percents = completeRows.map(({ answers, results }) =>
-    definition ? scoreResponse(definition, answers).total.percent : ((results as { prediction?: { profile?: { score?: number } } } | null)?.prediction?.profile?.score ?? null),
+    definition
+      ? scoreResponse(definition, answers).total.percent
+      : ((results as { prediction?: { profile?: { score?: number } } } | null)?.prediction?.profile?.score ?? null),
   );
   const enough = completeRows.length >= minimumResponsesForReliability;
-  const reliability = definition && enough ? scaleReliability(definition, completeRows.map((response) => response.answers)) : [];
+  const reliability =
+    definition && enough
+      ? scaleReliability(
+          definition,
+          completeRows.map((response) => response.answers),
+        )
+      : [];
   return {
     ...toSummary(row, definition, counts.get(row.id), ipqQuestionCount),
     definition,
-    versions: versions.map((version) => ({ version: version.version, created_at: version.createdAt.toISOString(), responses: version.responses })),
+    versions: versions.map((version) => ({
+      version: version.version,
+      created_at: version.createdAt.toISOString(),
+      responses: version.responses,
+    })),
     statistics: {
       complete: completeRows.length,
       minimum: minimumResponsesForReliability,
@@ -131,10 +183,29 @@ export async function createTemplate(app: FastifyInstance, request: FastifyReque
   const id = await app.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(assessmentTemplates)
-      .values({ firmId: viewer.firmId, kind: 'custom', name: body.name, description: body.description ?? null, createdBy: viewer.id, createdAt: now, updatedAt: now })
+      .values({
+        firmId: viewer.firmId,
+        kind: 'custom',
+        name: body.name,
+        description: body.description ?? null,
+        createdBy: viewer.id,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ id: assessmentTemplates.id });
-    await tx.insert(assessmentTemplateVersions).values({ templateId: row!.id, version: 1, definition: body.definition, createdBy: viewer.id, createdAt: now });
-    await app.audit(request, { action: 'assessment template created', entity: 'assessment_template', entityId: row!.id, after: { name: body.name, questions: questionCount(body.definition) } }, tx);
+    await tx
+      .insert(assessmentTemplateVersions)
+      .values({ templateId: row!.id, version: 1, definition: body.definition, createdBy: viewer.id, createdAt: now });
+    await app.audit(
+      request,
+      {
+        action: 'assessment template created',
+        entity: 'assessment_template',
+        entityId: row!.id,
+        after: { name: body.name, questions: questionCount(body.definition) },
+      },
+      tx,
+    );
     return row!.id;
   });
   return getTemplate(app.db, viewer, id);
@@ -143,7 +214,12 @@ export async function createTemplate(app: FastifyInstance, request: FastifyReque
 export type TemplateUpdateResult = { ok: true; template: TemplateDetail } | { ok: false; current: TemplateDetail };
 
 /** PUT /assessment-templates/{id} (admins): a new definition becomes the next version. */
-export async function updateTemplate(app: FastifyInstance, request: FastifyRequest, id: string, body: TemplateUpdate): Promise<TemplateUpdateResult> {
+export async function updateTemplate(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  body: TemplateUpdate,
+): Promise<TemplateUpdateResult> {
   const viewer = app.currentUser(request);
   const now = app.now();
   const updated = await app.db.transaction(async (tx) => {
@@ -151,17 +227,29 @@ export async function updateTemplate(app: FastifyInstance, request: FastifyReque
     if (row.kind === 'ipq') throw new HttpError(422, m.builtInReadOnly);
     if (body.sync_version !== row.syncVersion) return false;
     const version = body.definition ? row.currentVersion + 1 : row.currentVersion;
-    if (body.definition) await tx.insert(assessmentTemplateVersions).values({ templateId: row.id, version, definition: body.definition, createdBy: viewer.id, createdAt: now });
+    if (body.definition)
+      await tx
+        .insert(assessmentTemplateVersions)
+        .values({ templateId: row.id, version, definition: body.definition, createdBy: viewer.id, createdAt: now });
     const changes = {
       ...(body.name !== undefined && { name: body.name }),
       ...(body.description !== undefined && { description: body.description }),
       ...(body.is_active !== undefined && { isActive: body.is_active }),
       currentVersion: version,
     };
-    await tx.update(assessmentTemplates).set({ ...changes, syncVersion: sql`${assessmentTemplates.syncVersion} + 1`, updatedAt: now }).where(eq(assessmentTemplates.id, row.id));
+    await tx
+      .update(assessmentTemplates)
+      .set({ ...changes, syncVersion: sql`${assessmentTemplates.syncVersion} + 1`, updatedAt: now })
+      .where(eq(assessmentTemplates.id, row.id));
     await app.audit(
       request,
-      { action: 'assessment template changed', entity: 'assessment_template', entityId: row.id, before: { name: row.name, is_active: row.isActive, version: row.currentVersion }, after: { name: changes.name ?? row.name, is_active: changes.isActive ?? row.isActive, version } },
+      {
+        action: 'assessment template changed',
+        entity: 'assessment_template',
+        entityId: row.id,
+        before: { name: row.name, is_active: row.isActive, version: row.currentVersion },
+        after: { name: changes.name ?? row.name, is_active: changes.isActive ?? row.isActive, version },
+      },
       tx,
     );
     return true;

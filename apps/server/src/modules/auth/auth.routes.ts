@@ -80,7 +80,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/refresh-token',
     {
-      schema: { tags, summary: 'Exchange a refresh token for a new pair (rotation)', body: refreshTokenRequestSchema, response: { 200: tokenPairSchema, 401: detail } },
+      schema: {
+        tags,
+        summary: 'Exchange a refresh token for a new pair (rotation)',
+        body: refreshTokenRequestSchema,
+        response: { 200: tokenPairSchema, 401: detail },
+      },
       config: { access: 'public' },
     },
     async (request) => rotateRefreshToken(app, request, request.body.refresh_token),
@@ -98,7 +103,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const bearer = await app.bearerClaims(request);
       const claims = bearer?.typ === 'access' ? bearer : null;
       const userId = session?.userId ?? claims?.sub;
-      if (userId) await app.audit(request, { action: 'logout', entity: 'user', entityId: userId, userId, firmId: session?.firmId ?? claims?.firm });
+      if (userId)
+        await app.audit(request, { action: 'logout', entity: 'user', entityId: userId, userId, firmId: session?.firmId ?? claims?.firm });
       return reply.status(204).send(null);
     },
   );
@@ -106,7 +112,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/setup-2fa',
     {
-      schema: { tags, summary: 'Start 2FA setup: QR code, secret and recovery codes (shown once)', response: { 200: twoFactorSetupResponseSchema, 400: detail } },
+      schema: {
+        tags,
+        summary: 'Start 2FA setup: QR code, secret and recovery codes (shown once)',
+        response: { 200: twoFactorSetupResponseSchema, 400: detail },
+      },
       config: { access: 'signedIn' },
     },
     async (request) => setupTwoFactor(app, request),
@@ -129,7 +139,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/request-password-reset',
     {
-      schema: { tags, summary: 'E-mail a password reset link (same answer whether or not the account exists)', body: passwordResetRequestSchema, response: { 200: detail } },
+      schema: {
+        tags,
+        summary: 'E-mail a password reset link (same answer whether or not the account exists)',
+        body: passwordResetRequestSchema,
+        response: { 200: detail },
+      },
       config: { access: 'public' },
     },
     async (request) => {
@@ -141,7 +156,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/confirm-password-reset',
     {
-      schema: { tags, summary: 'Set a new password with a reset token', body: passwordResetConfirmSchema, response: { 200: detail, 400: detail } },
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset token',
+        body: passwordResetConfirmSchema,
+        response: { 200: detail, 400: detail },
+      },
       config: { access: 'public' },
     },
     async (request) => {
@@ -153,7 +173,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/change-password',
     {
-      schema: { tags, summary: 'Change the password of the signed-in user', body: changePasswordRequestSchema, response: { 200: userSchema, 400: detail } },
+      schema: {
+        tags,
+        summary: 'Change the password of the signed-in user',
+        body: changePasswordRequestSchema,
+        response: { 200: userSchema, 400: detail },
+      },
       config: { access: 'signedIn' },
     },
     async (request) => changePassword(app, request, request.body),
@@ -162,7 +187,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/test-accounts',
     {
-      schema: { tags, summary: 'Demo accounts and their passwords (off in production unless TEST_ACCOUNTS=on)', response: { 200: testAccountsResponseSchema, 404: detail } },
+      schema: {
+        tags,
+        summary: 'Demo accounts and their passwords (off in production unless TEST_ACCOUNTS=on)',
+        response: { 200: testAccountsResponseSchema, 404: detail },
+      },
       config: { access: 'public' },
     },
     async () => {

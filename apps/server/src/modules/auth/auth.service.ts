@@ -1,12 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type {
-  ChangePasswordRequest,
-  LoginRequest,
-  LoginResponse,
-  SignInResponse,
-  User,
-} from '@meridian/domain/auth/contracts';
+import type { ChangePasswordRequest, LoginRequest, LoginResponse, SignInResponse, User } from '@meridian/domain/auth/contracts';
 import { messages } from '@meridian/domain/shared/messages';
 import { users, type UserRow } from '../../db/schema/users.ts';
 import { HttpError, badRequest, unauthorized } from '../../platform/http-error.ts';
@@ -28,7 +22,14 @@ export async function completeSignIn(
   const [signedIn] = await app.db.update(users).set({ lastLoginAt: app.now() }).where(eq(users.id, user.id)).returning();
   app.userCache.invalidate(user.id);
   const tokens = await issueTokens(app, user);
-  await app.audit(request, { action: 'login ok', entity: 'user', entityId: user.id, userId: user.id, firmId: user.firmId, after: { method } });
+  await app.audit(request, {
+    action: 'login ok',
+    entity: 'user',
+    entityId: user.id,
+    userId: user.id,
+    firmId: user.firmId,
+    after: { method },
+  });
   return { ...tokens, user: toUser(signedIn ?? user, app), two_factor_required: false };
 }
 
@@ -59,7 +60,14 @@ export async function login(app: FastifyInstance, request: FastifyRequest, body:
     throw unauthorized(messages.invalidCredentials);
   }
   if (!user.isActive) {
-    await app.audit(request, { action: 'login refused', entity: 'user', entityId: user.id, userId: user.id, firmId: user.firmId, after: { reason: 'inactive' } });
+    await app.audit(request, {
+      action: 'login refused',
+      entity: 'user',
+      entityId: user.id,
+      userId: user.id,
+      firmId: user.firmId,
+      after: { reason: 'inactive' },
+    });
     throw new HttpError(403, messages.accountInactive);
   }
   await throttle.clear(email, request.ip);
@@ -95,6 +103,12 @@ export async function changePassword(app: FastifyInstance, request: FastifyReque
     .returning();
   app.userCache.invalidate(user.id);
   if (!updated) throw unauthorized(messages.notAuthenticated);
-  await app.audit(request, { action: 'password changed', entity: 'user', entityId: user.id, before: { password_must_change: user.passwordMustChange }, after: { password_must_change: false } });
+  await app.audit(request, {
+    action: 'password changed',
+    entity: 'user',
+    entityId: user.id,
+    before: { password_must_change: user.passwordMustChange },
+    after: { password_must_change: false },
+  });
   return toUser(updated, app);
 }

@@ -67,9 +67,18 @@ describeEachDatabase('sign-in', (t) => {
 
   it('writes audit rows for successful and failed sign-ins with address and user agent', async () => {
     const user = await registerUser(t.app);
-    await call(t.app, 'POST', api('/auth/login'), { body: { email: user.email, password: 'Nope#2026x' }, headers: { 'user-agent': 'vitest-agent' } });
-    await call(t.app, 'POST', api('/auth/login'), { body: { email: user.email, password: user.password }, headers: { 'user-agent': 'vitest-agent' } });
-    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.userId, user.user.id)));
+    await call(t.app, 'POST', api('/auth/login'), {
+      body: { email: user.email, password: 'Nope#2026x' },
+      headers: { 'user-agent': 'vitest-agent' },
+    });
+    await call(t.app, 'POST', api('/auth/login'), {
+      body: { email: user.email, password: user.password },
+      headers: { 'user-agent': 'vitest-agent' },
+    });
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, user.user.id)));
     const actions = rows.map((row) => row.action);
     expect(actions).toEqual(expect.arrayContaining(['register', 'login failed', 'login ok']));
     const failed = rows.find((row) => row.action === 'login failed');
@@ -106,8 +115,12 @@ describeEachDatabase('sign-in throttling', (t) => {
     expect(locked.status).toBe(429);
     expect(locked.body).toEqual({ detail: messages.accountLocked });
     // an unknown account locks the same way, so the answer reveals nothing
-    for (let i = 0; i < 3; i += 1) await call(app, 'POST', api('/auth/login'), { body: { email: 'ghost@example.com', password: 'x' }, remoteAddress: '10.0.0.1' });
-    expect((await call(app, 'POST', api('/auth/login'), { body: { email: 'ghost@example.com', password: 'x' }, remoteAddress: '10.0.0.1' })).body).toEqual({ detail: messages.accountLocked });
+    for (let i = 0; i < 3; i += 1)
+      await call(app, 'POST', api('/auth/login'), { body: { email: 'ghost@example.com', password: 'x' }, remoteAddress: '10.0.0.1' });
+    expect(
+      (await call(app, 'POST', api('/auth/login'), { body: { email: 'ghost@example.com', password: 'x' }, remoteAddress: '10.0.0.1' }))
+        .body,
+    ).toEqual({ detail: messages.accountLocked });
 
     // another address is not locked out by this one
     expect((await attempt(user.password, '10.0.0.2')).status).toBe(200);
@@ -121,7 +134,8 @@ describeEachDatabase('sign-in throttling', (t) => {
   it('a success resets the failure count', async () => {
     const app = await t.buildApp({ loginMaxFailures: 3 });
     const user = await registerUser(app);
-    const attempt = (password: string) => call(app, 'POST', api('/auth/login'), { body: { email: user.email, password }, remoteAddress: '10.0.0.9' });
+    const attempt = (password: string) =>
+      call(app, 'POST', api('/auth/login'), { body: { email: user.email, password }, remoteAddress: '10.0.0.9' });
     await attempt('Wrong#2026x');
     await attempt('Wrong#2026x');
     expect((await attempt(user.password)).status).toBe(200);

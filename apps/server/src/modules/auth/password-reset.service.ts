@@ -44,24 +44,32 @@ export async function confirmPasswordReset(app: FastifyInstance, request: Fastif
   const now = app.now();
   const passwordHash = await hashPassword(body.new_password);
   let changedUserId: string | null = null;
-  const userId = await app.db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.tokenHash, sha256(body.token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
-      .returning({ userId: passwordResetTokens.userId });
-    if (!claimed) return null;
-    changedUserId = claimed.userId;
-    await tx
-      .update(users)
-      .set({ passwordHash, passwordMustChange: false, updatedAt: now, syncVersion: sql`${users.syncVersion} + 1` })
-      .where(eq(users.id, claimed.userId));
-    await revokeAllForUser(tx, claimed.userId, now);
-    return claimed.userId;
-  }).finally(() => {
-    // After the commit (or the rollback), so no request re-caches the row as it was before.
-    if (changedUserId) app.userCache.invalidate(changedUserId);
-  });
+  const userId = await app.db
+    .transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, sha256(body.token)),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, now),
+          ),
+        )
+        .returning({ userId: passwordResetTokens.userId });
+      if (!claimed) return null;
+      changedUserId = claimed.userId;
+      await tx
+        .update(users)
+        .set({ passwordHash, passwordMustChange: false, updatedAt: now, syncVersion: sql`${users.syncVersion} + 1` })
+        .where(eq(users.id, claimed.userId));
+      await revokeAllForUser(tx, claimed.userId, now);
+      return claimed.userId;
+    })
+    .finally(() => {
+      // After the commit (or the rollback), so no request re-caches the row as it was before.
+      if (changedUserId) app.userCache.invalidate(changedUserId);
+    });
   if (!userId) throw badRequest(messages.invalidResetToken);
   const [user] = await app.db.select({ firmId: users.firmId }).from(users).where(eq(users.id, userId));
   await app.audit(request, { action: 'password reset confirmed', entity: 'user', entityId: userId, userId, firmId: user?.firmId ?? null });

@@ -43,13 +43,21 @@ describeEachDatabase('change password', (t) => {
     ]);
     const upper = await change(user.access_token, { current_password: 'x', new_password: 'ABCDEFGH1', confirm_password: 'ABCDEFGH1' });
     expect(upper.body.detail.map((i: { msg: string }) => i.msg)).toEqual([messages.newPasswordLowercase]);
-    const same = await change(user.access_token, { current_password: 'Same#Pass1', new_password: 'Same#Pass1', confirm_password: 'Same#Pass1' });
+    const same = await change(user.access_token, {
+      current_password: 'Same#Pass1',
+      new_password: 'Same#Pass1',
+      confirm_password: 'Same#Pass1',
+    });
     expect(same.body.detail.map((i: { msg: string }) => i.msg)).toEqual([messages.newPasswordSameAsCurrent]);
   });
 
   it('refuses a wrong current password with 400', async () => {
     const user = await registerUser(t.app);
-    const { status, body } = await change(user.access_token, { current_password: 'Wrong#2026x', new_password: 'Other#2026x', confirm_password: 'Other#2026x' });
+    const { status, body } = await change(user.access_token, {
+      current_password: 'Wrong#2026x',
+      new_password: 'Other#2026x',
+      confirm_password: 'Other#2026x',
+    });
     expect(status).toBe(400);
     expect(body).toEqual({ detail: messages.currentPasswordWrong });
   });
@@ -57,13 +65,20 @@ describeEachDatabase('change password', (t) => {
   it('changes the password, bumps sync_version and audits it', async () => {
     const user = await registerUser(t.app);
     const [before] = await t.db.select().from(users).where(eq(users.id, user.user.id));
-    const { status } = await change(user.access_token, { current_password: user.password, new_password: 'Other#2026x', confirm_password: 'Other#2026x' });
+    const { status } = await change(user.access_token, {
+      current_password: user.password,
+      new_password: 'Other#2026x',
+      confirm_password: 'Other#2026x',
+    });
     expect(status).toBe(200);
     const [after] = await t.db.select().from(users).where(eq(users.id, user.user.id));
     expect(after?.syncVersion).toBe((before?.syncVersion ?? 0) + 1);
     const login = await call(t.app, 'POST', api('/auth/login'), { body: { email: user.email, password: 'Other#2026x' } });
     expect(login.status).toBe(200);
-    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.userId, user.user.id), eq(auditLog.action, 'password changed')));
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, user.user.id), eq(auditLog.action, 'password changed')));
     expect(rows).toHaveLength(1);
   });
 });
@@ -79,7 +94,10 @@ describeEachDatabase('password reset', (t) => {
   it('records the reset e-mail in the outbox without its link', async () => {
     const user = await registerUser(t.app);
     const token = await resetTokenFor(t, user.email);
-    const [stored] = await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, user.email), eq(mailOutbox.subject, 'Reset your Meridian password')));
+    const [stored] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, user.email), eq(mailOutbox.subject, 'Reset your Meridian password')));
     expect(stored?.text).toContain(`choose a new one:\n\n${removedSecret}\n`);
     expect(stored?.text).not.toContain(token);
     expect((await confirm(t, token)).status).toBe(200);
@@ -129,9 +147,14 @@ describeEachDatabase('password reset', (t) => {
     for (const [body, message] of cases) {
       const response = await call(t.app, 'POST', api('/auth/confirm-password-reset'), { body });
       expect(response.status, message).toBe(422);
-      expect(response.body.detail.map((i: { msg: string }) => i.msg), message).toContain(message);
+      expect(
+        response.body.detail.map((i: { msg: string }) => i.msg),
+        message,
+      ).toContain(message);
     }
-    const missing = await call(t.app, 'POST', api('/auth/confirm-password-reset'), { body: { new_password: 'Good#Pass1', confirm_password: 'Good#Pass1' } });
+    const missing = await call(t.app, 'POST', api('/auth/confirm-password-reset'), {
+      body: { new_password: 'Good#Pass1', confirm_password: 'Good#Pass1' },
+    });
     expect(missing.body.detail[0].msg).toBe(messages.resetTokenMissing);
   });
 });

@@ -15,7 +15,12 @@ import { registrationMailSubjects } from './registration.service.ts';
 let counter = 0;
 const valid = () => {
   counter += 1;
-  return { email: `reg${counter}.${Date.now().toString(36)}@example.com`, password: 'Strong#Pass1', first_name: 'Avery', last_name: 'Lane' };
+  return {
+    email: `reg${counter}.${Date.now().toString(36)}@example.com`,
+    password: 'Strong#Pass1',
+    first_name: 'Avery',
+    last_name: 'Lane',
+  };
 };
 const messagesOf = (body: { detail: { msg: string; loc: (string | number)[] }[] }) => body.detail.map((issue) => issue.msg);
 
@@ -26,7 +31,12 @@ describeEachDatabase('registration', (t) => {
   const mailedToken = async (email: string) =>
     linkToken(await t.mail.waitFor(email, { subject: registrationMailSubjects.confirm }), '/register/confirm');
   const actionsAbout = async (email: string) =>
-    (await t.db.select().from(auditLog).where(sql`${auditLog.after}->>'email' = ${email}`)).map((row) => row.action);
+    (
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(sql`${auditLog.after}->>'email' = ${email}`)
+    ).map((row) => row.action);
 
   it('answers 202 and e-mails a link; the link creates a client with a personal firm and signs them in (201)', async () => {
     const input = valid();
@@ -39,7 +49,11 @@ describeEachDatabase('registration', (t) => {
 
     const { status, body } = await confirm(await mailedToken(input.email));
     expect(status).toBe(201);
-    expect(body).toMatchObject({ token_type: 'bearer', two_factor_required: false, user: { email: input.email, role_name: 'client', phone: '+1 (555) 010-2030' } });
+    expect(body).toMatchObject({
+      token_type: 'bearer',
+      two_factor_required: false,
+      user: { email: input.email, role_name: 'client', phone: '+1 (555) 010-2030' },
+    });
     const [firm] = await t.db.select().from(firms).where(eq(firms.id, body.user.firm_id));
     expect(firm).toMatchObject({ kind: 'personal', name: 'Avery Lane' });
     const me = await call(t.app, 'GET', api('/users/me'), { token: body.access_token });
@@ -103,7 +117,10 @@ describeEachDatabase('registration', (t) => {
     expect(notice.text).toContain('http://meridian.test/forgot-password');
     expect(notice.text).not.toContain('token=');
     expect(await t.db.select().from(pendingRegistrations).where(eq(pendingRegistrations.email, owner.email))).toHaveLength(0);
-    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.userId, owner.user.id), eq(auditLog.action, 'registration requested')));
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, owner.user.id), eq(auditLog.action, 'registration requested')));
     expect(rows.map((row) => row.after)).toEqual([expect.objectContaining({ existing_account: true })]);
     // The owner's account is as it was.
     expect((await call(t.app, 'POST', api('/auth/login'), { body: { email: owner.email, password: owner.password } })).status).toBe(200);

@@ -129,7 +129,14 @@ async function createAccount(app: FastifyInstance, request: FastifyRequest, tx: 
   if (firm.kind === 'firm') await addStarterModels(tx, firm.id, created.id);
   await app.audit(
     request,
-    { action: 'register', entity: 'user', entityId: created.id, userId: created.id, firmId: firm.id, after: { email: account.email, role: account.role, firm: firm.name } },
+    {
+      action: 'register',
+      entity: 'user',
+      entityId: created.id,
+      userId: created.id,
+      firmId: firm.id,
+      after: { email: account.email, role: account.role, firm: firm.name },
+    },
     tx,
   );
   return created;

@@ -12,7 +12,12 @@ import { randomToken, sha256 } from '../../platform/secrets.ts';
 const dayMs = 86_400_000;
 
 /** A new access token and a new refresh token; a rotation keeps the family of the token it replaces. */
-export async function issueTokens(app: FastifyInstance, user: UserRow, familyId: string = randomUUID(), db: Db = app.db): Promise<TokenPair> {
+export async function issueTokens(
+  app: FastifyInstance,
+  user: UserRow,
+  familyId: string = randomUUID(),
+  db: Db = app.db,
+): Promise<TokenPair> {
   const refreshToken = randomToken();
   const now = app.now();
   await db.insert(refreshTokens).values({
@@ -49,7 +54,10 @@ export async function revokeAllForUser(db: Db, userId: string, now: Date): Promi
  */
 export async function rotateRefreshToken(app: FastifyInstance, request: FastifyRequest, token: string): Promise<TokenPair> {
   const invalid = unauthorized(messages.invalidRefreshToken);
-  const [row] = await app.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
+  const [row] = await app.db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
   if (!row) throw invalid;
   const reuse = async () => {
     await revokeFamily(app, row.familyId);
@@ -80,7 +88,10 @@ export async function rotateRefreshToken(app: FastifyInstance, request: FastifyR
 
 /** Logout: revokes the session (the token's family). Unknown tokens are ignored. */
 export async function revokeSession(app: FastifyInstance, token: string): Promise<{ userId: string; firmId: string } | null> {
-  const [row] = await app.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
+  const [row] = await app.db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
   if (!row) return null;
   await revokeFamily(app, row.familyId);
   return { userId: row.userId, firmId: row.firmId };

@@ -30,7 +30,10 @@ describeEachDatabase('sessions', (t) => {
     // the legitimate holder's newer token is dead too: the session is over
     expect((await refresh(rotated.body.refresh_token)).status).toBe(401);
 
-    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.userId, user.user.id), eq(auditLog.action, 'token reuse detected')));
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, user.user.id), eq(auditLog.action, 'token reuse detected')));
     expect(rows).toHaveLength(1);
   });
 
@@ -48,7 +51,10 @@ describeEachDatabase('sessions', (t) => {
     expect(out.status).toBe(204);
     expect(out.raw.body).toBe('');
     expect((await refresh(user.refresh_token)).status).toBe(401);
-    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.userId, user.user.id), eq(auditLog.action, 'logout')));
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, user.user.id), eq(auditLog.action, 'logout')));
     expect(rows).toHaveLength(1);
   });
 

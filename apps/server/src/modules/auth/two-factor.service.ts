@@ -51,9 +51,16 @@ export async function setupTwoFactor(app: FastifyInstance, request: FastifyReque
         .set({ twoFactorPendingSecret: app.secretBox.seal(secret), updatedAt: app.now(), syncVersion: sql`${users.syncVersion} + 1` })
         .where(eq(users.id, user.id));
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-      await tx.insert(recoveryCodes).values(
-        codes.map((code) => ({ userId: user.id, firmId: user.firmId, codeHash: sha256(normalizeRecoveryCode(code)), createdAt: app.now() })),
-      );
+      await tx
+        .insert(recoveryCodes)
+        .values(
+          codes.map((code) => ({
+            userId: user.id,
+            firmId: user.firmId,
+            codeHash: sha256(normalizeRecoveryCode(code)),
+            createdAt: app.now(),
+          })),
+        );
     })
     .finally(() => app.userCache.invalidate(user.id)); // after the commit, so no request re-caches the old row
   await app.audit(request, { action: '2fa setup started', entity: 'user', entityId: user.id });
@@ -81,7 +88,13 @@ async function confirmSetup(app: FastifyInstance, request: FastifyRequest, user:
     })
     .where(eq(users.id, user.id));
   app.userCache.invalidate(user.id);
-  await app.audit(request, { action: '2fa enabled', entity: 'user', entityId: user.id, before: { two_factor_enabled: false }, after: { two_factor_enabled: true } });
+  await app.audit(request, {
+    action: '2fa enabled',
+    entity: 'user',
+    entityId: user.id,
+    before: { two_factor_enabled: false },
+    after: { two_factor_enabled: true },
+  });
   return { success: true };
 }
 
@@ -103,7 +116,9 @@ async function acceptRecoveryCode(app: FastifyInstance, user: UserRow, code: str
   const used = await app.db
     .update(recoveryCodes)
     .set({ usedAt: app.now() })
-    .where(and(eq(recoveryCodes.userId, user.id), eq(recoveryCodes.codeHash, sha256(normalizeRecoveryCode(code))), isNull(recoveryCodes.usedAt)))
+    .where(
+      and(eq(recoveryCodes.userId, user.id), eq(recoveryCodes.codeHash, sha256(normalizeRecoveryCode(code))), isNull(recoveryCodes.usedAt)),
+    )
     .returning({ id: recoveryCodes.id });
   return used.length > 0;
 }
@@ -127,7 +142,11 @@ async function completeChallenge(app: FastifyInstance, request: FastifyRequest, 
 }
 
 /** With a full access token this confirms setup; with a challenge token it completes sign-in. */
-export async function verifyTwoFactor(app: FastifyInstance, request: FastifyRequest, body: VerifyTwoFactorRequest): Promise<VerifyTwoFactorResponse> {
+export async function verifyTwoFactor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: VerifyTwoFactorRequest,
+): Promise<VerifyTwoFactorResponse> {
   const user = app.currentUser(request);
   return request.auth?.tokenType === '2fa' ? completeChallenge(app, request, user, body) : confirmSetup(app, request, user, body);
 }

@@ -13,7 +13,10 @@ async function userWithTwoFactor(t: TestContext) {
   const user = await registerUser(t.app);
   const setup = await call(t.app, 'POST', api('/auth/setup-2fa'), { token: user.access_token });
   expect(setup.status).toBe(200);
-  const confirm = await call(t.app, 'POST', api('/auth/verify-2fa'), { token: user.access_token, body: { token: totpCode(setup.body.secret, t.clock.now()) } });
+  const confirm = await call(t.app, 'POST', api('/auth/verify-2fa'), {
+    token: user.access_token,
+    body: { token: totpCode(setup.body.secret, t.clock.now()) },
+  });
   expect(confirm.body).toEqual({ success: true });
   t.clock.advance(step);
   return { ...user, secret: setup.body.secret as string, recoveryCodes: setup.body.recovery_codes as string[] };
@@ -68,7 +71,10 @@ describeEachDatabase('two-factor authentication', (t) => {
     expect(me.body.two_factor_enabled).toBe(true);
 
     const challenge = await challengeFor(t, user.email, user.password);
-    const done = await call(t.app, 'POST', api('/auth/verify-2fa'), { token: challenge, body: { token: totpCode(user.secret, t.clock.now()) } });
+    const done = await call(t.app, 'POST', api('/auth/verify-2fa'), {
+      token: challenge,
+      body: { token: totpCode(user.secret, t.clock.now()) },
+    });
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ success: true, token_type: 'bearer', expires_in: 900, user: { id: user.user.id } });
     expect((await call(t.app, 'GET', api('/users/me'), { token: done.body.access_token })).status).toBe(200);
@@ -85,36 +91,60 @@ describeEachDatabase('two-factor authentication', (t) => {
     expect((await call(t.app, 'POST', api('/auth/setup-2fa'), { token: challenge })).status).toBe(401);
     expect((await call(t.app, 'GET', api(`/users/${user.user.id}`), { token: challenge })).status).toBe(401);
     t.clock.advance(301_000);
-    const late = await call(t.app, 'POST', api('/auth/verify-2fa'), { token: challenge, body: { token: totpCode(user.secret, t.clock.now()) } });
+    const late = await call(t.app, 'POST', api('/auth/verify-2fa'), {
+      token: challenge,
+      body: { token: totpCode(user.secret, t.clock.now()) },
+    });
     expect(late.status).toBe(401);
   });
 
   it('refuses a replayed TOTP code', async () => {
     const user = await userWithTwoFactor(t);
     const code = totpCode(user.secret, t.clock.now());
-    const first = await call(t.app, 'POST', api('/auth/verify-2fa'), { token: await challengeFor(t, user.email, user.password), body: { token: code } });
+    const first = await call(t.app, 'POST', api('/auth/verify-2fa'), {
+      token: await challengeFor(t, user.email, user.password),
+      body: { token: code },
+    });
     expect(first.status).toBe(200);
-    const replay = await call(t.app, 'POST', api('/auth/verify-2fa'), { token: await challengeFor(t, user.email, user.password), body: { token: code } });
+    const replay = await call(t.app, 'POST', api('/auth/verify-2fa'), {
+      token: await challengeFor(t, user.email, user.password),
+      body: { token: code },
+    });
     expect(replay.status).toBe(400);
     expect(replay.body).toEqual({ detail: messages.twoFactorVerifyFailed });
     // the code of the previous step (still inside the drift window) is older, so refused too
     const previous = totpCode(user.secret, new Date(t.clock.now().getTime() - step));
-    const older = await call(t.app, 'POST', api('/auth/verify-2fa'), { token: await challengeFor(t, user.email, user.password), body: { token: previous } });
+    const older = await call(t.app, 'POST', api('/auth/verify-2fa'), {
+      token: await challengeFor(t, user.email, user.password),
+      body: { token: previous },
+    });
     expect(older.status).toBe(400);
     t.clock.advance(step);
-    const next = await call(t.app, 'POST', api('/auth/verify-2fa'), { token: await challengeFor(t, user.email, user.password), body: { token: totpCode(user.secret, t.clock.now()) } });
+    const next = await call(t.app, 'POST', api('/auth/verify-2fa'), {
+      token: await challengeFor(t, user.email, user.password),
+      body: { token: totpCode(user.secret, t.clock.now()) },
+    });
     expect(next.status).toBe(200);
   });
 
   it('a recovery code signs in once', async () => {
     const user = await userWithTwoFactor(t);
     const code = user.recoveryCodes[3] ?? '';
-    const first = await call(t.app, 'POST', api('/auth/verify-2fa'), { token: await challengeFor(t, user.email, user.password), body: { recovery_code: code.toLowerCase() } });
+    const first = await call(t.app, 'POST', api('/auth/verify-2fa'), {
+      token: await challengeFor(t, user.email, user.password),
+      body: { recovery_code: code.toLowerCase() },
+    });
     expect(first.status).toBe(200);
     expect(first.body.access_token).toEqual(expect.any(String));
-    const again = await call(t.app, 'POST', api('/auth/verify-2fa'), { token: await challengeFor(t, user.email, user.password), body: { recovery_code: code } });
+    const again = await call(t.app, 'POST', api('/auth/verify-2fa'), {
+      token: await challengeFor(t, user.email, user.password),
+      body: { recovery_code: code },
+    });
     expect(again.status).toBe(400);
-    const used = await t.db.select().from(auditLog).where(and(eq(auditLog.userId, user.user.id), eq(auditLog.action, 'recovery code used')));
+    const used = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, user.user.id), eq(auditLog.action, 'recovery code used')));
     expect(used).toHaveLength(1);
   });
 

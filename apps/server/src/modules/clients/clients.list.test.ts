@@ -7,18 +7,83 @@ import { clients } from '../../db/schema/clients.ts';
 import { api, call, demo } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { completeQuestionnaire } from '../../test/fixtures/ipq.fixtures.ts';
-import { addClient, colleague, insertPortfolio, insertSecurity, newAdvisorFirm, session, type Session } from '../../test/fixtures/clients.fixtures.ts';
+import {
+  addClient,
+  colleague,
+  insertPortfolio,
+  insertSecurity,
+  newAdvisorFirm,
+  session,
+  type Session,
+} from '../../test/fixtures/clients.fixtures.ts';
 
 /** The list of a firm of our own: eight clients whose order under every sort is known. */
 const book = [
-  { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@lovelace.example', net_worth: 2_500_000, annual_income: 300_000, risk_capacity: 'high', investment_experience: 'expert' },
-  { first_name: 'alan', last_name: 'turing', email: 'alan.t@bletchley.example', net_worth: 750_000, risk_capacity: 'medium', investment_experience: 'advanced' },
-  { first_name: 'Grace', last_name: 'Hopper', email: 'grace@navy.example', net_worth: null, risk_capacity: 'low', investment_experience: 'intermediate' },
-  { first_name: 'Barbara', last_name: 'Liskov', email: 'b.liskov@mit.example', net_worth: 90_000, risk_capacity: 'moderate', investment_experience: 'beginner' },
-  { first_name: 'Edsger', last_name: 'Dijkstra', email: 'ewd@austin.example', net_worth: 4_000_000, risk_capacity: null, investment_experience: null },
-  { first_name: 'Zed%', last_name: 'Percent', email: 'zed.pct@example.com', net_worth: 100_000, risk_capacity: 'low', investment_experience: 'expert' },
-  { first_name: 'Zedx', last_name: 'Percent', email: 'u_s@example.com', net_worth: 100_000, risk_capacity: 'high', investment_experience: 'beginner' },
-  { first_name: 'Uxs', last_name: 'Lookalike', email: 'uxs@example.com', net_worth: 5_000, risk_capacity: 'medium', investment_experience: 'advanced' },
+  {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: 'ada@lovelace.example',
+    net_worth: 2_500_000,
+    annual_income: 300_000,
+    risk_capacity: 'high',
+    investment_experience: 'expert',
+  },
+  {
+    first_name: 'alan',
+    last_name: 'turing',
+    email: 'alan.t@bletchley.example',
+    net_worth: 750_000,
+    risk_capacity: 'medium',
+    investment_experience: 'advanced',
+  },
+  {
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    email: 'grace@navy.example',
+    net_worth: null,
+    risk_capacity: 'low',
+    investment_experience: 'intermediate',
+  },
+  {
+    first_name: 'Barbara',
+    last_name: 'Liskov',
+    email: 'b.liskov@mit.example',
+    net_worth: 90_000,
+    risk_capacity: 'moderate',
+    investment_experience: 'beginner',
+  },
+  {
+    first_name: 'Edsger',
+    last_name: 'Dijkstra',
+    email: 'ewd@austin.example',
+    net_worth: 4_000_000,
+    risk_capacity: null,
+    investment_experience: null,
+  },
+  {
+    first_name: 'Zed%',
+    last_name: 'Percent',
+    email: 'zed.pct@example.com',
+    net_worth: 100_000,
+    risk_capacity: 'low',
+    investment_experience: 'expert',
+  },
+  {
+    first_name: 'Zedx',
+    last_name: 'Percent',
+    email: 'u_s@example.com',
+    net_worth: 100_000,
+    risk_capacity: 'high',
+    investment_experience: 'beginner',
+  },
+  {
+    first_name: 'Uxs',
+    last_name: 'Lookalike',
+    email: 'uxs@example.com',
+    net_worth: 5_000,
+    risk_capacity: 'medium',
+    investment_experience: 'advanced',
+  },
 ] as const;
 
 describeEachDatabase('clients: list, filters, sorting, paging, stats', (t) => {
@@ -42,13 +107,15 @@ describeEachDatabase('clients: list, filters, sorting, paging, stats', (t) => {
     return response.body as ClientListResponse;
   };
   const emails = (body: ClientListResponse) => body.clients.map((c) => c.email);
-  const emailsOf = (predicate: (c: (typeof book)[number]) => boolean) =>
-    book.filter(predicate).map((c) => c.email);
+  const emailsOf = (predicate: (c: (typeof book)[number]) => boolean) => book.filter(predicate).map((c) => c.email);
   const expectInvalid = async (query: string, field: string, message: string) => {
     const response = await call(app, 'GET', api(`/clients${query}`), { token: advisor.token });
     expect(response.status, query).toBe(422);
     // A value of a list parameter is named by its position too: ['querystring', 'risk_capacity', 0].
-    const issues = (response.body.detail as Array<{ loc: unknown[]; msg: string }>).map((issue) => ({ loc: issue.loc.slice(0, 2), msg: issue.msg }));
+    const issues = (response.body.detail as Array<{ loc: unknown[]; msg: string }>).map((issue) => ({
+      loc: issue.loc.slice(0, 2),
+      msg: issue.msg,
+    }));
     expect(issues, query).toContainEqual({ loc: ['querystring', field], msg: message });
   };
 
@@ -90,7 +157,13 @@ describeEachDatabase('clients: list, filters, sorting, paging, stats', (t) => {
       user_id: null,
       household_id: null,
       household_role: null,
-      profile: { net_worth: 2_500_000, annual_income: 300_000, risk_capacity: 'high', investment_experience: 'expert', financial_goals: null },
+      profile: {
+        net_worth: 2_500_000,
+        annual_income: 300_000,
+        risk_capacity: 'high',
+        investment_experience: 'expert',
+        financial_goals: null,
+      },
       aum: 0,
       gain_loss_percent: 0,
       assessment_status: 'Pending',
@@ -149,7 +222,9 @@ describeEachDatabase('clients: list, filters, sorting, paging, stats', (t) => {
   });
 
   it('filters by investment experience, one or several', async () => {
-    expect(emails(await list('?investment_experience=expert')).sort()).toEqual(emailsOf((c) => c.investment_experience === 'expert').sort());
+    expect(emails(await list('?investment_experience=expert')).sort()).toEqual(
+      emailsOf((c) => c.investment_experience === 'expert').sort(),
+    );
     expect(emails(await list('?investment_experience=beginner,advanced')).sort()).toEqual(
       emailsOf((c) => c.investment_experience === 'beginner' || c.investment_experience === 'advanced').sort(),
     );
@@ -161,7 +236,9 @@ describeEachDatabase('clients: list, filters, sorting, paging, stats', (t) => {
     expect(emails(await list('?min_net_worth=100000')).sort()).toEqual(emailsOf((c) => worth(c) >= 100_000).sort());
     expect(emails(await list('?max_net_worth=100000')).sort()).toEqual(emailsOf((c) => worth(c) <= 100_000).sort());
     expect(emails(await list('?min_net_worth=0&max_net_worth=0'))).toEqual(['grace@navy.example']);
-    expect(emails(await list('?min_net_worth=90000&max_net_worth=100000')).sort()).toEqual(emailsOf((c) => worth(c) >= 90_000 && worth(c) <= 100_000).sort());
+    expect(emails(await list('?min_net_worth=90000&max_net_worth=100000')).sort()).toEqual(
+      emailsOf((c) => worth(c) >= 90_000 && worth(c) <= 100_000).sort(),
+    );
     await expectInvalid('?min_net_worth=-1', 'min_net_worth', clientMessages.minNetWorthInvalid);
     await expectInvalid('?max_net_worth=lots', 'max_net_worth', clientMessages.maxNetWorthInvalid);
     await expectInvalid('?min_net_worth=10&max_net_worth=5', 'min_net_worth', clientMessages.netWorthRangeInvalid);
@@ -203,8 +280,10 @@ describeEachDatabase('clients: list, filters, sorting, paging, stats', (t) => {
     created_at: { asc: (a, b) => compare(a.created_at, b.created_at), desc: (a, b) => compare(b.created_at, a.created_at) },
     // Unassessed clients last in both orders.
     risk_capacity: {
-      asc: (a, b) => Number(a.profile.risk_capacity === null) - Number(b.profile.risk_capacity === null) || riskRank(a) - riskRank(b) || byName(a, b),
-      desc: (a, b) => Number(a.profile.risk_capacity === null) - Number(b.profile.risk_capacity === null) || riskRank(b) - riskRank(a) || byName(a, b),
+      asc: (a, b) =>
+        Number(a.profile.risk_capacity === null) - Number(b.profile.risk_capacity === null) || riskRank(a) - riskRank(b) || byName(a, b),
+      desc: (a, b) =>
+        Number(a.profile.risk_capacity === null) - Number(b.profile.risk_capacity === null) || riskRank(b) - riskRank(a) || byName(a, b),
     },
   };
 
@@ -257,8 +336,16 @@ describeEachDatabase('clients: list, filters, sorting, paging, stats', (t) => {
     const unpriced = await insertSecurity(t.db, null);
     const owner = { id: ada.id, firmId: advisor.firmId };
     await insertPortfolio(t.db, owner, { cash: 1000.5, positions: [{ securityId: priced.id, quantity: 10, averageCost: 100 }] });
-    await insertPortfolio(t.db, owner, { status: 'proposed', cash: 250, positions: [{ securityId: unpriced.id, quantity: 2, averageCost: 50.25 }] });
-    await insertPortfolio(t.db, owner, { status: 'closed', cash: 99_999, positions: [{ securityId: priced.id, quantity: 1000, averageCost: 1 }] });
+    await insertPortfolio(t.db, owner, {
+      status: 'proposed',
+      cash: 250,
+      positions: [{ securityId: unpriced.id, quantity: 2, averageCost: 50.25 }],
+    });
+    await insertPortfolio(t.db, owner, {
+      status: 'closed',
+      cash: 99_999,
+      positions: [{ securityId: priced.id, quantity: 1000, averageCost: 1 }],
+    });
     await insertPortfolio(t.db, owner, { deleted: true, cash: 77_777 });
     // 1000.50 + 10 × 123.45 + 250 + 2 × 50.25 (no close yet: valued at cost)
     const [row] = (await list('?search=lovelace')).clients;
@@ -271,7 +358,10 @@ describeEachDatabase('clients: list, filters, sorting, paging, stats', (t) => {
 
   it('takes last activity from the latest of trade date, sign-in and change of the record', async () => {
     const grace = created[2]!;
-    await t.db.update(clients).set({ updatedAt: new Date('2020-01-02T03:04:05Z') }).where(eq(clients.id, grace.id));
+    await t.db
+      .update(clients)
+      .set({ updatedAt: new Date('2020-01-02T03:04:05Z') })
+      .where(eq(clients.id, grace.id));
     expect((await list('?search=hopper')).clients[0]?.last_activity_at).toBe('2020-01-02T03:04:05.000Z');
     await insertPortfolio(t.db, { id: grace.id, firmId: advisor.firmId }, { tradeDates: ['2023-05-01', '2024-06-14'] });
     await insertPortfolio(t.db, { id: grace.id, firmId: advisor.firmId }, { status: 'closed', tradeDates: ['2024-03-01'] });
@@ -287,17 +377,36 @@ describeEachDatabase('clients: list, filters, sorting, paging, stats', (t) => {
     const edsger = created[4]!;
     const security = await insertSecurity(t.db, 60);
     // Edsger: cost 10 × 40 = 400, value 600 (+50%); cash 400.
-    await insertPortfolio(t.db, { id: edsger.id, firmId: advisor.firmId }, { cash: 400, positions: [{ securityId: security.id, quantity: 10, averageCost: 40 }] });
+    await insertPortfolio(
+      t.db,
+      { id: edsger.id, firmId: advisor.firmId },
+      { cash: 400, positions: [{ securityId: security.id, quantity: 10, averageCost: 40 }] },
+    );
     const all = await stats('');
     const aum = (await list('?per_page=100')).clients.reduce((sum, c) => sum + Math.round(c.aum * 100), 0) / 100;
     expect(all.total_clients).toBe(book.length);
     expect(all.total_aum).toBe(aum);
     expect(all.assessment_complete_percent).toBe(0);
     // Only Edsger: (600 - 400) / 400.
-    expect(await stats('?search=dijkstra')).toEqual({ total_clients: 1, total_aum: 1000, average_performance: 50, assessment_complete_percent: 0 });
+    expect(await stats('?search=dijkstra')).toEqual({
+      total_clients: 1,
+      total_aum: 1000,
+      average_performance: 50,
+      assessment_complete_percent: 0,
+    });
     // No cost base: 0, and no client at all: no completion share.
-    expect(await stats('?search=turing')).toEqual({ total_clients: 1, total_aum: 0, average_performance: 0, assessment_complete_percent: 0 });
-    expect(await stats('?search=nobody')).toEqual({ total_clients: 0, total_aum: 0, average_performance: 0, assessment_complete_percent: null });
+    expect(await stats('?search=turing')).toEqual({
+      total_clients: 1,
+      total_aum: 0,
+      average_performance: 0,
+      assessment_complete_percent: 0,
+    });
+    expect(await stats('?search=nobody')).toEqual({
+      total_clients: 0,
+      total_aum: 0,
+      average_performance: 0,
+      assessment_complete_percent: null,
+    });
     expect((await stats('?risk_capacity=high,low')).total_clients).toBe(4);
     expect((await stats('', partner)).total_clients).toBe(1);
     const response = await call(app, 'GET', api('/clients/stats?min_net_worth=-5'), { token: advisor.token });

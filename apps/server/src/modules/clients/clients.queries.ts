@@ -35,9 +35,12 @@ export function clientConditions(viewer: Viewer, filters: ClientFilterQuery, bin
   const conditions: Array<SQL | undefined> = [clientReach(viewer, binder)];
   if (filters.search) conditions.push(searchCondition(filters.search, binder));
   if (filters.risk_capacity?.length) conditions.push(inArray(clients.riskCapacity, each('risk', filters.risk_capacity)));
-  if (filters.investment_experience?.length) conditions.push(inArray(clients.investmentExperience, each('experience', filters.investment_experience)));
-  if (filters.min_net_worth !== undefined) conditions.push(sql`coalesce(${clients.netWorth}, 0) >= ${bind('minNetWorth', filters.min_net_worth)}`);
-  if (filters.max_net_worth !== undefined) conditions.push(sql`coalesce(${clients.netWorth}, 0) <= ${bind('maxNetWorth', filters.max_net_worth)}`);
+  if (filters.investment_experience?.length)
+    conditions.push(inArray(clients.investmentExperience, each('experience', filters.investment_experience)));
+  if (filters.min_net_worth !== undefined)
+    conditions.push(sql`coalesce(${clients.netWorth}, 0) >= ${bind('minNetWorth', filters.min_net_worth)}`);
+  if (filters.max_net_worth !== undefined)
+    conditions.push(sql`coalesce(${clients.netWorth}, 0) <= ${bind('maxNetWorth', filters.max_net_worth)}`);
   if (filters.advisor_id) conditions.push(eq(clients.advisorId, bind('advisorId', filters.advisor_id.toLowerCase())));
   if (filters.household_id) conditions.push(eq(clients.householdId, bind('householdId', filters.household_id.toLowerCase())));
   if (filters.assessment_status?.length) {
@@ -109,7 +112,13 @@ const login = alias(users, 'login');
 export function selectClients(
   db: Db,
   where: SQL,
-  options: { sort: ClientSortField; order: 'asc' | 'desc'; limit: number | Placeholder; offset: number | Placeholder; countMatches?: boolean },
+  options: {
+    sort: ClientSortField;
+    order: 'asc' | 'desc';
+    limit: number | Placeholder;
+    offset: number | Placeholder;
+    countMatches?: boolean;
+  },
 ) {
   const matches = db
     .select({
@@ -219,7 +228,12 @@ export const countOf = (rows: { total: number }[]): number => rows[0]?.total ?? 
 
 /** A client the viewer may see, as the API answers it; undefined when out of reach or unknown. */
 export async function findClient(db: Db, viewer: Viewer, id: string, now: Date): Promise<Client | undefined> {
-  const [row] = await selectClients(db, and(clientReach(viewer), eq(clients.id, id)) as SQL, { sort: 'name', order: 'asc', limit: 1, offset: 0 });
+  const [row] = await selectClients(db, and(clientReach(viewer), eq(clients.id, id)) as SQL, {
+    sort: 'name',
+    order: 'asc',
+    limit: 1,
+    offset: 0,
+  });
   if (!row) return undefined;
   const performance = await clientPerformance(db, [row.id], defaultAnalyticsPeriod, marketDate(now));
   return toClient(row, now, performance.get(row.id) ?? null);
@@ -234,13 +248,22 @@ export async function findClient(db: Db, viewer: Viewer, id: string, now: Date):
  */
 export async function clientStats(db: Db, where: SQL): Promise<ClientStats> {
   const matching = db.select({ id: clients.id }).from(clients).where(where).as('matching');
-  const complete = db.select({ id: clients.id }).from(clients).where(and(where, eq(clients.assessmentStatus, 'complete'))).as('complete');
-  const [[counted], [completed]] = await Promise.all([db.select({ total: count() }).from(matching), db.select({ total: count() }).from(complete)]);
+  const complete = db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(where, eq(clients.assessmentStatus, 'complete')))
+    .as('complete');
+  const [[counted], [completed]] = await Promise.all([
+    db.select({ total: count() }).from(matching),
+    db.select({ total: count() }).from(complete),
+  ]);
   const [book] = await db
     .select({
       aum: sql<number>`round(coalesce(sum(${portfolios.cashBalance} + ${portfolios.holdingsValue}), 0), 2)`.mapWith(Number),
       performance: sql<number>`case when sum(${portfolios.holdingsCost}) > 0
-        then round((sum(${portfolios.holdingsValue}) - sum(${portfolios.holdingsCost})) / sum(${portfolios.holdingsCost}) * 100, 2) else 0 end`.mapWith(Number),
+        then round((sum(${portfolios.holdingsValue}) - sum(${portfolios.holdingsCost})) / sum(${portfolios.holdingsCost}) * 100, 2) else 0 end`.mapWith(
+        Number,
+      ),
     })
     .from(matching)
     .innerJoin(portfolios, openPortfoliosOf(matching.id));

@@ -59,10 +59,18 @@ export async function listClients(app: FastifyInstance, viewer: Viewer, query: C
     listStatements.run(
       app.db,
       `page|${countMatches}|${shape}`,
-      () => selectClients(app.db, where, { sort: query.sort, order: query.order, limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), countMatches }),
+      () =>
+        selectClients(app.db, where, {
+          sort: query.sort,
+          order: query.order,
+          limit: sql.placeholder('limit'),
+          offset: sql.placeholder('offset'),
+          countMatches,
+        }),
       { ...values.values, limit, offset },
     );
-  const count = () => listStatements.run(app.db, `count|${values.shape()}`, () => selectClientCount(app.db, where), values.values).then(countOf);
+  const count = () =>
+    listStatements.run(app.db, `count|${values.shape()}`, () => selectClientCount(app.db, where), values.values).then(countOf);
   let rows: ClientListRow[];
   let total: number;
   if (countMatches) {
@@ -73,7 +81,12 @@ export async function listClients(app: FastifyInstance, viewer: Viewer, query: C
     [rows, total] = await Promise.all([page(), count()]);
   }
   const now = app.now();
-  const performance = await clientPerformance(app.db, rows.map((row) => row.id), query.performance_period, marketDate(now));
+  const performance = await clientPerformance(
+    app.db,
+    rows.map((row) => row.id),
+    query.performance_period,
+    marketDate(now),
+  );
   return { clients: rows.map((row) => toClient(row, now, performance.get(row.id) ?? null)), ...pageInfo(total, query.page, perPage) };
 }
 
@@ -82,7 +95,6 @@ export async function clientListStats(app: FastifyInstance, viewer: Viewer, filt
   const where = clientConditions(viewer, filters);
   return clientStats(app.db, where);
 }
-
 
 /** A client in reach, as answered; 404 'Client not found' otherwise (also for another firm's or a malformed id). */
 export async function getClient(app: FastifyInstance, viewer: Viewer, id: string): Promise<Client> {
@@ -103,7 +115,8 @@ export async function clientRowInReach(db: Db, viewer: Viewer, id: string): Prom
 }
 
 /** The band the questionnaire set, else the one the profile implies. */
-export const clientBand = (client: ClientRow): RiskBand => client.riskBand ?? clientRiskBand(client.riskCapacity, client.investmentExperience);
+export const clientBand = (client: ClientRow): RiskBand =>
+  client.riskBand ?? clientRiskBand(client.riskCapacity, client.investmentExperience);
 
 /**
  * The advisor a write assigns: an advisor's clients are their own; an admin must name an active
@@ -289,7 +302,12 @@ export async function clientSummary(app: FastifyInstance, viewer: Viewer, id: st
         .select({ client_id: clients.id, first_name: clients.firstName, last_name: clients.lastName, role: clients.householdRole })
         .from(clients)
         .where(and(eq(clients.householdId, row.id), isNull(clients.deletedAt)))
-        .orderBy(householdRoleRank(clients.householdRole), asc(sql`lower(${clients.lastName})`), asc(sql`lower(${clients.firstName})`), asc(clients.id));
+        .orderBy(
+          householdRoleRank(clients.householdRole),
+          asc(sql`lower(${clients.lastName})`),
+          asc(sql`lower(${clients.firstName})`),
+          asc(clients.id),
+        );
       household = { id: row.id, name: row.name, members };
     }
   }

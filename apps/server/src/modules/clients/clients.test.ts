@@ -8,7 +8,16 @@ import { clients } from '../../db/schema/clients.ts';
 import { portfolios } from '../../db/schema/portfolios.ts';
 import { api, call, demo } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
-import { addClient, colleague, insertPortfolio, insertSecurity, newAdvisorFirm, session, uniqueEmail, type Session } from '../../test/fixtures/clients.fixtures.ts';
+import {
+  addClient,
+  colleague,
+  insertPortfolio,
+  insertSecurity,
+  newAdvisorFirm,
+  session,
+  uniqueEmail,
+  type Session,
+} from '../../test/fixtures/clients.fixtures.ts';
 
 const unknownId = '00000000-0000-4000-8000-000000000000';
 
@@ -21,20 +30,19 @@ describeEachDatabase('clients: read, create, update, delete, summary', (t) => {
 
   beforeAll(async () => {
     app = await t.buildApp({ rateLimitMax: 100_000 });
-    [alex, priya, admin, jordan] = await Promise.all([demo.alex, demo.priya, demo.admin, demo.client].map((account) => session(app, account))) as [
-      Session,
-      Session,
-      Session,
-      Session,
-    ];
+    [alex, priya, admin, jordan] = (await Promise.all(
+      [demo.alex, demo.priya, demo.admin, demo.client].map((account) => session(app, account)),
+    )) as [Session, Session, Session, Session];
   });
 
   const post = (who: Session, body: unknown) => call(app, 'POST', api('/clients'), { token: who.token, body });
   const get = (who: Session, id: string, suffix = '') => call(app, 'GET', api(`/clients/${id}${suffix}`), { token: who.token });
   const put = (who: Session, id: string, body: unknown) => call(app, 'PUT', api(`/clients/${id}`), { token: who.token, body });
   const remove = (who: Session, id: string, query = '') => call(app, 'DELETE', api(`/clients/${id}${query}`), { token: who.token });
-  const issues = (body: { detail: Array<{ loc: unknown[]; msg: string }> }) => body.detail.map((issue) => ({ loc: issue.loc, msg: issue.msg }));
-  const auditOf = (entityId: string) => t.db.select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(desc(auditLog.createdAt));
+  const issues = (body: { detail: Array<{ loc: unknown[]; msg: string }> }) =>
+    body.detail.map((issue) => ({ loc: issue.loc, msg: issue.msg }));
+  const auditOf = (entityId: string) =>
+    t.db.select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(desc(auditLog.createdAt));
 
   it('an advisor adds a client to their own book (201), e-mail stored lower-case, audited', async () => {
     const email = uniqueEmail('New.Client').replace('new.client', 'New.Client');
@@ -66,7 +74,13 @@ describeEachDatabase('clients: read, create, update, delete, summary', (t) => {
       advisor_name: 'Alex Chen',
       user_id: null,
       household_id: null,
-      profile: { net_worth: 1_250_000.5, annual_income: 185_000, risk_capacity: 'medium', investment_experience: 'advanced', financial_goals: 'Retire at 60' },
+      profile: {
+        net_worth: 1_250_000.5,
+        annual_income: 185_000,
+        risk_capacity: 'medium',
+        investment_experience: 'advanced',
+        financial_goals: 'Retire at 60',
+      },
       aum: 0,
       sync_version: 1,
     });
@@ -86,7 +100,13 @@ describeEachDatabase('clients: read, create, update, delete, summary', (t) => {
       profile: { net_worth: 99, annual_income: 20, risk_capacity: 'high', investment_experience: 'beginner' },
     });
     expect(response.status).toBe(201);
-    expect(response.body.profile).toEqual({ net_worth: 10, annual_income: 20, risk_capacity: 'high', investment_experience: 'beginner', financial_goals: null });
+    expect(response.body.profile).toEqual({
+      net_worth: 10,
+      annual_income: 20,
+      risk_capacity: 'high',
+      investment_experience: 'beginner',
+      financial_goals: null,
+    });
   });
 
   it('refuses a body that breaks the rules with 422 and every message', async () => {
@@ -134,7 +154,13 @@ describeEachDatabase('clients: read, create, update, delete, summary', (t) => {
     }
     const oldest = new Date();
     oldest.setUTCFullYear(oldest.getUTCFullYear() - 120);
-    const ok = await post(alex, { ...base, email: uniqueEmail(), birth_date: oldest.toISOString().slice(0, 10), net_worth: 0, annual_income: '' });
+    const ok = await post(alex, {
+      ...base,
+      email: uniqueEmail(),
+      birth_date: oldest.toISOString().slice(0, 10),
+      net_worth: 0,
+      annual_income: '',
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.age).toBe(120);
     expect(ok.body.profile).toMatchObject({ net_worth: 0, annual_income: null });
@@ -144,7 +170,9 @@ describeEachDatabase('clients: read, create, update, delete, summary', (t) => {
     const response = await post(alex, { first_name: 'Wrong', last_name: 'Advisor', email: uniqueEmail(), advisor_id: priya.userId });
     expect(response.status).toBe(422);
     expect(issues(response.body)).toEqual([{ loc: ['body', 'advisor_id'], msg: clientMessages.advisorOwnOnly }]);
-    expect((await post(alex, { first_name: 'Right', last_name: 'Advisor', email: uniqueEmail(), advisor_id: alex.userId })).status).toBe(201);
+    expect((await post(alex, { first_name: 'Right', last_name: 'Advisor', email: uniqueEmail(), advisor_id: alex.userId })).status).toBe(
+      201,
+    );
   });
 
   it('an admin must name an active advisor of the firm', async () => {
@@ -204,7 +232,12 @@ describeEachDatabase('clients: read, create, update, delete, summary', (t) => {
       [alex, unknownId],
       [alex, 'not-a-uuid'],
     ] as const) {
-      for (const response of [await get(who, id), await get(who, id, '/summary'), await put(who, id, { sync_version: 1, notes: 'x' }), await remove(who, id)]) {
+      for (const response of [
+        await get(who, id),
+        await get(who, id, '/summary'),
+        await put(who, id, { sync_version: 1, notes: 'x' }),
+        await remove(who, id),
+      ]) {
         expect(response.status, `${who.name} ${id}`).toBe(404);
         expect(response.body).toEqual({ detail: clientMessages.clientNotFound });
       }
@@ -218,7 +251,13 @@ describeEachDatabase('clients: read, create, update, delete, summary', (t) => {
   });
 
   it('updates some fields (partial), bumps sync_version and updated_at, and audits before/after', async () => {
-    const client = await addClient(app, alex, { first_name: 'Partial', last_name: 'Update', phone: '303 555 0100', net_worth: 5000, risk_capacity: 'low' });
+    const client = await addClient(app, alex, {
+      first_name: 'Partial',
+      last_name: 'Update',
+      phone: '303 555 0100',
+      net_worth: 5000,
+      risk_capacity: 'low',
+    });
     t.clock.advance(1000);
     const response = await put(alex, client.id, { phone: '720-555-0101', risk_capacity: 'high', sync_version: 1 });
     t.clock.advance(-1000);
@@ -237,11 +276,23 @@ describeEachDatabase('clients: read, create, update, delete, summary', (t) => {
   });
 
   it('takes the whole record back as it was read (full update), and null or empty clears an optional field', async () => {
-    const client = await addClient(app, alex, { first_name: 'Full', last_name: 'Update', phone: '303 555 0100', notes: 'keep', net_worth: 10 });
+    const client = await addClient(app, alex, {
+      first_name: 'Full',
+      last_name: 'Update',
+      phone: '303 555 0100',
+      notes: 'keep',
+      net_worth: 10,
+    });
     const edited = { ...client, first_name: 'Fuller', profile: { ...client.profile, net_worth: 20 } };
     const full = await put(alex, client.id, edited);
     expect(full.status, JSON.stringify(full.body)).toBe(200);
-    expect(full.body).toMatchObject({ first_name: 'Fuller', phone: '303 555 0100', notes: 'keep', profile: { net_worth: 20 }, sync_version: 2 });
+    expect(full.body).toMatchObject({
+      first_name: 'Fuller',
+      phone: '303 555 0100',
+      notes: 'keep',
+      profile: { net_worth: 20 },
+      sync_version: 2,
+    });
     const cleared = await put(alex, client.id, { phone: null, notes: '', net_worth: null, sync_version: 2 });
     expect(cleared.body).toMatchObject({ phone: null, notes: null, profile: { net_worth: null }, sync_version: 3 });
     const invalid = await put(alex, client.id, { first_name: '', email: null, sync_version: 3 });
@@ -328,9 +379,21 @@ describeEachDatabase('clients: read, create, update, delete, summary', (t) => {
     const up = await insertSecurity(t.db, 150);
     const down = await insertSecurity(t.db, 20);
     // Cost 10 × 100 + 5 × 40 = 1200; value 10 × 150 + 5 × 20 = 1600; cash 500 + 0.25.
-    await insertPortfolio(t.db, owner, { cash: 500, positions: [{ securityId: up.id, quantity: 10, averageCost: 100 }], tradeDates: ['2025-01-15'] });
-    await insertPortfolio(t.db, owner, { status: 'proposed', cash: 0.25, positions: [{ securityId: down.id, quantity: 5, averageCost: 40 }] });
-    await insertPortfolio(t.db, owner, { status: 'closed', cash: 1_000_000, positions: [{ securityId: up.id, quantity: 1, averageCost: 1 }] });
+    await insertPortfolio(t.db, owner, {
+      cash: 500,
+      positions: [{ securityId: up.id, quantity: 10, averageCost: 100 }],
+      tradeDates: ['2025-01-15'],
+    });
+    await insertPortfolio(t.db, owner, {
+      status: 'proposed',
+      cash: 0.25,
+      positions: [{ securityId: down.id, quantity: 5, averageCost: 40 }],
+    });
+    await insertPortfolio(t.db, owner, {
+      status: 'closed',
+      cash: 1_000_000,
+      positions: [{ securityId: up.id, quantity: 1, averageCost: 1 }],
+    });
     const summary = (await get(alex, client.id, '/summary')).body as ClientSummary;
     expect(summary).toMatchObject({ portfolio_count: 2, aum: 2100.25, cost_basis: 1200, gain_loss: 400, gain_loss_percent: 33.33 });
     expect((await get(alex, client.id)).body.aum).toBe(2100.25);
@@ -345,7 +408,10 @@ describeEachDatabase('clients: read, create, update, delete, summary', (t) => {
     const own = list.body.clients[0] as Client;
     expect(own).toMatchObject({ user_id: jordan.userId, first_name: 'Jordan', last_name: 'Reyes', email: demo.client.email });
     expect((await get(jordan, own.id, '/summary')).body).toMatchObject({ client_id: own.id, assessment_status: 'Pending' });
-    const [row] = await t.db.select().from(clients).where(and(eq(clients.userId, jordan.userId)));
+    const [row] = await t.db
+      .select()
+      .from(clients)
+      .where(and(eq(clients.userId, jordan.userId)));
     expect(row?.id).toBe(own.id);
     const stats = await call(app, 'GET', api('/clients/stats'), { token: jordan.token });
     expect(stats.body.total_clients).toBe(1);
@@ -367,6 +433,8 @@ describeEachDatabase('clients: read, create, update, delete, summary', (t) => {
     expect(created.status).toBe(201);
     expect((await get(firm, created.body.id)).status).toBe(200);
     expect((await call(app, 'GET', api('/clients'), { token: firmAdmin.token })).body.total).toBe(1);
-    expect((await post(firmAdmin, { first_name: 'Other', last_name: 'Advisor', email: uniqueEmail(), advisor_id: alex.userId })).status).toBe(422);
+    expect(
+      (await post(firmAdmin, { first_name: 'Other', last_name: 'Advisor', email: uniqueEmail(), advisor_id: alex.userId })).status,
+    ).toBe(422);
   });
 });

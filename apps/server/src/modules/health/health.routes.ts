@@ -9,7 +9,10 @@ const version: string = JSON.parse(readFileSync(new URL('../../../package.json',
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { schema: { tags: ['health'], summary: 'Service and database status', response: { 200: healthResponseSchema } }, config: { access: 'public' } },
+    {
+      schema: { tags: ['health'], summary: 'Service and database status', response: { 200: healthResponseSchema } },
+      config: { access: 'public' },
+    },
     async () => {
       const up = await isDatabaseUp(app.db);
       return { status: up ? ('ok' as const) : ('degraded' as const), database: up ? ('up' as const) : ('down' as const), version };

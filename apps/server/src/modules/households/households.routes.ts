@@ -49,7 +49,13 @@ export const householdsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/households/:id',
     {
-      schema: { tags, summary: 'A household with its members and their AUM', description: reach, params, response: { 200: householdSchema, 404: detail } },
+      schema: {
+        tags,
+        summary: 'A household with its members and their AUM',
+        description: reach,
+        params,
+        response: { 200: householdSchema, 404: detail },
+      },
       config: { access: 'signedIn' },
     },
     async (request) => getHousehold(app, app.currentUser(request), request.params.id),
@@ -77,7 +83,7 @@ export const householdsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Rename a household, change its notes or (admins) its advisor — the members move with it",
+        summary: 'Rename a household, change its notes or (admins) its advisor — the members move with it',
         description: 'Requires the sync_version last read; a stale one answers 409 with the current household in `current`.',
         params,
         body: updateHouseholdBodySchema,
@@ -108,7 +114,14 @@ export const householdsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'staff' },
     },
     async (request, reply) => {
-      const result = await setHouseholdMembers(app, request, app.currentUser(request), request.params.id, request.body.members, request.body.sync_version);
+      const result = await setHouseholdMembers(
+        app,
+        request,
+        app.currentUser(request),
+        request.params.id,
+        request.body.members,
+        request.body.sync_version,
+      );
       if (!result.ok) return reply.status(409).send({ detail: householdMessages.householdChanged, current: result.current });
       return result.record;
     },

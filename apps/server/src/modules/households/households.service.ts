@@ -66,7 +66,12 @@ async function membersOf(db: Db, householdIds: string[]): Promise<Map<string, Ho
     .from(clients)
     .leftJoinLateral(valuation, sql`true`)
     .where(and(inArray(clients.householdId, householdIds), isNull(clients.deletedAt)))
-    .orderBy(householdRoleRank(clients.householdRole), asc(sql`lower(${clients.lastName})`), asc(sql`lower(${clients.firstName})`), asc(clients.id));
+    .orderBy(
+      householdRoleRank(clients.householdRole),
+      asc(sql`lower(${clients.lastName})`),
+      asc(sql`lower(${clients.firstName})`),
+      asc(clients.id),
+    );
   for (const { householdId, ...member } of rows) if (householdId) byHousehold.get(householdId)?.push(member);
   return byHousehold;
 }
@@ -151,16 +156,32 @@ async function applyMembers(
     wanted.length === 0
       ? []
       : await tx
-          .select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName, advisorId: clients.advisorId, householdId: clients.householdId })
+          .select({
+            id: clients.id,
+            firstName: clients.firstName,
+            lastName: clients.lastName,
+            advisorId: clients.advisorId,
+            householdId: clients.householdId,
+          })
           .from(clients)
-          .where(and(clientReach(viewer), inArray(clients.id, wanted.map((member) => member.clientId))));
+          .where(
+            and(
+              clientReach(viewer),
+              inArray(
+                clients.id,
+                wanted.map((member) => member.clientId),
+              ),
+            ),
+          );
   const byId = new Map(found.map((row) => [row.id, row]));
   wanted.forEach((member, index) => {
     const client = byId.get(member.clientId);
     if (!client) throw fieldError(['members', index, 'client_id'], clientMessages.clientNotFound, members[index]?.client_id);
     const name = `${client.firstName} ${client.lastName}`;
-    if (client.advisorId !== household.advisorId) throw fieldError(['members', index, 'client_id'], householdMessages.memberOfOtherAdvisor(name), members[index]?.client_id);
-    if (client.householdId && client.householdId !== household.id) throw fieldError(['members', index, 'client_id'], householdMessages.memberElsewhere(name), members[index]?.client_id);
+    if (client.advisorId !== household.advisorId)
+      throw fieldError(['members', index, 'client_id'], householdMessages.memberOfOtherAdvisor(name), members[index]?.client_id);
+    if (client.householdId && client.householdId !== household.id)
+      throw fieldError(['members', index, 'client_id'], householdMessages.memberElsewhere(name), members[index]?.client_id);
   });
 
   const current = await tx
@@ -185,7 +206,13 @@ async function applyMembers(
 }
 
 /** Bumps the household's version, conditional on the one the caller read (when given). */
-async function touchHousehold(tx: Db, household: HouseholdRow, changes: Partial<typeof households.$inferInsert>, now: Date, expectedVersion: number) {
+async function touchHousehold(
+  tx: Db,
+  household: HouseholdRow,
+  changes: Partial<typeof households.$inferInsert>,
+  now: Date,
+  expectedVersion: number,
+) {
   const [after] = await tx
     .update(households)
     .set({ ...changes, syncVersion: sql`${households.syncVersion} + 1`, updatedAt: now })
@@ -209,7 +236,12 @@ async function householdAdvisor(tx: Db, viewer: Viewer, body: CreateHouseholdBod
   return advisors[0].advisorId;
 }
 
-export async function createHousehold(app: FastifyInstance, request: FastifyRequest, viewer: Viewer, body: CreateHouseholdBody): Promise<Household> {
+export async function createHousehold(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  viewer: Viewer,
+  body: CreateHouseholdBody,
+): Promise<Household> {
   const now = app.now();
   const id = await app.db.transaction(async (tx) => {
     const advisorId = await householdAdvisor(tx, viewer, body);
@@ -273,7 +305,17 @@ export async function setHouseholdMembers(
     const touched = await touchHousehold(tx, household, {}, now, household.syncVersion);
     if (!touched) return true;
     const { before, after } = await applyMembers(tx, viewer, household, members, now);
-    await app.audit(request, { action: 'household members set', entity: 'household', entityId: household.id, before: { members: before }, after: { members: after } }, tx);
+    await app.audit(
+      request,
+      {
+        action: 'household members set',
+        entity: 'household',
+        entityId: household.id,
+        before: { members: before },
+        after: { members: after },
+      },
+      tx,
+    );
     return false;
   });
   const current = await getHousehold(app, viewer, id);
@@ -299,7 +341,17 @@ export async function deleteHousehold(
       .set({ householdId: null, householdRole: null, syncVersion: sql`${clients.syncVersion} + 1`, updatedAt: now })
       .where(eq(clients.householdId, before.id))
       .returning({ id: clients.id });
-    await app.audit(request, { action: 'household deleted', entity: 'household', entityId: before.id, before, after: { ...after, released: released.map((r) => r.id) } }, tx);
+    await app.audit(
+      request,
+      {
+        action: 'household deleted',
+        entity: 'household',
+        entityId: before.id,
+        before,
+        after: { ...after, released: released.map((r) => r.id) },
+      },
+      tx,
+    );
     return false;
   });
   return stale ? { ok: false, current: await getHousehold(app, viewer, id) } : { ok: true };

@@ -9,7 +9,15 @@ import { auditLog } from '../../db/schema/audit.ts';
 import { households } from '../../db/schema/clients.ts';
 import { api, call, demo } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
-import { addClient, colleague, insertPortfolio, insertSecurity, newAdvisorFirm, session, type Session } from '../../test/fixtures/clients.fixtures.ts';
+import {
+  addClient,
+  colleague,
+  insertPortfolio,
+  insertSecurity,
+  newAdvisorFirm,
+  session,
+  type Session,
+} from '../../test/fixtures/clients.fixtures.ts';
 
 describeEachDatabase('households', (t) => {
   let app: FastifyInstance;
@@ -27,13 +35,16 @@ describeEachDatabase('households', (t) => {
   const post = (who: Session, body: unknown) => call(app, 'POST', api('/households'), { token: who.token, body });
   const get = (who: Session, id: string) => call(app, 'GET', api(`/households/${id}`), { token: who.token });
   const put = (who: Session, id: string, body: unknown) => call(app, 'PUT', api(`/households/${id}`), { token: who.token, body });
-  const setMembers = (who: Session, id: string, body: unknown) => call(app, 'PUT', api(`/households/${id}/members`), { token: who.token, body });
+  const setMembers = (who: Session, id: string, body: unknown) =>
+    call(app, 'PUT', api(`/households/${id}/members`), { token: who.token, body });
   const remove = (who: Session, id: string, query = '') => call(app, 'DELETE', api(`/households/${id}${query}`), { token: who.token });
   const client = (who: Session, id: string) => call(app, 'GET', api(`/clients/${id}`), { token: who.token });
-  const issues = (body: { detail: Array<{ loc: unknown[]; msg: string }> }) => body.detail.map((issue) => ({ loc: issue.loc, msg: issue.msg }));
+  const issues = (body: { detail: Array<{ loc: unknown[]; msg: string }> }) =>
+    body.detail.map((issue) => ({ loc: issue.loc, msg: issue.msg }));
   const family = async (who: Session, surname: string, count = 2) => {
     const members: Client[] = [];
-    for (let i = 0; i < count; i += 1) members.push(await addClient(app, who, { first_name: ['Ann', 'Bob', 'Cy', 'Di'][i], last_name: surname }));
+    for (let i = 0; i < count; i += 1)
+      members.push(await addClient(app, who, { first_name: ['Ann', 'Bob', 'Cy', 'Di'][i], last_name: surname }));
     return members;
   };
 
@@ -79,12 +90,30 @@ describeEachDatabase('households', (t) => {
     const noName = await post(advisor, { name: '  ' });
     expect(noName.status).toBe(422);
     expect(issues(noName.body)).toEqual([{ loc: ['body', 'name'], msg: householdMessages.nameRequired }]);
-    const twoHeads = await post(advisor, { name: 'Two heads', members: [{ client_id: ann!.id, role: 'head' }, { client_id: bob!.id, role: 'head' }] });
+    const twoHeads = await post(advisor, {
+      name: 'Two heads',
+      members: [
+        { client_id: ann!.id, role: 'head' },
+        { client_id: bob!.id, role: 'head' },
+      ],
+    });
     expect(twoHeads.status).toBe(422);
     expect(issues(twoHeads.body)).toEqual([{ loc: ['body', 'members'], msg: householdMessages.oneHead }]);
-    const twice = await post(advisor, { name: 'Twice', members: [{ client_id: ann!.id, role: 'head' }, { client_id: ann!.id.toUpperCase(), role: 'spouse' }] });
+    const twice = await post(advisor, {
+      name: 'Twice',
+      members: [
+        { client_id: ann!.id, role: 'head' },
+        { client_id: ann!.id.toUpperCase(), role: 'spouse' },
+      ],
+    });
     expect(issues(twice.body)).toEqual([{ loc: ['body', 'members'], msg: householdMessages.memberTwice }]);
-    const badRole = await post(advisor, { name: 'Role', members: [{ client_id: ann!.id, role: 'cousin' }, { client_id: 'nope', role: 'other' }] });
+    const badRole = await post(advisor, {
+      name: 'Role',
+      members: [
+        { client_id: ann!.id, role: 'cousin' },
+        { client_id: 'nope', role: 'other' },
+      ],
+    });
     expect(issues(badRole.body)).toEqual(
       expect.arrayContaining([
         { loc: ['body', 'members', 0, 'role'], msg: householdMessages.roleInvalid },
@@ -103,30 +132,41 @@ describeEachDatabase('households', (t) => {
     const household = (await post(advisor, { name: 'Reach Household', members: [{ client_id: ann!.id, role: 'head' }] })).body as Household;
 
     for (const stranger of [partnersClient!, outsidersClient!]) {
-      const response = await setMembers(advisor, household.id, { members: [{ client_id: ann!.id, role: 'head' }, { client_id: stranger.id, role: 'spouse' }] });
+      const response = await setMembers(advisor, household.id, {
+        members: [
+          { client_id: ann!.id, role: 'head' },
+          { client_id: stranger.id, role: 'spouse' },
+        ],
+      });
       expect(response.status).toBe(422);
       expect(issues(response.body)).toEqual([{ loc: ['body', 'members', 1, 'client_id'], msg: clientMessages.clientNotFound }]);
     }
     // The admin reaches the partner's client, but it is not a client of this household's advisor.
     const byAdmin = await setMembers(admin, household.id, { members: [{ client_id: partnersClient!.id, role: 'spouse' }] });
     expect(byAdmin.status).toBe(422);
-    expect(issues(byAdmin.body)).toEqual([{ loc: ['body', 'members', 0, 'client_id'], msg: householdMessages.memberOfOtherAdvisor('Ann Partner') }]);
+    expect(issues(byAdmin.body)).toEqual([
+      { loc: ['body', 'members', 0, 'client_id'], msg: householdMessages.memberOfOtherAdvisor('Ann Partner') },
+    ]);
     const elsewhere = await post(advisor, { name: 'Second home', members: [{ client_id: ann!.id, role: 'head' }] });
     expect(elsewhere.status).toBe(422);
-    expect(issues(elsewhere.body)).toEqual([{ loc: ['body', 'members', 0, 'client_id'], msg: householdMessages.memberElsewhere('Ann Reach') }]);
+    expect(issues(elsewhere.body)).toEqual([
+      { loc: ['body', 'members', 0, 'client_id'], msg: householdMessages.memberElsewhere('Ann Reach') },
+    ]);
     expect((await get(advisor, household.id)).body.members).toHaveLength(1);
   });
 
   it('sets the member list: leavers released, roles swapped (head handed over), versions kept straight', async () => {
     const [ann, bob, cy] = await family(advisor, 'Swap', 3);
-    const created = (await post(advisor, {
-      name: 'Swap Household',
-      members: [
-        { client_id: ann!.id, role: 'head' },
-        { client_id: bob!.id, role: 'spouse' },
-        { client_id: cy!.id, role: 'child' },
-      ],
-    })).body as Household;
+    const created = (
+      await post(advisor, {
+        name: 'Swap Household',
+        members: [
+          { client_id: ann!.id, role: 'head' },
+          { client_id: bob!.id, role: 'spouse' },
+          { client_id: cy!.id, role: 'child' },
+        ],
+      })
+    ).body as Household;
     const response = await setMembers(advisor, created.id, {
       sync_version: created.sync_version,
       members: [
@@ -155,9 +195,21 @@ describeEachDatabase('households', (t) => {
   it('rolls up its members’ AUM', async () => {
     const [ann, bob] = await family(advisor, 'Wealthy');
     const security = await insertSecurity(t.db, 10.01);
-    await insertPortfolio(t.db, { id: ann!.id, firmId: advisor.firmId }, { cash: 0.1, positions: [{ securityId: security.id, quantity: 3, averageCost: 9 }] });
+    await insertPortfolio(
+      t.db,
+      { id: ann!.id, firmId: advisor.firmId },
+      { cash: 0.1, positions: [{ securityId: security.id, quantity: 3, averageCost: 9 }] },
+    );
     await insertPortfolio(t.db, { id: bob!.id, firmId: advisor.firmId }, { cash: 0.2 });
-    const household = (await post(advisor, { name: 'Wealthy Household', members: [{ client_id: ann!.id, role: 'head' }, { client_id: bob!.id, role: 'spouse' }] })).body as Household;
+    const household = (
+      await post(advisor, {
+        name: 'Wealthy Household',
+        members: [
+          { client_id: ann!.id, role: 'head' },
+          { client_id: bob!.id, role: 'spouse' },
+        ],
+      })
+    ).body as Household;
     expect(household.members.map((m) => m.aum)).toEqual([30.13, 0.2]);
     expect(household.aum).toBe(30.33);
   });
@@ -180,12 +232,23 @@ describeEachDatabase('households', (t) => {
 
   it('an admin hands a household to another advisor and its members move with it; an advisor cannot', async () => {
     const [ann, bob] = await family(advisor, 'Handover');
-    const household = (await post(advisor, { name: 'Handover Household', members: [{ client_id: ann!.id, role: 'head' }, { client_id: bob!.id, role: 'spouse' }] })).body as Household;
+    const household = (
+      await post(advisor, {
+        name: 'Handover Household',
+        members: [
+          { client_id: ann!.id, role: 'head' },
+          { client_id: bob!.id, role: 'spouse' },
+        ],
+      })
+    ).body as Household;
     const byAdvisor = await put(advisor, household.id, { advisor_id: partner.userId, sync_version: household.sync_version });
     expect(byAdvisor.status).toBe(422);
     expect(issues(byAdvisor.body)).toEqual([{ loc: ['body', 'advisor_id'], msg: clientMessages.advisorOwnOnly }]);
     // A member alone cannot be reassigned while in the household.
-    const single = await call(app, 'PUT', api(`/clients/${ann!.id}`), { token: admin.token, body: { advisor_id: partner.userId, sync_version: 2 } });
+    const single = await call(app, 'PUT', api(`/clients/${ann!.id}`), {
+      token: admin.token,
+      body: { advisor_id: partner.userId, sync_version: 2 },
+    });
     expect(single.status).toBe(422);
     expect(issues(single.body)).toEqual([{ loc: ['body', 'advisor_id'], msg: clientMessages.clientInHousehold }]);
     const moved = await put(admin, household.id, { advisor_id: partner.userId, sync_version: household.sync_version });
@@ -198,7 +261,13 @@ describeEachDatabase('households', (t) => {
 
   it('an admin creates a household for the advisor its members share, or names one', async () => {
     const [ann, bob] = await family(partner, 'Shared');
-    const inferred = await post(admin, { name: 'Shared Household', members: [{ client_id: ann!.id, role: 'head' }, { client_id: bob!.id, role: 'spouse' }] });
+    const inferred = await post(admin, {
+      name: 'Shared Household',
+      members: [
+        { client_id: ann!.id, role: 'head' },
+        { client_id: bob!.id, role: 'spouse' },
+      ],
+    });
     expect(inferred.status).toBe(201);
     expect(inferred.body.advisor_id).toBe(partner.userId);
     const nobody = await post(admin, { name: 'Nobody’s' });
@@ -232,7 +301,8 @@ describeEachDatabase('households', (t) => {
 
   it('deletes softly: members released, 404 afterwards, audited', async () => {
     const [ann] = await family(advisor, 'Dissolved', 1);
-    const household = (await post(advisor, { name: 'Dissolved Household', members: [{ client_id: ann!.id, role: 'head' }] })).body as Household;
+    const household = (await post(advisor, { name: 'Dissolved Household', members: [{ client_id: ann!.id, role: 'head' }] }))
+      .body as Household;
     expect((await remove(advisor, household.id, '?sync_version=5')).status).toBe(409);
     expect((await remove(advisor, household.id)).status).toBe(204);
     expect((await get(advisor, household.id)).status).toBe(404);
@@ -248,7 +318,15 @@ describeEachDatabase('households', (t) => {
 
   it('a deleted client leaves their household', async () => {
     const [ann, bob] = await family(advisor, 'Leaving');
-    const household = (await post(advisor, { name: 'Leaving Household', members: [{ client_id: ann!.id, role: 'head' }, { client_id: bob!.id, role: 'spouse' }] })).body as Household;
+    const household = (
+      await post(advisor, {
+        name: 'Leaving Household',
+        members: [
+          { client_id: ann!.id, role: 'head' },
+          { client_id: bob!.id, role: 'spouse' },
+        ],
+      })
+    ).body as Household;
     expect((await call(app, 'DELETE', api(`/clients/${ann!.id}`), { token: advisor.token })).status).toBe(204);
     const after = (await get(advisor, household.id)).body as Household;
     expect(after.members.map((m) => m.first_name)).toEqual(['Bob']);
@@ -265,7 +343,12 @@ describeEachDatabase('households', (t) => {
       [advisor, '00000000-0000-4000-8000-000000000000'],
       [advisor, 'nope'],
     ] as const) {
-      for (const response of [await get(who, id), await put(who, id, { name: 'x', sync_version: 1 }), await setMembers(who, id, { members: [] }), await remove(who, id)]) {
+      for (const response of [
+        await get(who, id),
+        await put(who, id, { name: 'x', sync_version: 1 }),
+        await setMembers(who, id, { members: [] }),
+        await remove(who, id),
+      ]) {
         expect(response.status, `${who.name} ${id}`).toBe(404);
         expect(response.body).toEqual({ detail: householdMessages.householdNotFound });
       }
@@ -281,7 +364,8 @@ describeEachDatabase('households', (t) => {
     expect((await get(jordan, reyes.id)).status).toBe(200);
     expect((await put(jordan, reyes.id, { name: 'Mine', sync_version: reyes.sync_version })).status).toBe(403);
     expect((await post(jordan, { name: 'New' })).body).toEqual({ detail: messages.accessDenied });
-    const summary = (await call(app, 'GET', api(`/clients/${reyes.members[0]!.client_id}/summary`), { token: jordan.token })).body as ClientSummary;
+    const summary = (await call(app, 'GET', api(`/clients/${reyes.members[0]!.client_id}/summary`), { token: jordan.token }))
+      .body as ClientSummary;
     expect(summary.household).toMatchObject({ id: reyes.id, name: reyes.name });
     expect(summary.household?.members.map((m) => m.client_id)).toEqual(reyes.members.map((m) => m.client_id));
     // Sam Okafor has no household: none to see, and not the Reyes one.

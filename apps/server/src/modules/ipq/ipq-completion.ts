@@ -26,7 +26,13 @@ import { loadSession, type Session } from './ipq-sessions.ts';
 async function setClientBand(tx: Db, client: ClientRow, band: RiskBand, now: Date): Promise<ClientRow> {
   const [updated] = await tx
     .update(clients)
-    .set({ riskBand: band, riskCapacity: riskLevelOfBand(band), riskBandSetAt: now, syncVersion: sql`${clients.syncVersion} + 1`, updatedAt: now })
+    .set({
+      riskBand: band,
+      riskCapacity: riskLevelOfBand(band),
+      riskBandSetAt: now,
+      syncVersion: sql`${clients.syncVersion} + 1`,
+      updatedAt: now,
+    })
     .where(eq(clients.id, client.id))
     .returning();
   return updated!;
@@ -43,7 +49,13 @@ export async function completeIpq(app: FastifyInstance, request: FastifyRequest,
   await tx
     .update(assessmentResponses)
     .set({ bandStatus: 'superseded', syncVersion: sql`${assessmentResponses.syncVersion} + 1`, updatedAt: now })
-    .where(and(eq(assessmentResponses.clientId, client.id), eq(assessmentResponses.bandStatus, 'awaiting_confirmation'), ne(assessmentResponses.id, row.id)));
+    .where(
+      and(
+        eq(assessmentResponses.clientId, client.id),
+        eq(assessmentResponses.bandStatus, 'awaiting_confirmation'),
+        ne(assessmentResponses.id, row.id),
+      ),
+    );
   const [completed] = (await tx
     .update(assessmentResponses)
     .set({
@@ -67,7 +79,13 @@ export async function completeIpq(app: FastifyInstance, request: FastifyRequest,
       action: 'assessment completed',
       entity: 'assessment',
       entityId: row.id,
-      after: { client_id: client.id, score: outcome.prediction.profile.score, proposed_band: proposed, current_band: current, band_status: completed.bandStatus },
+      after: {
+        client_id: client.id,
+        score: outcome.prediction.profile.score,
+        proposed_band: proposed,
+        current_band: current,
+        band_status: completed.bandStatus,
+      },
     },
     tx,
   );
@@ -82,11 +100,26 @@ async function withdrawStale(app: FastifyInstance, request: FastifyRequest, clie
     const conditions = [eq(recommendations.clientId, clientId), eq(recommendations.status, 'pending')];
     const stale = await tx
       .update(recommendations)
-      .set({ status: 'rejected', decidedBy: viewer.id, decidedAt: now, syncVersion: sql`${recommendations.syncVersion} + 1`, updatedAt: now })
+      .set({
+        status: 'rejected',
+        decidedBy: viewer.id,
+        decidedAt: now,
+        syncVersion: sql`${recommendations.syncVersion} + 1`,
+        updatedAt: now,
+      })
       .where(and(...conditions, kept.length ? sql`${recommendations.id} not in ${kept}` : undefined))
       .returning({ id: recommendations.id });
     for (const { id } of stale) {
-      await app.audit(request, { action: 'recommendation withdrawn', entity: 'recommendation', entityId: id, after: { status: 'rejected', reason: 'risk band changed' } }, tx);
+      await app.audit(
+        request,
+        {
+          action: 'recommendation withdrawn',
+          entity: 'recommendation',
+          entityId: id,
+          after: { status: 'rejected', reason: 'risk band changed' },
+        },
+        tx,
+      );
     }
     return stale.length;
   });
@@ -96,12 +129,18 @@ async function withdrawStale(app: FastifyInstance, request: FastifyRequest, clie
  * POST /ipq/assessments/{id}/risk-band: the advisor confirms the proposed band or keeps the current
  * one, with a note. Only the latest questionnaire's proposal awaiting a decision can be decided (409).
  */
-export async function decideBand(app: FastifyInstance, request: FastifyRequest, id: string, body: BandDecision): Promise<BandDecisionResponse['recommendations']> {
+export async function decideBand(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  body: BandDecision,
+): Promise<BandDecisionResponse['recommendations']> {
   const viewer = app.currentUser(request);
   const now = app.now();
   const decided = await app.db.transaction(async (tx) => {
     const { row, client } = await loadSession(tx, viewer, id, { lock: true });
-    if (row.status !== 'complete' || row.bandStatus !== 'awaiting_confirmation' || !row.proposedBand) throw new HttpError(409, ipqMessages.noBandChange);
+    if (row.status !== 'complete' || row.bandStatus !== 'awaiting_confirmation' || !row.proposedBand)
+      throw new HttpError(409, ipqMessages.noBandChange);
     const before = clientBand(client);
     const band = body.decision === 'confirm' ? row.proposedBand : before;
     await setClientBand(tx, client, band, now);
@@ -118,7 +157,13 @@ export async function decideBand(app: FastifyInstance, request: FastifyRequest, 
       .where(eq(assessmentResponses.id, row.id));
     await app.audit(
       request,
-      { action: body.decision === 'confirm' ? 'risk band changed' : 'risk band kept', entity: 'client', entityId: client.id, before: { risk_band: before }, after: { risk_band: band, proposed_band: row.proposedBand, note: body.note, assessment_id: row.id } },
+      {
+        action: body.decision === 'confirm' ? 'risk band changed' : 'risk band kept',
+        entity: 'client',
+        entityId: client.id,
+        before: { risk_band: before },
+        after: { risk_band: band, proposed_band: row.proposedBand, note: body.note, assessment_id: row.id },
+      },
       tx,
     );
     return { client, changed: band !== before };
@@ -135,7 +180,12 @@ export async function decideBand(app: FastifyInstance, request: FastifyRequest, 
       review.reviewed = true;
       review.created = saved.filter((result) => result.outcome === 'created').length;
       review.refreshed = saved.filter((result) => result.outcome === 'refreshed').length;
-      review.withdrawn = await withdrawStale(app, request, client!.id, saved.map((result) => result.id));
+      review.withdrawn = await withdrawStale(
+        app,
+        request,
+        client!.id,
+        saved.map((result) => result.id),
+      );
     }
   }
   return review;

@@ -24,7 +24,14 @@ export async function loadSession(db: Db, viewer: Viewer, id: string, { lock = f
     .select({ row: assessmentResponses, client: clients })
     .from(assessmentResponses)
     .innerJoin(clients, eq(clients.id, assessmentResponses.clientId))
-    .where(and(eq(assessmentResponses.id, id), eq(assessmentResponses.templateId, ipqTemplateId), isNull(assessmentResponses.deletedAt), clientReach(viewer)));
+    .where(
+      and(
+        eq(assessmentResponses.id, id),
+        eq(assessmentResponses.templateId, ipqTemplateId),
+        isNull(assessmentResponses.deletedAt),
+        clientReach(viewer),
+      ),
+    );
   const [found] = lock ? await query.for('update', { of: assessmentResponses }) : await query;
   if (!found) throw assessmentNotFound();
   return found;
@@ -51,7 +58,9 @@ export function toSession({ row, client }: Session, prefill: IpqSession['asset_a
     resume_at_module: resumeAt(answers),
     progress: ipqProgress(completedModules(answers).length),
     completed_modules: completedModules(answers),
-    modules: Object.fromEntries(ipqModules.map((module) => [module, (answers[module] as Record<string, unknown> | undefined) ?? null])) as IpqSession['modules'],
+    modules: Object.fromEntries(
+      ipqModules.map((module) => [module, (answers[module] as Record<string, unknown> | undefined) ?? null]),
+    ) as IpqSession['modules'],
     started_at: iso(row.startedAt),
     completed_at: iso(row.completedAt),
     asset_allocation_prefill: row.answers.asset_allocation ? null : prefill,
@@ -69,7 +78,10 @@ const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part
  */
 export async function assetAllocationPrefill(db: Db, client: ClientRow): Promise<IpqSession['asset_allocation_prefill']> {
   const result = (await db.execute(sql`
-    select p.account_type in (${sql.join(retirementAccountTypes.map((type) => sql`${type}`), sql`, `)}) as retirement,
+    select p.account_type in (${sql.join(
+      retirementAccountTypes.map((type) => sql`${type}`),
+      sql`, `,
+    )}) as retirement,
            sum(p.cash_balance + p.holdings_value)::float8 as value,
            coalesce(sum(e.equity), 0)::float8 as equity
     from portfolios p
@@ -85,7 +97,9 @@ export async function assetAllocationPrefill(db: Db, client: ClientRow): Promise
   const retirement = pots.get(true) ?? { value: 0, equity: 0 };
   const other = pots.get(false) ?? { value: 0, equity: 0 };
   return {
-    investment_experience: client.investmentExperience ? ipqExperienceOfProfile[client.investmentExperience] : assetAllocationDefaults.investment_experience,
+    investment_experience: client.investmentExperience
+      ? ipqExperienceOfProfile[client.investmentExperience]
+      : assetAllocationDefaults.investment_experience,
     retirement_wealth: Math.round(retirement.value),
     retirement_equity_percentage: percentOf(retirement.equity, retirement.value),
     non_retirement_wealth: Math.round(other.value),

@@ -20,7 +20,11 @@ const detail = detailResponseSchema;
 const unprocessable = z.object({ detail: z.array(validationIssueSchema) }).or(detail);
 const params = z.object({ sessionId: pathId('The questionnaire session id') });
 const moduleParams = params.extend({
-  moduleNumber: z.coerce.number({ error: ipqMessages.moduleNumberInvalid }).int({ error: ipqMessages.moduleNumberInvalid }).min(1, { error: ipqMessages.moduleNumberInvalid }).max(4, { error: ipqMessages.moduleNumberInvalid }),
+  moduleNumber: z.coerce
+    .number({ error: ipqMessages.moduleNumberInvalid })
+    .int({ error: ipqMessages.moduleNumberInvalid })
+    .min(1, { error: ipqMessages.moduleNumberInvalid })
+    .max(4, { error: ipqMessages.moduleNumberInvalid }),
 });
 const read = { access: 'signedIn' } as const;
 const reach = "A client reaches their own questionnaires, an advisor their clients', an admin the firm's; anything else answers 404.";
@@ -47,7 +51,16 @@ export const ipqRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ipq/assessments/:sessionId',
-    { schema: { tags, summary: 'A questionnaire session with its answers so far', description: reach, params, response: { 200: ipqSessionSchema, 404: detail } }, config: read },
+    {
+      schema: {
+        tags,
+        summary: 'A questionnaire session with its answers so far',
+        description: reach,
+        params,
+        response: { 200: ipqSessionSchema, 404: detail },
+      },
+      config: read,
+    },
     async (request) => getSession(app, app.currentUser(request), request.params.sessionId),
   );
 
@@ -123,7 +136,13 @@ export const ipqRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ipq/clients/:clientId/assessments',
     {
-      schema: { tags, summary: "A client's questionnaires, newest first", description: reach, params: z.object({ clientId: pathId('The client id') }), response: { 200: ipqSessionListSchema, 404: detail } },
+      schema: {
+        tags,
+        summary: "A client's questionnaires, newest first",
+        description: reach,
+        params: z.object({ clientId: pathId('The client id') }),
+        response: { 200: ipqSessionListSchema, 404: detail },
+      },
       config: read,
     },
     async (request) => clientSessions(app, app.currentUser(request), request.params.clientId),

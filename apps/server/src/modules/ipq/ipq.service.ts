@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ipqTemplateId, type IpqResults, type IpqSession, type IpqSessionList, type IpqStartRequest, type PredictionResponse } from '@meridian/domain/ipq/contracts';
+import {
+  ipqTemplateId,
+  type IpqResults,
+  type IpqSession,
+  type IpqSessionList,
+  type IpqStartRequest,
+  type PredictionResponse,
+} from '@meridian/domain/ipq/contracts';
 import { ipqModuleAt, ipqProgress } from '@meridian/domain/ipq/module-list';
 import { ipqModuleSchemas, type IpqAnswers } from '@meridian/domain/ipq/modules';
 import type { IpqOutcome } from '@meridian/domain/ipq/outcome';
@@ -31,7 +38,11 @@ import { assetAllocationPrefill, completedModules, iso, loadSession, resumeAt, t
  * POST /ipq/start: resumes the client's open questionnaire (answers and all), else starts one.
  * Concurrent starts for one client serialise on the client row, so they resume the same session.
  */
-export async function startIpq(app: FastifyInstance, request: FastifyRequest, body: IpqStartRequest): Promise<{ session: IpqSession; created: boolean }> {
+export async function startIpq(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: IpqStartRequest,
+): Promise<{ session: IpqSession; created: boolean }> {
   const viewer = app.currentUser(request);
   const client = await reachableClient(app.db, viewer, body.clientId);
   const now = app.now();
@@ -40,7 +51,14 @@ export async function startIpq(app: FastifyInstance, request: FastifyRequest, bo
     const [open] = await tx
       .select()
       .from(assessmentResponses)
-      .where(and(eq(assessmentResponses.clientId, client.id), eq(assessmentResponses.templateId, ipqTemplateId), inArray(assessmentResponses.status, ['pending', 'in_progress']), isNull(assessmentResponses.deletedAt)))
+      .where(
+        and(
+          eq(assessmentResponses.clientId, client.id),
+          eq(assessmentResponses.templateId, ipqTemplateId),
+          inArray(assessmentResponses.status, ['pending', 'in_progress']),
+          isNull(assessmentResponses.deletedAt),
+        ),
+      )
       .orderBy(desc(assessmentResponses.createdAt))
       .limit(1);
     const prefill = open?.answers.asset_allocation ? null : await assetAllocationPrefill(tx, client);
@@ -50,7 +68,13 @@ export async function startIpq(app: FastifyInstance, request: FastifyRequest, bo
       // An assigned questionnaire is started now.
       [row] = (await tx
         .update(assessmentResponses)
-        .set({ status: 'in_progress', startedAt: now, startedBy: viewer.id, syncVersion: sql`${assessmentResponses.syncVersion} + 1`, updatedAt: now })
+        .set({
+          status: 'in_progress',
+          startedAt: now,
+          startedBy: viewer.id,
+          syncVersion: sql`${assessmentResponses.syncVersion} + 1`,
+          updatedAt: now,
+        })
         .where(eq(assessmentResponses.id, open.id))
         .returning()) as [AssessmentResponseRow];
     } else {
@@ -71,7 +95,16 @@ export async function startIpq(app: FastifyInstance, request: FastifyRequest, bo
         .returning()) as [AssessmentResponseRow];
     }
     await refreshAssessmentStatus(tx, client.id);
-    await app.audit(request, { action: 'assessment started', entity: 'assessment', entityId: row.id, after: { client_id: client.id, template: 'ipq', metadata: body.metadata ?? null } }, tx);
+    await app.audit(
+      request,
+      {
+        action: 'assessment started',
+        entity: 'assessment',
+        entityId: row.id,
+        after: { client_id: client.id, template: 'ipq', metadata: body.metadata ?? null },
+      },
+      tx,
+    );
     return { session: toSession({ row, client }, prefill), created: !open };
   });
 }
@@ -86,7 +119,13 @@ export async function getSession(app: FastifyInstance, viewer: Viewer, id: strin
  * nothing saved), saves it and clears the cached prediction. Modules go in order; an earlier one may
  * be answered again until the questionnaire is complete. The fourth completes it.
  */
-export async function submitModule(app: FastifyInstance, request: FastifyRequest, id: string, moduleNumber: number, body: unknown): Promise<IpqSession> {
+export async function submitModule(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  moduleNumber: number,
+  body: unknown,
+): Promise<IpqSession> {
   const module = ipqModuleAt(moduleNumber);
   if (!module) throw new HttpError(422, ipqMessages.moduleNumberInvalid);
   const viewer = app.currentUser(request);
@@ -102,10 +141,21 @@ export async function submitModule(app: FastifyInstance, request: FastifyRequest
     const answers: IpqAnswers = { ...row.answers, [module]: parsed.data };
     const [saved] = (await tx
       .update(assessmentResponses)
-      .set({ answers, status: 'in_progress', prediction: null, predictedAt: null, syncVersion: sql`${assessmentResponses.syncVersion} + 1`, updatedAt: now })
+      .set({
+        answers,
+        status: 'in_progress',
+        prediction: null,
+        predictedAt: null,
+        syncVersion: sql`${assessmentResponses.syncVersion} + 1`,
+        updatedAt: now,
+      })
       .where(eq(assessmentResponses.id, row.id))
       .returning()) as [AssessmentResponseRow];
-    await app.audit(request, { action: 'assessment module saved', entity: 'assessment', entityId: row.id, after: { module: moduleNumber } }, tx);
+    await app.audit(
+      request,
+      { action: 'assessment module saved', entity: 'assessment', entityId: row.id, after: { module: moduleNumber } },
+      tx,
+    );
     return resumeAt(answers) === null ? completeIpq(app, request, tx, { row: saved, client }) : { row: saved, client };
   });
   return toSession(session);
@@ -125,10 +175,14 @@ async function bandModel(db: Db, firmId: string, band: RiskBand) {
 /** GET /ipq/assessments/{id}/comprehensive-results: the scores kept at completion, and the band's fate. */
 export async function comprehensiveResults(app: FastifyInstance, viewer: Viewer, id: string): Promise<IpqResults> {
   const { row, client } = await loadSession(app.db, viewer, id);
-  if (row.status !== 'complete' || !row.results || !row.completedAt || !row.proposedBand || !row.bandStatus) throw new HttpError(422, ipqMessages.resultsIncomplete);
+  if (row.status !== 'complete' || !row.results || !row.completedAt || !row.proposedBand || !row.bandStatus)
+    throw new HttpError(422, ipqMessages.resultsIncomplete);
   const outcome = row.results as IpqOutcome;
   const [decider] = row.bandDecidedBy
-    ? await app.db.select({ name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` }).from(users).where(eq(users.id, row.bandDecidedBy))
+    ? await app.db
+        .select({ name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+        .from(users)
+        .where(eq(users.id, row.bandDecidedBy))
     : [];
   return {
     session_id: row.id,
@@ -140,7 +194,13 @@ export async function comprehensiveResults(app: FastifyInstance, viewer: Viewer,
     prediction: outcome.prediction,
     recommended_model: await bandModel(app.db, client.firmId, row.proposedBand),
     current_band: clientBand(client),
-    band: { proposed: row.proposedBand, status: row.bandStatus, note: row.bandNote, decided_by: decider?.name ?? null, decided_at: iso(row.bandDecidedAt) },
+    band: {
+      proposed: row.proposedBand,
+      status: row.bandStatus,
+      note: row.bandNote,
+      decided_by: decider?.name ?? null,
+      decided_at: iso(row.bandDecidedAt),
+    },
   };
 }
 
@@ -163,7 +223,10 @@ export async function predictionOf(app: FastifyInstance, viewer: Viewer, id: str
     }
     computedAt = now;
     // A cache, not an answer: the session's version does not move.
-    await app.db.update(assessmentResponses).set({ prediction, predictedAt: now }).where(and(eq(assessmentResponses.id, row.id), eq(assessmentResponses.syncVersion, row.syncVersion)));
+    await app.db
+      .update(assessmentResponses)
+      .set({ prediction, predictedAt: now })
+      .where(and(eq(assessmentResponses.id, row.id), eq(assessmentResponses.syncVersion, row.syncVersion)));
   }
   return {
     ...prediction,
@@ -182,7 +245,13 @@ export async function clientSessions(app: FastifyInstance, viewer: Viewer, clien
   const rows = await app.db
     .select()
     .from(assessmentResponses)
-    .where(and(eq(assessmentResponses.clientId, client.id), eq(assessmentResponses.templateId, ipqTemplateId), isNull(assessmentResponses.deletedAt)))
+    .where(
+      and(
+        eq(assessmentResponses.clientId, client.id),
+        eq(assessmentResponses.templateId, ipqTemplateId),
+        isNull(assessmentResponses.deletedAt),
+      ),
+    )
     .orderBy(desc(assessmentResponses.createdAt), desc(assessmentResponses.id));
   return {
     assessments: rows.map((row) => ({

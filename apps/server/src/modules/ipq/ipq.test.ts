@@ -33,8 +33,13 @@ describeEachDatabase('investor personality questionnaire', (t) => {
   });
 
   /** A client of the advisor whose profile implies the moderate band (medium capacity, intermediate). */
-  const newClient = (fields: Parameters<typeof insertClient>[2] = {}) => insertClient(t.db, advisor, { riskCapacity: 'medium', investmentExperience: 'intermediate', ...fields });
-  const start = (who: Session, clientId: string) => call(app, 'POST', api('/ipq/start'), { token: who.token, body: { clientId, metadata: { source: 'advisor_portal', startTime: '2026-11-27T10:00:00Z' } } });
+  const newClient = (fields: Parameters<typeof insertClient>[2] = {}) =>
+    insertClient(t.db, advisor, { riskCapacity: 'medium', investmentExperience: 'intermediate', ...fields });
+  const start = (who: Session, clientId: string) =>
+    call(app, 'POST', api('/ipq/start'), {
+      token: who.token,
+      body: { clientId, metadata: { source: 'advisor_portal', startTime: '2026-11-27T10:00:00Z' } },
+    });
   const submit = (who: Session, sessionId: string, moduleNumber: number | string, body: unknown) =>
     call(app, 'POST', api(`/ipq/assessments/${sessionId}/modules/${moduleNumber}`), { token: who.token, body });
   const started = async (who: Session, clientId: string) => {
@@ -85,7 +90,16 @@ describeEachDatabase('investor personality questionnaire', (t) => {
     const client = await newClient({ investmentExperience: 'advanced' });
     const equity = await insertSecurity(t.db, 100);
     const ira = await openPortfolio(app, advisor.token, client.id, { initial_deposit: 20_000, account_type: 'ira' });
-    const bought = await call(app, 'POST', api(`/portfolios/${ira.id}/transactions`), { token: advisor.token, body: { type: 'buy', security_id: equity.id, quantity: 100, price: 100, trade_date: lastTradingDayOnOrBefore(marketDate(t.clock.now())) } });
+    const bought = await call(app, 'POST', api(`/portfolios/${ira.id}/transactions`), {
+      token: advisor.token,
+      body: {
+        type: 'buy',
+        security_id: equity.id,
+        quantity: 100,
+        price: 100,
+        trade_date: lastTradingDayOnOrBefore(marketDate(t.clock.now())),
+      },
+    });
     expect(bought.status, JSON.stringify(bought.body)).toBe(201);
     await openPortfolio(app, advisor.token, client.id, { initial_deposit: 5_000, account_type: 'taxable' });
     const session = await started(advisor, client.id);
@@ -108,7 +122,12 @@ describeEachDatabase('investor personality questionnaire', (t) => {
     const client = await newClient();
     const session = await started(advisor, client.id);
     await answer(advisor, session.session_id, moderateModules, [1]);
-    const bad = await submit(advisor, session.session_id, 2, { ...moderateModules[2], reference_amount: 20, drawdown_reaction: 'panic', gamble_accepts: [true] });
+    const bad = await submit(advisor, session.session_id, 2, {
+      ...moderateModules[2],
+      reference_amount: 20,
+      drawdown_reaction: 'panic',
+      gamble_accepts: [true],
+    });
     expect(bad.status).toBe(422);
     const issues = (bad.body as { detail: Array<{ loc: string[]; msg: string }> }).detail.map((issue) => [issue.loc.join('.'), issue.msg]);
     expect(issues).toEqual([
@@ -144,12 +163,21 @@ describeEachDatabase('investor personality questionnaire', (t) => {
     const early = await call(app, 'POST', api(`/ipq/assessments/${session.session_id}/prediction`), { token: advisor.token });
     expect(early.status).toBe(422);
     expect(early.body).toEqual({ detail: ipqMessages.modulesIncomplete });
-    const incomplete = await call(app, 'GET', api(`/ipq/assessments/${session.session_id}/comprehensive-results`), { token: advisor.token });
+    const incomplete = await call(app, 'GET', api(`/ipq/assessments/${session.session_id}/comprehensive-results`), {
+      token: advisor.token,
+    });
     expect(incomplete.status).toBe(422);
 
     await answer(advisor, session.session_id, moderateModules, [3, 4]);
-    const first = (await call(app, 'POST', api(`/ipq/assessments/${session.session_id}/prediction`), { token: advisor.token })).body as PredictionResponse;
-    expect(first).toMatchObject({ user_id: client.id, session_id: session.session_id, recommended_band: 'moderate', recommended_equity_share: 60, cached: true });
+    const first = (await call(app, 'POST', api(`/ipq/assessments/${session.session_id}/prediction`), { token: advisor.token }))
+      .body as PredictionResponse;
+    expect(first).toMatchObject({
+      user_id: client.id,
+      session_id: session.session_id,
+      recommended_band: 'moderate',
+      recommended_equity_share: 60,
+      cached: true,
+    });
     // 250k at 60 % and 50k... the current share is the pots weighted by wealth: (200k × 60 + 50k × 40) / 250k = 56 %.
     expect(first.current_equity_share).toBe(56);
     expect(first.equity_gap).toBe(-4);
@@ -160,7 +188,8 @@ describeEachDatabase('investor personality questionnaire', (t) => {
     t.clock.advance(25 * 60 * 60 * 1000);
     try {
       const fresh = await session_(advisor);
-      const later = (await call(app, 'POST', api(`/ipq/assessments/${session.session_id}/prediction`), { token: fresh.token })).body as PredictionResponse;
+      const later = (await call(app, 'POST', api(`/ipq/assessments/${session.session_id}/prediction`), { token: fresh.token }))
+        .body as PredictionResponse;
       expect(later.cached).toBe(false);
       expect(Date.parse(later.computed_at)).toBeGreaterThan(Date.parse(first.computed_at));
       expect(later.recommended_equity_share).toBe(first.recommended_equity_share);
@@ -207,7 +236,8 @@ describeEachDatabase('investor personality questionnaire', (t) => {
     expect(proposed.current_band).toBe('moderate');
     expect((await clientRow(client.id)).riskBand).toBeNull();
 
-    const decide = (who: Session, body: unknown) => call(app, 'POST', api(`/ipq/assessments/${session.session_id}/risk-band`), { token: who.token, body });
+    const decide = (who: Session, body: unknown) =>
+      call(app, 'POST', api(`/ipq/assessments/${session.session_id}/risk-band`), { token: who.token, body });
     const noNote = await decide(advisor, { decision: 'confirm', note: '  ' });
     expect(noNote.status).toBe(422);
     expect(JSON.stringify(noNote.body)).toContain(ipqMessages.bandNoteRequired);
@@ -216,17 +246,33 @@ describeEachDatabase('investor personality questionnaire', (t) => {
     expect(byClient.body).toEqual({ detail: ipqMessages.bandConfirmForbidden });
     expect((await clientRow(client.id)).riskBand).toBeNull();
 
-    const confirmed = await decide(advisor, { decision: 'confirm', note: 'Long horizon and large reserves; discussed the swings in person.' });
+    const confirmed = await decide(advisor, {
+      decision: 'confirm',
+      note: 'Long horizon and large reserves; discussed the swings in person.',
+    });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     const body = confirmed.body as BandDecisionResponse;
-    expect(body.band).toMatchObject({ proposed: 'aggressive', status: 'confirmed', note: 'Long horizon and large reserves; discussed the swings in person.', decided_by: advisor.name });
+    expect(body.band).toMatchObject({
+      proposed: 'aggressive',
+      status: 'confirmed',
+      note: 'Long horizon and large reserves; discussed the swings in person.',
+      decided_by: advisor.name,
+    });
     expect(body.current_band).toBe('aggressive');
     expect(body.recommendations.reviewed).toBe(true);
     expect((await clientRow(client.id)).riskBand).toBe('aggressive');
     expect((await clientRow(client.id)).riskCapacity).toBe('high');
 
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, client.id), eq(auditLog.action, 'risk band changed'))).orderBy(desc(auditLog.createdAt));
-    expect(entry).toMatchObject({ userId: advisor.userId, before: { risk_band: 'moderate' }, after: { risk_band: 'aggressive', note: 'Long horizon and large reserves; discussed the swings in person.' } });
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, client.id), eq(auditLog.action, 'risk band changed')))
+      .orderBy(desc(auditLog.createdAt));
+    expect(entry).toMatchObject({
+      userId: advisor.userId,
+      before: { risk_band: 'moderate' },
+      after: { risk_band: 'aggressive', note: 'Long horizon and large reserves; discussed the swings in person.' },
+    });
 
     // The open recommendations now measure the account against the aggressive model.
     const pendingAfter = await recommendationsOf(client.id);
@@ -246,10 +292,16 @@ describeEachDatabase('investor personality questionnaire', (t) => {
     const second = await started(advisor, client.id);
     await answer(advisor, second.session_id, boldModules);
     expect((await results(advisor, first.session_id)).band.status).toBe('superseded');
-    const stale = await call(app, 'POST', api(`/ipq/assessments/${first.session_id}/risk-band`), { token: advisor.token, body: { decision: 'confirm', note: 'old one' } });
+    const stale = await call(app, 'POST', api(`/ipq/assessments/${first.session_id}/risk-band`), {
+      token: advisor.token,
+      body: { decision: 'confirm', note: 'old one' },
+    });
     expect(stale.status).toBe(409);
 
-    const kept = await call(app, 'POST', api(`/ipq/assessments/${second.session_id}/risk-band`), { token: admin.token, body: { decision: 'keep', note: 'Client is retiring next year whatever the form says.' } });
+    const kept = await call(app, 'POST', api(`/ipq/assessments/${second.session_id}/risk-band`), {
+      token: admin.token,
+      body: { decision: 'keep', note: 'Client is retiring next year whatever the form says.' },
+    });
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
     expect((kept.body as BandDecisionResponse).band.status).toBe('kept');
     expect((kept.body as BandDecisionResponse).recommendations.reviewed).toBe(false);

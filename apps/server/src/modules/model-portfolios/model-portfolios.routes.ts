@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { detailResponseSchema } from '@meridian/domain/auth/contracts';
 import { pathId } from '@meridian/domain/shared/ids';
 import { modelMessages } from '@meridian/domain/shared/advice-messages';
-import { modelCreateSchema, modelListQuerySchema, modelListResponseSchema, modelPortfolioSchema, modelUpdateSchema } from '@meridian/domain/model-portfolios/contracts';
+import {
+  modelCreateSchema,
+  modelListQuerySchema,
+  modelListResponseSchema,
+  modelPortfolioSchema,
+  modelUpdateSchema,
+} from '@meridian/domain/model-portfolios/contracts';
 import { syncConflictSchema } from '@meridian/domain/portfolios/contracts';
 import { createModel, deleteModel, getModel, listModels, updateModel } from './model-portfolios.service.ts';
 
@@ -20,7 +26,12 @@ export const modelPortfoliosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/model-portfolios',
     {
-      schema: { tags, summary: "The firm's model portfolios, conservative to aggressive", querystring: modelListQuerySchema, response: { 200: modelListResponseSchema } },
+      schema: {
+        tags,
+        summary: "The firm's model portfolios, conservative to aggressive",
+        querystring: modelListQuerySchema,
+        response: { 200: modelListResponseSchema },
+      },
       config: staff,
     },
     async (request) => listModels(app.db, app.currentUser(request), request.query),
@@ -28,13 +39,30 @@ export const modelPortfoliosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/model-portfolios/:id',
-    { schema: { tags, summary: 'A model portfolio with its targets and how many portfolios follow it', params, response: { 200: modelPortfolioSchema, 404: detail } }, config: staff },
+    {
+      schema: {
+        tags,
+        summary: 'A model portfolio with its targets and how many portfolios follow it',
+        params,
+        response: { 200: modelPortfolioSchema, 404: detail },
+      },
+      config: staff,
+    },
     async (request) => getModel(app.db, app.currentUser(request), request.params.id),
   );
 
   app.post(
     '/model-portfolios',
-    { schema: { tags, summary: 'Create a model portfolio', description: targetsRule, body: modelCreateSchema, response: { 201: modelPortfolioSchema } }, config: staff },
+    {
+      schema: {
+        tags,
+        summary: 'Create a model portfolio',
+        description: targetsRule,
+        body: modelCreateSchema,
+        response: { 201: modelPortfolioSchema },
+      },
+      config: staff,
+    },
     async (request, reply) => reply.status(201).send(await createModel(app, request, request.body)),
   );
 
@@ -61,7 +89,12 @@ export const modelPortfoliosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/model-portfolios/:id',
     {
-      schema: { tags, summary: 'Delete a model portfolio (soft); refused while portfolios follow it', params, response: { 204: z.null(), 404: detail, 409: detail } },
+      schema: {
+        tags,
+        summary: 'Delete a model portfolio (soft); refused while portfolios follow it',
+        params,
+        response: { 204: z.null(), 404: detail, 409: detail },
+      },
       config: staff,
     },
     async (request, reply) => {

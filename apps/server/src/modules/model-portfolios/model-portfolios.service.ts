@@ -2,7 +2,13 @@ import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isUuid } from '@meridian/domain/shared/ids';
 import { modelMessages } from '@meridian/domain/shared/advice-messages';
-import type { ModelCreate, ModelListQuery, ModelListResponse, ModelPortfolio, ModelUpdate } from '@meridian/domain/model-portfolios/contracts';
+import type {
+  ModelCreate,
+  ModelListQuery,
+  ModelListResponse,
+  ModelPortfolio,
+  ModelUpdate,
+} from '@meridian/domain/model-portfolios/contracts';
 import { pageInfo, pageWindow } from '@meridian/domain/shared/pagination';
 import type { Db } from '../../db/client.ts';
 import { portfolios } from '../../db/schema/portfolios.ts';
@@ -22,7 +28,12 @@ export const modelNotFound = () => notFound(modelMessages.modelNotFound);
 
 const modelReach = (viewer: Viewer): SQL => and(eq(modelPortfolios.firmId, viewer.firmId), isNull(modelPortfolios.deletedAt)) as SQL;
 
-type TargetRow = { modelId: string; assetClass: ModelPortfolio['targets'][number]['asset_class']; weight: number; security: ModelPortfolio['targets'][number]['security'] };
+type TargetRow = {
+  modelId: string;
+  assetClass: ModelPortfolio['targets'][number]['asset_class'];
+  weight: number;
+  security: ModelPortfolio['targets'][number]['security'];
+};
 
 async function targetsOf(db: Db, modelIds: readonly string[]): Promise<Map<string, TargetRow[]>> {
   const byModel = new Map<string, TargetRow[]>(modelIds.map((id) => [id, []]));
@@ -90,15 +101,27 @@ export async function listModels(db: Db, viewer: Viewer, query: ModelListQuery):
   const { limit, offset } = pageWindow(query.page, query.per_page);
   const bandOrder = sql`array_position(array['conservative', 'moderately_conservative', 'moderate', 'moderately_aggressive', 'aggressive'], ${modelPortfolios.riskBand})`;
   const [rows, [total]] = await Promise.all([
-    db.select().from(modelPortfolios).where(and(...where)).orderBy(bandOrder, asc(sql`lower(${modelPortfolios.name})`), asc(modelPortfolios.id)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(modelPortfolios).where(and(...where)),
+    db
+      .select()
+      .from(modelPortfolios)
+      .where(and(...where))
+      .orderBy(bandOrder, asc(sql`lower(${modelPortfolios.name})`), asc(modelPortfolios.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ total: count() })
+      .from(modelPortfolios)
+      .where(and(...where)),
   ]);
   return { models: await toModels(db, rows), ...pageInfo(total?.total ?? 0, query.page, query.per_page) };
 }
 
 export async function reachableModel(db: Db, viewer: Viewer, id: string): Promise<ModelPortfolioRow> {
   if (!isUuid(id)) throw modelNotFound();
-  const [row] = await db.select().from(modelPortfolios).where(and(eq(modelPortfolios.id, id), modelReach(viewer)));
+  const [row] = await db
+    .select()
+    .from(modelPortfolios)
+    .where(and(eq(modelPortfolios.id, id), modelReach(viewer)));
   if (!row) throw modelNotFound();
   return row;
 }
@@ -118,9 +141,16 @@ async function checkSecurities(db: Db, targets: ModelCreate['targets']) {
 }
 
 const targetRows = (modelId: string, targets: ModelCreate['targets']) =>
-  targets.map((target, position) => ({ modelId, position, assetClass: target.asset_class ?? null, securityId: target.security_id ?? null, weight: target.weight }));
+  targets.map((target, position) => ({
+    modelId,
+    position,
+    assetClass: target.asset_class ?? null,
+    securityId: target.security_id ?? null,
+    weight: target.weight,
+  }));
 
-const nameTaken = (error: unknown) => (isUniqueViolation(error, 'model_portfolios_firm_name_unique') ? fieldError('name', modelMessages.nameTaken, null) : error);
+const nameTaken = (error: unknown) =>
+  isUniqueViolation(error, 'model_portfolios_firm_name_unique') ? fieldError('name', modelMessages.nameTaken, null) : error;
 
 export async function createModel(app: FastifyInstance, request: FastifyRequest, body: ModelCreate): Promise<ModelPortfolio> {
   const viewer = app.currentUser(request);
@@ -130,7 +160,16 @@ export async function createModel(app: FastifyInstance, request: FastifyRequest,
     .transaction(async (tx) => {
       const [created] = await tx
         .insert(modelPortfolios)
-        .values({ firmId: viewer.firmId, name: body.name, description: body.description ?? null, riskBand: body.risk_band, driftBand: body.drift_band, createdBy: viewer.id, createdAt: now, updatedAt: now })
+        .values({
+          firmId: viewer.firmId,
+          name: body.name,
+          description: body.description ?? null,
+          riskBand: body.risk_band,
+          driftBand: body.drift_band,
+          createdBy: viewer.id,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
       if (!created) throw new Error('model insert returned nothing');
       await tx.insert(modelPortfolioTargets).values(targetRows(created.id, body.targets));
@@ -146,7 +185,12 @@ export async function createModel(app: FastifyInstance, request: FastifyRequest,
 export type ModelUpdateResult = { ok: true; model: ModelPortfolio } | { ok: false; current: ModelPortfolio };
 
 /** Changes the version the caller read; a stale version gets the current model (409). */
-export async function updateModel(app: FastifyInstance, request: FastifyRequest, id: string, body: ModelUpdate): Promise<ModelUpdateResult> {
+export async function updateModel(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  body: ModelUpdate,
+): Promise<ModelUpdateResult> {
   const viewer = app.currentUser(request);
   const before = await getModel(app.db, viewer, id);
   if (body.sync_version !== before.sync_version) return { ok: false, current: before };
@@ -186,7 +230,10 @@ export async function deleteModel(app: FastifyInstance, request: FastifyRequest,
   const model = await getModel(app.db, viewer, id);
   if (model.followers > 0) throw new HttpError(409, modelMessages.modelInUse(model.followers));
   await app.db.transaction(async (tx) => {
-    await tx.update(modelPortfolios).set({ deletedAt: app.now(), syncVersion: sql`${modelPortfolios.syncVersion} + 1`, updatedAt: app.now() }).where(eq(modelPortfolios.id, id));
+    await tx
+      .update(modelPortfolios)
+      .set({ deletedAt: app.now(), syncVersion: sql`${modelPortfolios.syncVersion} + 1`, updatedAt: app.now() })
+      .where(eq(modelPortfolios.id, id));
     await app.audit(request, { action: 'model deleted', entity: 'model_portfolio', entityId: id, before: model }, tx);
   });
 }

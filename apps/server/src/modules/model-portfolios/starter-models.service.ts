@@ -46,7 +46,10 @@ export const starterModels: ReadonlyArray<{ name: string; riskBand: RiskBand; de
 /** Gives a firm the starter models (in `tx` when the firm is being created). */
 export async function addStarterModels(db: Db, firmId: string, createdBy: string | null = null): Promise<void> {
   const symbols = [...new Set(starterModels.flatMap((model) => Object.keys(model.targets)))];
-  const rows = await db.select({ id: securities.id, symbol: securities.symbol }).from(securities).where(inArray(securities.symbol, symbols));
+  const rows = await db
+    .select({ id: securities.id, symbol: securities.symbol })
+    .from(securities)
+    .where(inArray(securities.symbol, symbols));
   const idOf = new Map(rows.map((row) => [row.symbol, row.id]));
   for (const model of starterModels) {
     const targets = Object.entries(model.targets).filter(([symbol]) => idOf.has(symbol));
@@ -57,6 +60,15 @@ export async function addStarterModels(db: Db, firmId: string, createdBy: string
       .values({ firmId, name: model.name, description: model.description, riskBand: model.riskBand, createdBy })
       .returning({ id: modelPortfolios.id });
     // Weights are scaled to 1 should a fund be missing from the list.
-    await db.insert(modelPortfolioTargets).values(targets.map(([symbol, weight], position) => ({ modelId: created!.id, position, securityId: idOf.get(symbol)!, weight: weight / total })));
+    await db
+      .insert(modelPortfolioTargets)
+      .values(
+        targets.map(([symbol, weight], position) => ({
+          modelId: created!.id,
+          position,
+          securityId: idOf.get(symbol)!,
+          weight: weight / total,
+        })),
+      );
   }
 }

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { roundQuantity } from '@meridian/domain/portfolios/ledger';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
-import { isUuid, type Holding, type HoldingCreate, type HoldingListResponse, type HoldingUpdate } from '@meridian/domain/portfolios/contracts';
+import {
+  isUuid,
+  type Holding,
+  type HoldingCreate,
+  type HoldingListResponse,
+  type HoldingUpdate,
+} from '@meridian/domain/portfolios/contracts';
 import type { Db } from '../../db/client.ts';
 import type { PortfolioRow } from '../../db/schema/portfolios.ts';
 import { notFound } from '../../platform/http-error.ts';
@@ -46,7 +52,12 @@ const closed = (holding: Holding, now: Date): Holding => ({
 });
 
 /** Buys shares (adding to the holding when there is one) at the price given or the close of the trade date. */
-export async function addHolding(app: FastifyInstance, request: FastifyRequest, portfolio: PortfolioRow, body: HoldingCreate): Promise<Holding> {
+export async function addHolding(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  portfolio: PortfolioRow,
+  body: HoldingCreate,
+): Promise<Holding> {
   const security = await resolveSecurity(app.db, body);
   const tradeDate = tradeDateOf(app, body.trade_date);
   const price = await priceOf(app.db, security, tradeDate, body.price);
@@ -88,11 +99,23 @@ export async function updateHolding(
 }
 
 /** Sells the whole holding today at the latest close. */
-export async function removeHolding(app: FastifyInstance, request: FastifyRequest, portfolio: PortfolioRow, holdingId: string): Promise<void> {
+export async function removeHolding(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  portfolio: PortfolioRow,
+  holdingId: string,
+): Promise<void> {
   const current = await holdingById(app.db, portfolio, holdingId);
   const security = await resolveSecurity(app.db, { security_id: current.security.id });
   const tradeDate = tradeDateOf(app, null);
   const price = await priceOf(app.db, security, tradeDate, null);
-  const entry = ledgerEntry({ type: 'sell', tradeDate, securityId: security.id, quantity: current.quantity, price, notes: 'Holding removed' });
+  const entry = ledgerEntry({
+    type: 'sell',
+    tradeDate,
+    securityId: security.id,
+    quantity: current.quantity,
+    price,
+    notes: 'Holding removed',
+  });
   await recordTransactions(app, request, portfolio, [entry], 'holding removed');
 }

@@ -9,7 +9,15 @@ import { portfolios, transactions } from '../../db/schema/portfolios.ts';
 import { prices, type SecurityRow } from '../../db/schema/securities.ts';
 import { api, call } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
-import { clientOfUser, demo, insertClient, openPortfolio, securityBySymbol, session, type Session } from '../../test/fixtures/portfolios.fixtures.ts';
+import {
+  clientOfUser,
+  demo,
+  insertClient,
+  openPortfolio,
+  securityBySymbol,
+  session,
+  type Session,
+} from '../../test/fixtures/portfolios.fixtures.ts';
 
 describeEachDatabase('portfolio holdings', (t) => {
   let app: FastifyInstance;
@@ -24,12 +32,9 @@ describeEachDatabase('portfolio holdings', (t) => {
 
   beforeAll(async () => {
     app = await t.buildApp({ rateLimitMax: 10_000 });
-    [alex, priya, jordan, admin] = (await Promise.all([demo.alex, demo.priya, demo.client, demo.admin].map((account) => session(app, account)))) as [
-      Session,
-      Session,
-      Session,
-      Session,
-    ];
+    [alex, priya, jordan, admin] = (await Promise.all(
+      [demo.alex, demo.priya, demo.client, demo.admin].map((account) => session(app, account)),
+    )) as [Session, Session, Session, Session];
     client = await insertClient(t.db, alex, { firstName: 'Harper', lastName: 'Holdings' });
     aapl = await securityBySymbol(t.db, 'AAPL');
     msft = await securityBySymbol(t.db, 'MSFT');
@@ -37,18 +42,30 @@ describeEachDatabase('portfolio holdings', (t) => {
   });
 
   const path = (portfolioId: string, holdingId?: string) => api(`/portfolios/${portfolioId}/holdings${holdingId ? `/${holdingId}` : ''}`);
-  const add = (portfolioId: string, body: Record<string, unknown>, token = alex.token) => call(app, 'POST', path(portfolioId), { token, body });
+  const add = (portfolioId: string, body: Record<string, unknown>, token = alex.token) =>
+    call(app, 'POST', path(portfolioId), { token, body });
   const addOk = async (portfolioId: string, body: Record<string, unknown>) => {
     const response = await add(portfolioId, body);
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     return response.body as Holding;
   };
-  const list = async (portfolioId: string, token = alex.token) => (await call(app, 'GET', path(portfolioId), { token })).body as HoldingListResponse;
-  const cashOf = async (portfolioId: string) => (await t.db.select().from(portfolios).where(eq(portfolios.id, portfolioId)))[0]?.cashBalance;
+  const list = async (portfolioId: string, token = alex.token) =>
+    (await call(app, 'GET', path(portfolioId), { token })).body as HoldingListResponse;
+  const cashOf = async (portfolioId: string) =>
+    (await t.db.select().from(portfolios).where(eq(portfolios.id, portfolioId)))[0]?.cashBalance;
   const lastTransaction = async (portfolioId: string) =>
-    (await t.db.select().from(transactions).where(eq(transactions.portfolioId, portfolioId)).orderBy(desc(transactions.createdAt)).limit(1))[0];
+    (
+      await t.db.select().from(transactions).where(eq(transactions.portfolioId, portfolioId)).orderBy(desc(transactions.createdAt)).limit(1)
+    )[0];
   const closeOnOrBefore = async (security: SecurityRow, date: string) =>
-    (await t.db.select().from(prices).where(and(eq(prices.securityId, security.id), lte(prices.date, date))).orderBy(desc(prices.date)).limit(1))[0];
+    (
+      await t.db
+        .select()
+        .from(prices)
+        .where(and(eq(prices.securityId, security.id), lte(prices.date, date)))
+        .orderBy(desc(prices.date))
+        .limit(1)
+    )[0];
   const issues = (body: { detail: Array<{ loc: unknown[]; msg: string }> }) => body.detail.map((issue) => [issue.loc.join('.'), issue.msg]);
 
   it('POST buys at the latest close by default, records the buy and returns the holding', async () => {
@@ -56,7 +73,14 @@ describeEachDatabase('portfolio holdings', (t) => {
     const holding = await addOk(portfolio.id, { symbol: 'AAPL', quantity: 4 });
     expect(holding).toMatchObject({
       portfolio_id: portfolio.id,
-      security: { id: aapl.id, symbol: 'AAPL', name: aapl.name, sector: aapl.sector, asset_class: aapl.assetClass, risk_rating: aapl.riskRating },
+      security: {
+        id: aapl.id,
+        symbol: 'AAPL',
+        name: aapl.name,
+        sector: aapl.sector,
+        asset_class: aapl.assetClass,
+        risk_rating: aapl.riskRating,
+      },
       quantity: 4,
       average_cost: aapl.lastClose,
       last_close: aapl.lastClose,
@@ -71,7 +95,14 @@ describeEachDatabase('portfolio holdings', (t) => {
     const spent = Math.round(4 * aapl.lastClose! * 100) / 100;
     expect(holding.market_value).toBe(spent);
     expect(holding.cost_basis).toBe(spent);
-    expect(await lastTransaction(portfolio.id)).toMatchObject({ type: 'buy', securityId: aapl.id, quantity: 4, price: aapl.lastClose, amount: -spent, tradeDate: today });
+    expect(await lastTransaction(portfolio.id)).toMatchObject({
+      type: 'buy',
+      securityId: aapl.id,
+      quantity: 4,
+      price: aapl.lastClose,
+      amount: -spent,
+      tradeDate: today,
+    });
     expect(await cashOf(portfolio.id)).toBe(Math.round((10_000 - spent) * 100) / 100);
   });
 
@@ -154,7 +185,10 @@ describeEachDatabase('portfolio holdings', (t) => {
     await addOk(portfolio.id, { security_id: aapl.id, quantity: 1, price: 100 });
     const stale = await call(app, 'PUT', path(portfolio.id, holding.id), { token: alex.token, body: { quantity: 20, sync_version: 1 } });
     expect(stale.status).toBe(409);
-    expect(stale.body).toMatchObject({ detail: portfolioMessages.holdingChanged, current: { id: holding.id, quantity: 11, sync_version: 2 } });
+    expect(stale.body).toMatchObject({
+      detail: portfolioMessages.holdingChanged,
+      current: { id: holding.id, quantity: 11, sync_version: 2 },
+    });
     const fresh = await call(app, 'PUT', path(portfolio.id, holding.id), { token: alex.token, body: { quantity: 20, sync_version: 2 } });
     expect(fresh.status).toBe(200);
     const negative = await call(app, 'PUT', path(portfolio.id, holding.id), { token: alex.token, body: { quantity: -1 } });
@@ -169,7 +203,10 @@ describeEachDatabase('portfolio holdings', (t) => {
     const elsewhere = await addOk(other.id, { security_id: aapl.id, quantity: 1, price: 1 });
     for (const holdingId of [elsewhere.id, '00000000-0000-4000-8000-000000000000', 'nope']) {
       for (const method of ['PUT', 'DELETE'] as const) {
-        const response = await call(app, method, path(mine.id, holdingId), { token: alex.token, body: method === 'PUT' ? { quantity: 2 } : undefined });
+        const response = await call(app, method, path(mine.id, holdingId), {
+          token: alex.token,
+          body: method === 'PUT' ? { quantity: 2 } : undefined,
+        });
         expect(response.status, `${method} ${holdingId}`).toBe(404);
         expect(response.body).toEqual({ detail: portfolioMessages.holdingNotFound });
       }
@@ -186,7 +223,14 @@ describeEachDatabase('portfolio holdings', (t) => {
     const response = await call(app, 'DELETE', path(portfolio.id, holding.id), { token: alex.token });
     expect(response.status).toBe(204);
     const proceeds = Math.round(2.5 * msft.lastClose! * 100) / 100;
-    expect(await lastTransaction(portfolio.id)).toMatchObject({ type: 'sell', securityId: msft.id, quantity: 2.5, price: msft.lastClose, amount: proceeds, tradeDate: today });
+    expect(await lastTransaction(portfolio.id)).toMatchObject({
+      type: 'sell',
+      securityId: msft.id,
+      quantity: 2.5,
+      price: msft.lastClose,
+      amount: proceeds,
+      tradeDate: today,
+    });
     expect(await cashOf(portfolio.id)).toBe(Math.round((1000 - 250 - 100 + proceeds) * 100) / 100);
     const remaining = await list(portfolio.id);
     expect(remaining.holdings.map((h) => h.id)).toEqual([keep.id]);
@@ -214,7 +258,10 @@ describeEachDatabase('portfolio holdings', (t) => {
     expect(holding.quantity).toBe(2);
     expect((await list(portfolio.id, jordan.token)).holdings.map((h) => h.id)).toEqual([holding.id]);
     for (const method of ['PUT', 'DELETE'] as const) {
-      const response = await call(app, method, path(portfolio.id, holding.id), { token: jordan.token, body: method === 'PUT' ? { quantity: 1 } : undefined });
+      const response = await call(app, method, path(portfolio.id, holding.id), {
+        token: jordan.token,
+        body: method === 'PUT' ? { quantity: 1 } : undefined,
+      });
       expect(response.status).toBe(403);
     }
     const detail = (await call(app, 'GET', api(`/portfolios/${portfolio.id}`), { token: jordan.token })).body as PortfolioDetail;
@@ -227,7 +274,11 @@ describeEachDatabase('portfolio holdings', (t) => {
     await call(app, 'PUT', path(portfolio.id, holding.id), { token: alex.token, body: { quantity: 8, price: 12 } });
     await call(app, 'PUT', path(portfolio.id, holding.id), { token: alex.token, body: { quantity: 2, price: 15 } });
     await call(app, 'DELETE', path(portfolio.id, holding.id), { token: alex.token });
-    const ledger = await t.db.select().from(transactions).where(eq(transactions.portfolioId, portfolio.id)).orderBy(asc(transactions.createdAt));
+    const ledger = await t.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.portfolioId, portfolio.id))
+      .orderBy(asc(transactions.createdAt));
     expect(ledger.map((row) => [row.type, row.quantity])).toEqual([
       ['buy', 5],
       ['buy', 3],

@@ -36,7 +36,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A portfolio's holdings valued at the latest close, largest first",
-        description: 'allocation_percent is the share of the holdings\' market value (cash excluded). `simulated` marks a simulated close.',
+        description: "allocation_percent is the share of the holdings' market value (cash excluded). `simulated` marks a simulated close.",
         params: portfolioParams,
         response: { 200: holdingListResponseSchema, 404: detail },
       },
@@ -60,7 +60,8 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: write,
     },
-    async (request, reply) => reply.status(201).send(await addHolding(app, request, await portfolioOf(request, request.params.id), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await addHolding(app, request, await portfolioOf(request, request.params.id), request.body)),
   );
 
   app.put(
@@ -71,7 +72,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Set a holding to a quantity: records a buy or a sell of the difference',
         description:
           `quantity is the target (0 sells everything; the answer then shows quantity 0). Without a price, the close of trade_date (default today). ${recorded} ` +
-          'A sync_version, when sent, must be the holding\'s current one (409 with `current` otherwise).',
+          "A sync_version, when sent, must be the holding's current one (409 with `current` otherwise).",
         params: holdingParams,
         body: holdingUpdateSchema,
         response: { 200: holdingSchema, 404: detail, 409: syncConflictSchema(holdingSchema) },
@@ -79,7 +80,13 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       config: write,
     },
     async (request, reply) => {
-      const result = await updateHolding(app, request, await portfolioOf(request, request.params.id), request.params.holdingId, request.body);
+      const result = await updateHolding(
+        app,
+        request,
+        await portfolioOf(request, request.params.id),
+        request.params.holdingId,
+        request.body,
+      );
       if (!result.ok) return reply.status(409).send({ detail: portfolioMessages.holdingChanged, current: result.current });
       return result.holding;
     },
@@ -134,6 +141,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: write,
     },
-    async (request, reply) => reply.status(201).send(await addTransaction(app, request, await portfolioOf(request, request.params.id), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await addTransaction(app, request, await portfolioOf(request, request.params.id), request.body)),
   );
 };

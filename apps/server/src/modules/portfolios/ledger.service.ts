@@ -59,7 +59,8 @@ export function ledgerEntry(input: {
 }): NewTransaction {
   const quantity = input.quantity == null ? null : roundQuantity(input.quantity);
   const price = input.price == null ? null : roundPrice(input.price);
-  if (isTrade(input.type) && !(quantity !== null && quantity > 0)) throw fieldError('quantity', portfolioMessages.quantityPositive, input.quantity);
+  if (isTrade(input.type) && !(quantity !== null && quantity > 0))
+    throw fieldError('quantity', portfolioMessages.quantityPositive, input.quantity);
   if (!isTrade(input.type) && !(input.amount != null && roundMoney(input.amount) > 0)) {
     throw fieldError('amount', portfolioMessages.amountPositive, input.amount);
   }
@@ -85,7 +86,9 @@ async function rebuildHolding(tx: Db, portfolio: PortfolioRow, securityId: strin
   const ledger = await tx
     .select({ type: transactions.type, quantity: transactions.quantity, price: transactions.price })
     .from(transactions)
-    .where(and(eq(transactions.portfolioId, portfolio.id), eq(transactions.securityId, securityId), inArray(transactions.type, ['buy', 'sell'])))
+    .where(
+      and(eq(transactions.portfolioId, portfolio.id), eq(transactions.securityId, securityId), inArray(transactions.type, ['buy', 'sell'])),
+    )
     .orderBy(asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id));
   let position;
   try {
@@ -108,13 +111,22 @@ async function rebuildHolding(tx: Db, portfolio: PortfolioRow, securityId: strin
       })
       .onConflictDoUpdate({
         target: [holdings.portfolioId, holdings.securityId],
-        set: { quantity: position.quantity, averageCost: position.averageCost, syncVersion: sql`${holdings.syncVersion} + 1`, updatedAt: now },
+        set: {
+          quantity: position.quantity,
+          averageCost: position.averageCost,
+          syncVersion: sql`${holdings.syncVersion} + 1`,
+          updatedAt: now,
+        },
       });
   } else {
     // No shares, no holding: a later buy opens a new one.
     await tx.delete(holdings).where(and(eq(holdings.portfolioId, portfolio.id), eq(holdings.securityId, securityId)));
   }
-  const snapshot = (quantity: number, averageCost: number): PositionSnapshot => ({ security_id: securityId, quantity, average_cost: averageCost });
+  const snapshot = (quantity: number, averageCost: number): PositionSnapshot => ({
+    security_id: securityId,
+    quantity,
+    average_cost: averageCost,
+  });
   return {
     before: existing ? snapshot(existing.quantity, existing.averageCost) : null,
     after: position.quantity > 0 ? snapshot(position.quantity, position.averageCost) : null,
@@ -139,9 +151,16 @@ export async function recordTransactions(
   const inTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> => (within ? work(within) : app.db.transaction(work));
   return inTransaction(async (tx) => {
     // Writers of one portfolio queue on its row, so each ledger check sees every earlier write.
-    const [locked] = await tx.select({ cash: portfolios.cashBalance }).from(portfolios).where(eq(portfolios.id, portfolio.id)).for('update');
+    const [locked] = await tx
+      .select({ cash: portfolios.cashBalance })
+      .from(portfolios)
+      .where(eq(portfolios.id, portfolio.id))
+      .for('update');
     // Same-day transactions apply in the order they were recorded: keep created_at strictly increasing per portfolio.
-    const [last] = await tx.select({ at: max(transactions.createdAt) }).from(transactions).where(eq(transactions.portfolioId, portfolio.id));
+    const [last] = await tx
+      .select({ at: max(transactions.createdAt) })
+      .from(transactions)
+      .where(eq(transactions.portfolioId, portfolio.id));
     const start = Math.max(now.getTime(), (last?.at?.getTime() ?? 0) + 1);
     const inserted = await tx
       .insert(transactions)
@@ -161,7 +180,10 @@ export async function recordTransactions(
     for (const securityId of traded) changes.push(await rebuildHolding(tx, portfolio, securityId, now));
     // Buys may take cash below zero. That is recorded, not refused: the advisor is recording positions
     // that exist, funding may be recorded after them, and the UI shows the negative cash.
-    const earliest = entries.reduce((min, entry) => (entry.tradeDate < min ? entry.tradeDate : min), entries[0]?.tradeDate ?? marketDate(now));
+    const earliest = entries.reduce(
+      (min, entry) => (entry.tradeDate < min ? entry.tradeDate : min),
+      entries[0]?.tradeDate ?? marketDate(now),
+    );
     await refreshValuations(tx, [{ portfolioId: portfolio.id, from: earliest }], marketDate(now));
     const [after] = await tx
       .update(portfolios)
@@ -234,10 +256,16 @@ export async function priceOf(db: Db, security: SecurityRow, tradeDate: string, 
   return close.close;
 }
 
-const securityBrief = (security: SecurityRow | null) => (security ? { id: security.id, symbol: security.symbol, name: security.name } : null);
+const securityBrief = (security: SecurityRow | null) =>
+  security ? { id: security.id, symbol: security.symbol, name: security.name } : null;
 
 /** POST /portfolios/{id}/transactions: one ledger entry of any type. */
-export async function addTransaction(app: FastifyInstance, request: FastifyRequest, portfolio: PortfolioRow, body: TransactionCreate): Promise<Transaction> {
+export async function addTransaction(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  portfolio: PortfolioRow,
+  body: TransactionCreate,
+): Promise<Transaction> {
   const security = body.security_id || body.symbol ? await resolveSecurity(app.db, body) : null;
   const entry = ledgerEntry({
     type: body.type,

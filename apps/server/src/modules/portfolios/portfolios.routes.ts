@@ -16,7 +16,6 @@ import { createProposal } from './proposals.service.ts';
 import { detail, portfolioParams, read, tags, write } from './route-common.ts';
 import { createPortfolio, deletePortfolio, getPortfolio, listPortfolios, updatePortfolio } from './portfolios.service.ts';
 
-
 const reach =
   'An advisor reaches the portfolios of their own clients, an admin those of the whole firm, a client user those of ' +
   'the client record linked to their login (read-only); anything else, and portfolios of deleted clients, answer 404.';

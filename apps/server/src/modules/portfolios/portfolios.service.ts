@@ -144,7 +144,11 @@ export async function createPortfolio(app: FastifyInstance, request: FastifyRequ
       });
       await refreshValuations(tx, [{ portfolioId: row.id, from: null }], marketDate(now));
     }
-    await app.audit(request, { action: 'portfolio created', entity: 'portfolio', entityId: row.id, after: { ...auditFields(row), initial_deposit: deposit } }, tx);
+    await app.audit(
+      request,
+      { action: 'portfolio created', entity: 'portfolio', entityId: row.id, after: { ...auditFields(row), initial_deposit: deposit } },
+      tx,
+    );
     return row;
   });
   return getPortfolio(app.db, viewer, created.id);
@@ -153,7 +157,12 @@ export async function createPortfolio(app: FastifyInstance, request: FastifyRequ
 export type UpdateResult = { ok: true; portfolio: PortfolioDetail } | { ok: false; current: Portfolio };
 
 /** Changes name, account type, status, benchmark, lot method or model of the version the caller read; a stale version gets the current record. */
-export async function updatePortfolio(app: FastifyInstance, request: FastifyRequest, id: string, body: PortfolioUpdate): Promise<UpdateResult> {
+export async function updatePortfolio(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  body: PortfolioUpdate,
+): Promise<UpdateResult> {
   const viewer = app.currentUser(request);
   const before = await reachablePortfolio(app.db, viewer, id);
   const conflict = async (): Promise<UpdateResult> => {
@@ -181,7 +190,12 @@ export async function updatePortfolio(app: FastifyInstance, request: FastifyRequ
       // The version check is repeated in the write: a change that landed since the read wins.
       .where(and(eq(portfolios.id, before.id), eq(portfolios.syncVersion, body.sync_version)))
       .returning();
-    if (row) await app.audit(request, { action: 'portfolio updated', entity: 'portfolio', entityId: row.id, before: auditFields(before), after: auditFields(row) }, tx);
+    if (row)
+      await app.audit(
+        request,
+        { action: 'portfolio updated', entity: 'portfolio', entityId: row.id, before: auditFields(before), after: auditFields(row) },
+        tx,
+      );
     return row;
   });
   if (!updated) return conflict();

@@ -27,12 +27,9 @@ describeEachDatabase('portfolios', (t) => {
   beforeAll(async () => {
     // Many requests from one user: an app of the same database with room under the rate limit.
     app = await t.buildApp({ rateLimitMax: 10_000 });
-    [alex, priya, admin, jordan] = await Promise.all([demo.alex, demo.priya, demo.admin, demo.client].map((account) => session(app, account))) as [
-      Session,
-      Session,
-      Session,
-      Session,
-    ];
+    [alex, priya, admin, jordan] = (await Promise.all(
+      [demo.alex, demo.priya, demo.admin, demo.client].map((account) => session(app, account)),
+    )) as [Session, Session, Session, Session];
     const registered = await registerUser(app, 'advisor');
     outsider = { token: registered.access_token, userId: registered.user.id, firmId: registered.user.firm_id };
     alexClient = await insertClient(t.db, alex, { firstName: 'Avery', lastName: 'Stone' });
@@ -99,16 +96,29 @@ describeEachDatabase('portfolios', (t) => {
       holdings: [],
       allocation: { by_asset_class: [], by_sector: [] },
     });
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, response.body.id), eq(auditLog.action, 'portfolio created')));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, response.body.id), eq(auditLog.action, 'portfolio created')));
     expect(audit).toMatchObject({ userId: alex.userId, firmId: alex.firmId, entity: 'portfolio' });
   });
 
   it('records an initial deposit as a deposit transaction dated today, and the cash follows the ledger', async () => {
-    const created = await openPortfolio(app, alex.token, alexClient.id, { initial_deposit: 25_000.5, benchmark_symbol: 'agg', status: 'proposed' });
+    const created = await openPortfolio(app, alex.token, alexClient.id, {
+      initial_deposit: 25_000.5,
+      benchmark_symbol: 'agg',
+      status: 'proposed',
+    });
     expect(created).toMatchObject({ cash_balance: 25_000.5, total_value: 25_000.5, benchmark_symbol: 'AGG', status: 'proposed' });
     const ledger = await t.db.select().from(transactions).where(eq(transactions.portfolioId, created.id));
     expect(ledger).toHaveLength(1);
-    expect(ledger[0]).toMatchObject({ type: 'deposit', amount: 25_000.5, tradeDate: marketDate(t.clock.now()), securityId: null, createdBy: alex.userId });
+    expect(ledger[0]).toMatchObject({
+      type: 'deposit',
+      amount: 25_000.5,
+      tradeDate: marketDate(t.clock.now()),
+      securityId: null,
+      createdBy: alex.userId,
+    });
   });
 
   it('validates the new portfolio field by field with the messages of the form', async () => {
@@ -141,14 +151,26 @@ describeEachDatabase('portfolios', (t) => {
     const longName = await post('/portfolios', alex.token, { client_id: alexClient.id, name: 'x'.repeat(101), account_type: 'ira' });
     expect(issues(longName.body)).toEqual([['body.name', portfolioMessages.nameTooLong]]);
     // A deposit that rounds to no cent would record nothing: refused rather than dropped.
-    const dust = await post('/portfolios', alex.token, { client_id: alexClient.id, name: 'Dust', account_type: 'ira', initial_deposit: 1e-9 });
+    const dust = await post('/portfolios', alex.token, {
+      client_id: alexClient.id,
+      name: 'Dust',
+      account_type: 'ira',
+      initial_deposit: 1e-9,
+    });
     expect(issues(dust.body)).toEqual([['body.initial_deposit', portfolioMessages.initialDepositInvalid]]);
   });
 
   it('refuses an unknown benchmark symbol on its field', async () => {
-    const response = await post('/portfolios', alex.token, { client_id: alexClient.id, name: 'Growth', account_type: 'taxable', benchmark_symbol: 'NOPE' });
+    const response = await post('/portfolios', alex.token, {
+      client_id: alexClient.id,
+      name: 'Growth',
+      account_type: 'taxable',
+      benchmark_symbol: 'NOPE',
+    });
     expect(response.status).toBe(422);
-    expect(response.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'benchmark_symbol'], msg: portfolioMessages.benchmarkUnknown, input: 'NOPE' })]);
+    expect(response.body.detail).toEqual([
+      expect.objectContaining({ loc: ['body', 'benchmark_symbol'], msg: portfolioMessages.benchmarkUnknown, input: 'NOPE' }),
+    ]);
   });
 
   it("opens portfolios only for clients the caller reaches: another advisor's or firm's client is 404", async () => {
@@ -321,9 +343,18 @@ describeEachDatabase('portfolios', (t) => {
       sync_version: created.sync_version,
     });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ name: 'After', account_type: 'roth_ira', status: 'closed', benchmark_symbol: 'VTI', sync_version: created.sync_version + 1 });
+    expect(response.body).toMatchObject({
+      name: 'After',
+      account_type: 'roth_ira',
+      status: 'closed',
+      benchmark_symbol: 'VTI',
+      sync_version: created.sync_version + 1,
+    });
     expect(Date.parse(response.body.updated_at)).toBeGreaterThanOrEqual(Date.parse(created.updated_at));
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, created.id), eq(auditLog.action, 'portfolio updated')));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, created.id), eq(auditLog.action, 'portfolio updated')));
     expect(audit?.before).toMatchObject({ name: 'Before' });
     expect(audit?.after).toMatchObject({ name: 'After', status: 'closed' });
     // Only what is sent changes.
@@ -373,7 +404,10 @@ describeEachDatabase('portfolios', (t) => {
     expect(row?.deletedAt).toBeInstanceOf(Date);
     expect(row?.syncVersion).toBe(created.sync_version + 1);
     expect(await t.db.select().from(transactions).where(eq(transactions.portfolioId, created.id))).toHaveLength(1);
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, created.id), eq(auditLog.action, 'portfolio deleted')));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, created.id), eq(auditLog.action, 'portfolio deleted')));
     expect(audit?.userId).toBe(alex.userId);
   });
 
@@ -403,7 +437,13 @@ describeEachDatabase('portfolios', (t) => {
 
   it('is described in the OpenAPI document', async () => {
     const { body } = await call(app, 'GET', '/docs/json');
-    for (const path of ['/api/v1/portfolios', '/api/v1/portfolios/{id}', '/api/v1/portfolios/{id}/holdings', '/api/v1/portfolios/{id}/holdings/{holdingId}', '/api/v1/portfolios/{id}/transactions']) {
+    for (const path of [
+      '/api/v1/portfolios',
+      '/api/v1/portfolios/{id}',
+      '/api/v1/portfolios/{id}/holdings',
+      '/api/v1/portfolios/{id}/holdings/{holdingId}',
+      '/api/v1/portfolios/{id}/transactions',
+    ]) {
       expect(body.paths[path], path).toBeDefined();
     }
   });

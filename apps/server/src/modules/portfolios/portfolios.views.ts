@@ -79,8 +79,20 @@ export function toPortfolioDetail(portfolio: Portfolio, holdings: Holding[]): Po
     ...portfolio,
     holdings,
     allocation: {
-      by_asset_class: toSlices(allocationBy(holdings, (h) => h.security.asset_class, (h) => h.market_value)),
-      by_sector: toSlices(allocationBy(holdings, (h) => h.security.sector, (h) => h.market_value)),
+      by_asset_class: toSlices(
+        allocationBy(
+          holdings,
+          (h) => h.security.asset_class,
+          (h) => h.market_value,
+        ),
+      ),
+      by_sector: toSlices(
+        allocationBy(
+          holdings,
+          (h) => h.security.sector,
+          (h) => h.market_value,
+        ),
+      ),
     },
   };
 }

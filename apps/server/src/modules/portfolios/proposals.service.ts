@@ -32,9 +32,12 @@ export async function createProposal(app: FastifyInstance, request: FastifyReque
   const entries = body.targets.flatMap((target) => {
     const security = byId.get(target.security_id)!;
     const quantity = Math.floor((body.amount * target.weight) / security.lastClose!);
-    return quantity > 0 ? [ledgerEntry({ type: 'buy', tradeDate, securityId: security.id, quantity, price: security.lastClose, notes: 'Proposal' })] : [];
+    return quantity > 0
+      ? [ledgerEntry({ type: 'buy', tradeDate, securityId: security.id, quantity, price: security.lastClose, notes: 'Proposal' })]
+      : [];
   });
   const viewer = app.currentUser(request);
-  if (entries.length > 0) await recordTransactions(app, request, await reachablePortfolio(app.db, viewer, created.id), entries, 'proposal built');
+  if (entries.length > 0)
+    await recordTransactions(app, request, await reachablePortfolio(app.db, viewer, created.id), entries, 'proposal built');
   return getPortfolio(app.db, viewer, created.id);
 }

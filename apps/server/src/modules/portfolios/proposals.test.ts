@@ -46,7 +46,13 @@ describeEachDatabase('portfolio proposals', (t) => {
     const client = await insertClient(t.db, alex);
     const vti = await securityBySymbol(t.db, 'VTI');
     const base = { client_id: client.id, name: 'P', account_type: 'taxable', amount: 1000 };
-    const over = await propose(alex, { ...base, targets: [{ security_id: vti.id, weight: 0.7 }, { security_id: vti.id, weight: 0.7 }] });
+    const over = await propose(alex, {
+      ...base,
+      targets: [
+        { security_id: vti.id, weight: 0.7 },
+        { security_id: vti.id, weight: 0.7 },
+      ],
+    });
     expect(over.status).toBe(422);
     expect(over.body.detail[0].msg).toBe(portfolioMessages.proposalWeightsOver);
     const unknown = await propose(alex, { ...base, targets: [{ security_id: '00000000-0000-4000-8000-000000000000', weight: 1 }] });

@@ -11,7 +11,14 @@ import { holdings, portfolios, transactions } from '../../db/schema/portfolios.t
 import type { SecurityRow } from '../../db/schema/securities.ts';
 import { api, call } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
-import { clientOfUser, demoSessions, insertClient, openPortfolio, securityBySymbol, type Session } from '../../test/fixtures/portfolios.fixtures.ts';
+import {
+  clientOfUser,
+  demoSessions,
+  insertClient,
+  openPortfolio,
+  securityBySymbol,
+  type Session,
+} from '../../test/fixtures/portfolios.fixtures.ts';
 
 describeEachDatabase('portfolio transactions', (t) => {
   let app: FastifyInstance;
@@ -40,13 +47,19 @@ describeEachDatabase('portfolio transactions', (t) => {
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     return response.body as Transaction;
   };
-  const detailOf = async (portfolioId: string) => (await call(app, 'GET', api(`/portfolios/${portfolioId}`), { token: alex.token })).body as PortfolioDetail;
-  const holdingOf = async (portfolioId: string, symbol: string) => (await detailOf(portfolioId)).holdings.find((h) => h.security.symbol === symbol);
+  const detailOf = async (portfolioId: string) =>
+    (await call(app, 'GET', api(`/portfolios/${portfolioId}`), { token: alex.token })).body as PortfolioDetail;
+  const holdingOf = async (portfolioId: string, symbol: string) =>
+    (await detailOf(portfolioId)).holdings.find((h) => h.security.symbol === symbol);
   const issues = (body: { detail: Array<{ loc: unknown[]; msg: string }> }) => body.detail.map((issue) => [issue.loc.join('.'), issue.msg]);
 
   /** The ledger of a portfolio as stored, in ledger order (trade date, then the order recorded). */
   const ledgerOf = (portfolioId: string) =>
-    t.db.select().from(transactions).where(eq(transactions.portfolioId, portfolioId)).orderBy(asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id));
+    t.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.portfolioId, portfolioId))
+      .orderBy(asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id));
 
   /** Checks the stored holdings and cash against a recomputation of the whole ledger. */
   const expectConsistentWithLedger = async (portfolioId: string) => {
@@ -54,14 +67,18 @@ describeEachDatabase('portfolio transactions', (t) => {
     const [row] = await t.db.select().from(portfolios).where(eq(portfolios.id, portfolioId));
     expect(row?.cashBalance).toBe(cashBalance(ledger.map((entry) => entry.amount)));
     const stored = await t.db.select().from(holdings).where(eq(holdings.portfolioId, portfolioId));
-    const securityIds = [...new Set(ledger.filter((e) => e.securityId && (e.type === 'buy' || e.type === 'sell')).map((e) => e.securityId!))];
+    const securityIds = [
+      ...new Set(ledger.filter((e) => e.securityId && (e.type === 'buy' || e.type === 'sell')).map((e) => e.securityId!)),
+    ];
     for (const securityId of securityIds) {
       const position = positionFromTransactions(ledger.filter((e) => e.securityId === securityId));
       const holding = stored.find((h) => h.securityId === securityId);
       if (position.quantity === 0) expect(holding).toBeUndefined();
       else expect(holding).toMatchObject({ quantity: position.quantity, averageCost: position.averageCost });
     }
-    expect(stored.length).toBe(securityIds.filter((id) => positionFromTransactions(ledger.filter((e) => e.securityId === id)).quantity > 0).length);
+    expect(stored.length).toBe(
+      securityIds.filter((id) => positionFromTransactions(ledger.filter((e) => e.securityId === id)).quantity > 0).length,
+    );
   };
 
   it('a buy spends cash and opens the holding at its price; the transaction says what was recorded', async () => {
@@ -129,7 +146,11 @@ describeEachDatabase('portfolio transactions', (t) => {
     const after = await detailOf(portfolio.id);
     expect(after.cash_balance).toBe(1000 - 800 + 1.66 + 3.21 + 500 - 250.5 - 9.99 - 4.95);
     expect(after.holdings).toHaveLength(1);
-    expect(after.holdings[0]).toMatchObject({ quantity: before?.quantity, average_cost: before?.average_cost, sync_version: before?.sync_version });
+    expect(after.holdings[0]).toMatchObject({
+      quantity: before?.quantity,
+      average_cost: before?.average_cost,
+      sync_version: before?.sync_version,
+    });
     await expectConsistentWithLedger(portfolio.id);
   });
 
@@ -147,7 +168,9 @@ describeEachDatabase('portfolio transactions', (t) => {
     const before = await detailOf(portfolio.id);
     const response = await record(portfolio.id, { type: 'sell', security_id: aapl.id, quantity: 11, price: 100 });
     expect(response.status).toBe(422);
-    expect(response.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'quantity'], msg: 'Cannot sell more than the 10.5 shares held', input: 11 })]);
+    expect(response.body.detail).toEqual([
+      expect.objectContaining({ loc: ['body', 'quantity'], msg: 'Cannot sell more than the 10.5 shares held', input: 11 }),
+    ]);
     const after = await detailOf(portfolio.id);
     expect(after).toEqual(before);
     expect(await ledgerOf(portfolio.id)).toHaveLength(2);
@@ -160,7 +183,13 @@ describeEachDatabase('portfolio transactions', (t) => {
     const portfolio = await openPortfolio(app, alex.token, client.id, { initial_deposit: 5000 });
     const lastWeek = addDays(today, -7);
     await recordOk(portfolio.id, { type: 'buy', security_id: aapl.id, quantity: 10, price: 100, trade_date: lastWeek });
-    const early = await record(portfolio.id, { type: 'sell', security_id: aapl.id, quantity: 1, price: 100, trade_date: addDays(lastWeek, -1) });
+    const early = await record(portfolio.id, {
+      type: 'sell',
+      security_id: aapl.id,
+      quantity: 1,
+      price: 100,
+      trade_date: addDays(lastWeek, -1),
+    });
     expect(early.status).toBe(422);
     expect(issues(early.body)).toEqual([['body.quantity', 'Cannot sell: no shares are held']]);
     // A back-dated buy before an existing sell is fine and moves the average cost.
@@ -203,7 +232,13 @@ describeEachDatabase('portfolio transactions', (t) => {
           ['body.price', portfolioMessages.priceRequired],
         ],
       ],
-      [{ type: 'sell', security_id: aapl.id, quantity: 0, price: -1 }, [['body.quantity', portfolioMessages.quantityPositive], ['body.price', portfolioMessages.priceNotNegative]]],
+      [
+        { type: 'sell', security_id: aapl.id, quantity: 0, price: -1 },
+        [
+          ['body.quantity', portfolioMessages.quantityPositive],
+          ['body.price', portfolioMessages.priceNotNegative],
+        ],
+      ],
       [{ type: 'buy', security_id: aapl.id, quantity: 1, price: 1, amount: 1 }, [['body.amount', portfolioMessages.amountNotForTrades]]],
       [{ type: 'dividend', amount: 5 }, [['body.security_id', portfolioMessages.securityRequired]]],
       [{ type: 'deposit' }, [['body.amount', portfolioMessages.amountRequired]]],
@@ -214,7 +249,10 @@ describeEachDatabase('portfolio transactions', (t) => {
       [{ type: 'deposit', amount: 5, trade_date: '2024-02-30' }, [['body.trade_date', portfolioMessages.dateInvalid]]],
       [{ type: 'deposit', amount: 5, trade_date: null }, [['body.trade_date', portfolioMessages.tradeDateRequired]]],
       [{ type: 'deposit', amount: 5, trade_date: addDays(today, 1) }, [['body.trade_date', portfolioMessages.tradeDateInFuture]]],
-      [{ type: 'buy', security_id: '00000000-0000-4000-8000-000000000000', quantity: 1, price: 1 }, [['body.security_id', portfolioMessages.securityNotFound]]],
+      [
+        { type: 'buy', security_id: '00000000-0000-4000-8000-000000000000', quantity: 1, price: 1 },
+        [['body.security_id', portfolioMessages.securityNotFound]],
+      ],
       [{ type: 'buy', symbol: 'NOPE', quantity: 1, price: 1 }, [['body.symbol', portfolioMessages.securityNotFound]]],
       [{ type: 'buy', security_id: aapl.id, quantity: 0.0000001, price: 1 }, [['body.quantity', portfolioMessages.quantityPositive]]],
       [{ type: 'buy', security_id: aapl.id, quantity: 2e9, price: 1 }, [['body.quantity', portfolioMessages.quantityTooLarge]]],
@@ -306,7 +344,9 @@ describeEachDatabase('portfolio transactions', (t) => {
     const jordanClient = await clientOfUser(t.db, jordan, alex);
     const own = await openPortfolio(app, admin.token, jordanClient.id, { initial_deposit: 100 });
     // Priya reaches it only if the demo client is hers.
-    expect((await record(own.id, { type: 'fee', amount: 1 }, priya.token)).status).toBe(jordanClient.advisorId === priya.userId ? 201 : 404);
+    expect((await record(own.id, { type: 'fee', amount: 1 }, priya.token)).status).toBe(
+      jordanClient.advisorId === priya.userId ? 201 : 404,
+    );
     const alexs = await openPortfolio(app, alex.token, client.id);
     const denied = await record(alexs.id, { type: 'deposit', amount: 1 }, priya.token);
     expect(denied.status).toBe(404);
@@ -328,7 +368,12 @@ describeEachDatabase('portfolio transactions', (t) => {
     expect(detail.holdings.map(byValue)).toEqual([...detail.holdings.map(byValue)].sort((a, b) => b - a));
     for (const h of detail.holdings) {
       const security = h.security.symbol === 'AAPL' ? aapl : h.security.symbol === 'MSFT' ? msft : await securityBySymbol(t.db, 'AGG');
-      expect(h).toMatchObject({ last_close: security.lastClose, price_date: security.lastPriceDate, price_source: 'simulated', simulated: true });
+      expect(h).toMatchObject({
+        last_close: security.lastClose,
+        price_date: security.lastPriceDate,
+        price_source: 'simulated',
+        simulated: true,
+      });
       expect(h.market_value).toBe(Math.round(h.quantity * security.lastClose! * 100) / 100);
       expect(h.gain_loss).toBe(Math.round((h.market_value - h.cost_basis) * 100) / 100);
     }
@@ -342,7 +387,12 @@ describeEachDatabase('portfolio transactions', (t) => {
     expect(detail.allocation.by_asset_class.map((s) => s.key).sort()).toEqual(['equity', 'fixed_income']);
     const equity = detail.allocation.by_asset_class.find((s) => s.key === 'equity');
     expect(equity?.holdings_count).toBe(2);
-    expect(equity?.percent).toBe(Math.round(((detail.holdings.filter((h) => h.security.asset_class === 'equity').reduce((s, h) => s + h.market_value, 0)) / holdingsValue) * 10_000) / 100);
+    expect(equity?.percent).toBe(
+      Math.round(
+        (detail.holdings.filter((h) => h.security.asset_class === 'equity').reduce((s, h) => s + h.market_value, 0) / holdingsValue) *
+          10_000,
+      ) / 100,
+    );
     expect(sumOf(detail.allocation.by_sector.map((s) => s.percent))).toBeCloseTo(100, 1);
     expect(detail.allocation.by_sector.map((s) => s.key)).toEqual(expect.arrayContaining(['Information Technology', 'Fixed Income']));
   });

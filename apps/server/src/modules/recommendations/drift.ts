@@ -14,7 +14,11 @@ import { saveOutcome } from './recommendations.service.ts';
  * rebalance recommendation (or its pending one refreshed) without anyone asking. Returns how many
  * were created or refreshed.
  */
-export async function raiseDriftRecommendations(app: FastifyInstance, request: FastifyRequest, securityIds: readonly string[]): Promise<number> {
+export async function raiseDriftRecommendations(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  securityIds: readonly string[],
+): Promise<number> {
   if (securityIds.length === 0) return 0;
   const followers = await app.db
     .selectDistinct({ portfolio: portfolios, client: clients })

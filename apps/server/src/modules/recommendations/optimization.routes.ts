@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { detailResponseSchema, validationIssueSchema } from '@meridian/domain/auth/contracts';
 import { pathId } from '@meridian/domain/shared/ids';
 import { recommendationMessages } from '@meridian/domain/shared/advice-messages';
-import { optimizationSchema, recommendationSchema, statisticsRequestSchema, statisticsSchema } from '@meridian/domain/recommendations/contracts';
+import {
+  optimizationSchema,
+  recommendationSchema,
+  statisticsRequestSchema,
+  statisticsSchema,
+} from '@meridian/domain/recommendations/contracts';
 import { optimizePortfolio, recommendOptimum, securityStatistics } from './optimization.service.ts';
 
 const detail = detailResponseSchema;
@@ -12,7 +17,7 @@ const params = z.object({ id: pathId('The portfolio id') });
 const method =
   'Estimates from up to three years of daily closes: annual mean returns and a Ledoit–Wolf covariance. Long only, fully invested; a fund may be at most 40 % ' +
   "and a company's stock 10 %; the share of stocks stays in the client's risk band's range (left out, and said so, when the securities cannot meet it). " +
-  'The optimum is the efficient portfolio at the band\'s target volatility (critical line algorithm); the frontier has 20 points.';
+  "The optimum is the efficient portfolio at the band's target volatility (critical line algorithm); the frontier has 20 points.";
 
 /** Optimisation: /portfolios/{id}/optimize, its recommendation, and /securities/statistics for the portfolio builder. */
 export const optimizationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +26,8 @@ export const optimizationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['portfolios'],
-        summary: "Current and optimal weights for the client's risk band, their expected return and volatility, the efficient frontier and the trades between",
+        summary:
+          "Current and optimal weights for the client's risk band, their expected return and volatility, the efficient frontier and the trades between",
         description: `${method} The universe is what the account holds and what its model would buy. No body.`,
         params,
         response: { 200: optimizationSchema, 404: detail, 422: unprocessable },
@@ -51,7 +57,8 @@ export const optimizationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['securities'],
-        summary: 'Annual expected returns and Ledoit–Wolf covariance of up to 60 securities over their common history (the portfolio builder computes with them)',
+        summary:
+          'Annual expected returns and Ledoit–Wolf covariance of up to 60 securities over their common history (the portfolio builder computes with them)',
         body: statisticsRequestSchema,
         response: { 200: statisticsSchema, 404: detail, 422: unprocessable },
       },

@@ -5,7 +5,13 @@ import { riskBandLabels } from '@meridian/domain/model-portfolios/contracts';
 import { assetStatistics, optimumFor, riskAndReturn, type AssetStatistics } from '@meridian/domain/rebalancing/optimum';
 import { percent, planToTargets, tradeSummary, type ReviewModel } from '@meridian/domain/rebalancing/review';
 import type { PlanSecurity, SecurityTarget } from '@meridian/domain/rebalancing/trade-plan';
-import { statisticsLimits, type Optimization, type Recommendation, type RiskPoint, type Statistics } from '@meridian/domain/recommendations/contracts';
+import {
+  statisticsLimits,
+  type Optimization,
+  type Recommendation,
+  type RiskPoint,
+  type Statistics,
+} from '@meridian/domain/recommendations/contracts';
 import { fundSectors } from '@meridian/domain/securities/contracts';
 import { addDays, marketDate } from '@meridian/domain/shared/trading-calendar';
 import { tradeValue } from '@meridian/domain/portfolios/ledger';
@@ -31,7 +37,8 @@ import { loadClientBook, portfolioReview } from './review-inputs.ts';
 type UniverseSecurity = PlanSecurity & { sector: string; fund: boolean };
 
 /** A fund (index, sector, bond, cash or commodity fund) may weigh more than one company's stock. */
-const isFund = (row: { sector: string; industry: string }) => (fundSectors as readonly string[]).includes(row.sector) || /Fund$/.test(row.industry);
+const isFund = (row: { sector: string; industry: string }) =>
+  (fundSectors as readonly string[]).includes(row.sector) || /Fund$/.test(row.industry);
 
 async function universeRows(db: Db, ids: readonly string[]): Promise<UniverseSecurity[]> {
   const rows = await db
@@ -49,7 +56,19 @@ async function universeRows(db: Db, ids: readonly string[]): Promise<UniverseSec
   const byId = new Map(rows.map((row) => [row.securityId, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [{ securityId: row.securityId, symbol: row.symbol, name: row.name, assetClass: row.assetClass, price: row.price, sector: row.sector, fund: isFund(row) }] : [];
+    return row
+      ? [
+          {
+            securityId: row.securityId,
+            symbol: row.symbol,
+            name: row.name,
+            assetClass: row.assetClass,
+            price: row.price,
+            sector: row.sector,
+            fund: isFund(row),
+          },
+        ]
+      : [];
   });
 }
 
@@ -98,9 +117,13 @@ async function alignedCloses(db: Db, ids: readonly string[], from: string): Prom
 /** How far back the estimates read: three years of trading days and a little more for holidays. */
 const historyStart = (asOf: string) => addDays(asOf, -Math.ceil((statisticsLimits.historyDays * 365) / 252));
 
-const riskFreeRateOf = async (db: Db, firmId: string) => (await db.select({ rate: firms.riskFreeRate }).from(firms).where(eq(firms.id, firmId)))[0]?.rate ?? 0;
+const riskFreeRateOf = async (db: Db, firmId: string) =>
+  (await db.select({ rate: firms.riskFreeRate }).from(firms).where(eq(firms.id, firmId)))[0]?.rate ?? 0;
 
-const point = (allocation: { expectedReturn: number; volatility: number }): RiskPoint => ({ expected_return: allocation.expectedReturn, volatility: allocation.volatility });
+const point = (allocation: { expectedReturn: number; volatility: number }): RiskPoint => ({
+  expected_return: allocation.expectedReturn,
+  volatility: allocation.volatility,
+});
 
 type Computed = { optimization: Optimization; model: ReviewModel; details: ReturnType<typeof planToTargets>['details'] };
 
@@ -112,13 +135,18 @@ async function computeOptimum(app: FastifyInstance, portfolio: PortfolioRow): Pr
   const review = portfolioReview(book, portfolio);
   if (!review || review.holdings.length === 0) throw new HttpError(422, recommendationMessages.nothingToOptimize);
   // The universe: what the account holds and what its model (or the band's model) would buy.
-  const modelSecurities = review.model.targets.flatMap((target) => (target.security ? [target.security.securityId] : target.assetClass ? [book.vehicles.get(target.assetClass)?.securityId ?? ''] : []));
+  const modelSecurities = review.model.targets.flatMap((target) =>
+    target.security ? [target.security.securityId] : target.assetClass ? [book.vehicles.get(target.assetClass)?.securityId ?? ''] : [],
+  );
   const ids = [...new Set([...review.holdings.map((holding) => holding.securityId), ...modelSecurities.filter(Boolean)])];
   const history = await alignedCloses(app.db, ids, historyStart(asOf));
   const heldIds = new Set(review.holdings.map((holding) => holding.securityId));
   if (ids.some((id, i) => heldIds.has(id) && !history.covered[i])) throw new HttpError(422, recommendationMessages.noHistory);
   const kept = ids.map((id, i) => ({ id, i })).filter(({ i }) => history.covered[i]);
-  const universe = await universeRows(app.db, kept.map(({ id }) => id));
+  const universe = await universeRows(
+    app.db,
+    kept.map(({ id }) => id),
+  );
   const statistics = assetStatistics(kept.map(({ i }) => history.closes[i]!));
   const riskFreeRate = await riskFreeRateOf(app.db, portfolio.firmId);
   const optimum = optimumFor(statistics, universe, book.band, riskFreeRate);
@@ -126,7 +154,9 @@ async function computeOptimum(app: FastifyInstance, portfolio: PortfolioRow): Pr
   const total = review.cash + review.holdings.reduce((sum, holding) => sum + tradeValue(holding.quantity, holding.price), 0);
   const heldValue = new Map(review.holdings.map((holding) => [holding.securityId, tradeValue(holding.quantity, holding.price)]));
   const current = Float64Array.from(universe, (security) => (total > 0 ? (heldValue.get(security.securityId) ?? 0) / total : 0));
-  const targets: SecurityTarget[] = universe.flatMap((security, i) => (optimum.optimal.weights[i]! > 1e-9 ? [{ ...security, weight: optimum.optimal.weights[i]! }] : []));
+  const targets: SecurityTarget[] = universe.flatMap((security, i) =>
+    optimum.optimal.weights[i]! > 1e-9 ? [{ ...security, weight: optimum.optimal.weights[i]! }] : [],
+  );
   const model: ReviewModel = {
     id: 'optimum',
     name: `${riskBandLabels[book.band]} optimum`,
@@ -190,7 +220,22 @@ export async function recommendOptimum(app: FastifyInstance, request: FastifyReq
     `from ${optimization.history.days} days of returns: expected return ${percent(optimization.current.expected_return)} → ${percent(optimization.optimal.expected_return)}, ` +
     `volatility ${percent(optimization.current.volatility)} → ${percent(optimization.optimal.volatility)}. ${tradeSummary(details)}`;
   const saved = await app.db.transaction((tx) =>
-    saveOutcome(app, request, tx, portfolio, { type: 'rebalance', model, modelId: null, securityId: null, title: `Rebalance to the ${model.name.toLowerCase()}`, rationale, details }, 'optimizer'),
+    saveOutcome(
+      app,
+      request,
+      tx,
+      portfolio,
+      {
+        type: 'rebalance',
+        model,
+        modelId: null,
+        securityId: null,
+        title: `Rebalance to the ${model.name.toLowerCase()}`,
+        rationale,
+        details,
+      },
+      'optimizer',
+    ),
   );
   return getRecommendation(app.db, viewer, saved.id);
 }
@@ -205,7 +250,14 @@ export async function securityStatistics(app: FastifyInstance, viewer: Viewer, i
   if (history.covered.some((covered) => !covered)) throw new HttpError(422, recommendationMessages.noHistory);
   const statistics: AssetStatistics = assetStatistics(history.closes);
   return {
-    securities: rows.map((row) => ({ id: row.securityId, symbol: row.symbol, name: row.name, asset_class: row.assetClass, sector: row.sector, fund: row.fund })),
+    securities: rows.map((row) => ({
+      id: row.securityId,
+      symbol: row.symbol,
+      name: row.name,
+      asset_class: row.assetClass,
+      sector: row.sector,
+      fund: row.fund,
+    })),
     expected_returns: [...statistics.expected],
     covariance: [...statistics.covariance],
     shrinkage: statistics.shrinkage,

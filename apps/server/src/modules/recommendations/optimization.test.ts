@@ -24,7 +24,15 @@ describeEachDatabase('optimisation', (t) => {
       .select({ id: portfolios.id })
       .from(portfolios)
       .innerJoin(clients, eq(clients.id, portfolios.clientId))
-      .where(and(eq(clients.advisorId, alex.userId), isNull(clients.deletedAt), isNull(portfolios.deletedAt), eq(portfolios.status, 'active'), gt(portfolios.holdingsCount, 2)))
+      .where(
+        and(
+          eq(clients.advisorId, alex.userId),
+          isNull(clients.deletedAt),
+          isNull(portfolios.deletedAt),
+          eq(portfolios.status, 'active'),
+          gt(portfolios.holdingsCount, 2),
+        ),
+      )
       .orderBy(asc(portfolios.id))
       .limit(1);
     portfolioId = row!.id;
@@ -70,7 +78,8 @@ describeEachDatabase('optimisation', (t) => {
     expect(recommendation).toMatchObject({ type: 'rebalance', source: 'optimizer', status: 'pending', model: null });
     expect(recommendation.details.risk).not.toBeNull();
     expect(recommendation.rationale).toContain('Optimised for a');
-    const again = (await call(app, 'POST', api(`/portfolios/${portfolioId}/optimize/recommendation`), { token: alex.token })).body as Recommendation;
+    const again = (await call(app, 'POST', api(`/portfolios/${portfolioId}/optimize/recommendation`), { token: alex.token }))
+      .body as Recommendation;
     expect(again.id).toBe(recommendation.id);
   });
 
@@ -85,7 +94,10 @@ describeEachDatabase('optimisation', (t) => {
 
   it('gives the builder annual statistics of securities over their common history', async () => {
     const [vti, agg] = await Promise.all([securityBySymbol(t.db, 'VTI'), securityBySymbol(t.db, 'AGG')]);
-    const response = await call(app, 'POST', api('/securities/statistics'), { token: alex.token, body: { security_ids: [vti.id, agg.id] } });
+    const response = await call(app, 'POST', api('/securities/statistics'), {
+      token: alex.token,
+      body: { security_ids: [vti.id, agg.id] },
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     const statistics = response.body as Statistics;
     expect(statistics.securities.map((security) => [security.symbol, security.fund])).toEqual([
@@ -96,10 +108,16 @@ describeEachDatabase('optimisation', (t) => {
     expect(statistics.covariance[1]).toBeCloseTo(statistics.covariance[2]!, 15);
     // Stocks move more than bonds.
     expect(statistics.covariance[0]).toBeGreaterThan(statistics.covariance[3]!);
-    const tooMany = await call(app, 'POST', api('/securities/statistics'), { token: alex.token, body: { security_ids: Array.from({ length: 61 }, () => vti.id) } });
+    const tooMany = await call(app, 'POST', api('/securities/statistics'), {
+      token: alex.token,
+      body: { security_ids: Array.from({ length: 61 }, () => vti.id) },
+    });
     expect(tooMany.status).toBe(422);
     expect(tooMany.body.detail[0].msg).toBe(recommendationMessages.securityIdsTooMany);
-    const unknown = await call(app, 'POST', api('/securities/statistics'), { token: alex.token, body: { security_ids: ['00000000-0000-4000-8000-000000000000'] } });
+    const unknown = await call(app, 'POST', api('/securities/statistics'), {
+      token: alex.token,
+      body: { security_ids: ['00000000-0000-4000-8000-000000000000'] },
+    });
     expect(unknown).toMatchObject({ status: 404, body: { detail: recommendationMessages.securityUnknown } });
   });
 });

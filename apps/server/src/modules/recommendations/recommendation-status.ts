@@ -25,7 +25,10 @@ async function implement(app: FastifyInstance, request: FastifyRequest, tx: Db, 
   const trades = row.details.trades;
   if (trades.length === 0) return;
   const tradeDate = tradeDateOf(app, null);
-  const securityRows = await tx.select().from(securities).where(inArray(securities.id, [...new Set(trades.map((trade) => trade.security_id))]));
+  const securityRows = await tx
+    .select()
+    .from(securities)
+    .where(inArray(securities.id, [...new Set(trades.map((trade) => trade.security_id))]));
   const byId = new Map(securityRows.map((security) => [security.id, security]));
   const entries = [];
   for (const trade of trades) {
@@ -52,7 +55,12 @@ async function implement(app: FastifyInstance, request: FastifyRequest, tx: Db, 
 }
 
 /** PUT /recommendations/{id}/status. A sync_version, when sent, must be the current one (409 otherwise). */
-export async function updateRecommendationStatus(app: FastifyInstance, request: FastifyRequest, id: string, body: StatusUpdate): Promise<StatusResult> {
+export async function updateRecommendationStatus(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  body: StatusUpdate,
+): Promise<StatusResult> {
   const viewer = app.currentUser(request);
   const changed = await app.db.transaction(async (tx) => {
     const row = await lockRecommendation(tx, viewer, id);
@@ -69,7 +77,17 @@ export async function updateRecommendationStatus(app: FastifyInstance, request: 
         updatedAt: now,
       })
       .where(eq(recommendations.id, row.id));
-    await app.audit(request, { action: `recommendation ${body.status}`, entity: 'recommendation', entityId: row.id, before: { status: row.status }, after: { status: body.status } }, tx);
+    await app.audit(
+      request,
+      {
+        action: `recommendation ${body.status}`,
+        entity: 'recommendation',
+        entityId: row.id,
+        before: { status: row.status },
+        after: { status: body.status },
+      },
+      tx,
+    );
     return true;
   });
   const recommendation = await getRecommendation(app.db, viewer, id);

@@ -22,7 +22,8 @@ const unprocessable = z.object({ detail: z.array(validationIssueSchema) }).or(de
 const params = z.object({ id: pathId('The recommendation id') });
 const read = { access: 'signedIn' } as const;
 const write = { access: 'staff', denied: recommendationMessages.readOnly } as const;
-const reach = 'An advisor reaches the recommendations of their clients, an admin the firm\'s, a client user their own (read-only); anything else answers 404.';
+const reach =
+  "An advisor reaches the recommendations of their clients, an admin the firm's, a client user their own (read-only); anything else answers 404.";
 
 /** /recommendations: generate, list and move recommendations through their statuses. */
 export const recommendationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,7 +44,16 @@ export const recommendationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/recommendations/:id',
-    { schema: { tags, summary: 'One recommendation with its trades and their tax effect', description: reach, params, response: { 200: recommendationSchema, 404: detail } }, config: read },
+    {
+      schema: {
+        tags,
+        summary: 'One recommendation with its trades and their tax effect',
+        description: reach,
+        params,
+        response: { 200: recommendationSchema, 404: detail },
+      },
+      config: read,
+    },
     async (request) => getRecommendation(app.db, app.currentUser(request), request.params.id),
   );
 

@@ -127,9 +127,22 @@ export async function saveOutcome(
   const [open] = await tx
     .select({ id: recommendations.id, status: recommendations.status })
     .from(recommendations)
-    .where(and(eq(recommendations.portfolioId, portfolio.id), eq(recommendations.type, outcome.type), inArray(recommendations.status, [...openRecommendationStatuses])))
+    .where(
+      and(
+        eq(recommendations.portfolioId, portfolio.id),
+        eq(recommendations.type, outcome.type),
+        inArray(recommendations.status, [...openRecommendationStatuses]),
+      ),
+    )
     .for('update');
-  const fields = { modelId: outcome.modelId, securityId: outcome.securityId, source, title: outcome.title, rationale: outcome.rationale, details: outcome.details };
+  const fields = {
+    modelId: outcome.modelId,
+    securityId: outcome.securityId,
+    source,
+    title: outcome.title,
+    rationale: outcome.rationale,
+    details: outcome.details,
+  };
   const now = app.now();
   if (open?.status === 'accepted') return { id: open.id, outcome: 'unchanged' };
   if (open) {
@@ -137,14 +150,41 @@ export async function saveOutcome(
       .update(recommendations)
       .set({ ...fields, syncVersion: sql`${recommendations.syncVersion} + 1`, updatedAt: now })
       .where(eq(recommendations.id, open.id));
-    await app.audit(request, { action: 'recommendation refreshed', entity: 'recommendation', entityId: open.id, after: { title: outcome.title, trades: outcome.details.trades.length } }, tx);
+    await app.audit(
+      request,
+      {
+        action: 'recommendation refreshed',
+        entity: 'recommendation',
+        entityId: open.id,
+        after: { title: outcome.title, trades: outcome.details.trades.length },
+      },
+      tx,
+    );
     return { id: open.id, outcome: 'refreshed' };
   }
   const [created] = await tx
     .insert(recommendations)
-    .values({ ...fields, firmId: portfolio.firmId, clientId: portfolio.clientId, portfolioId: portfolio.id, type: outcome.type, createdBy: request.auth?.user.id ?? null, createdAt: now, updatedAt: now })
+    .values({
+      ...fields,
+      firmId: portfolio.firmId,
+      clientId: portfolio.clientId,
+      portfolioId: portfolio.id,
+      type: outcome.type,
+      createdBy: request.auth?.user.id ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning({ id: recommendations.id });
-  await app.audit(request, { action: 'recommendation created', entity: 'recommendation', entityId: created!.id, after: { type: outcome.type, source, title: outcome.title } }, tx);
+  await app.audit(
+    request,
+    {
+      action: 'recommendation created',
+      entity: 'recommendation',
+      entityId: created!.id,
+      after: { type: outcome.type, source, title: outcome.title },
+    },
+    tx,
+  );
   return { id: created!.id, outcome: 'created' };
 }
 
@@ -154,9 +194,17 @@ export async function generateRecommendations(app: FastifyInstance, request: Fas
   const saved = await reviewClientPortfolios(app, request, client);
   if (!saved) throw new HttpError(422, recommendationMessages.noPortfolios);
   const touched = saved.filter((result) => result.outcome !== 'unchanged').map((result) => result.id);
-  const rows = touched.length === 0 ? [] : await selectRecommendations(app.db, inArray(recommendations.id, touched)).orderBy(desc(recommendations.updatedAt));
+  const rows =
+    touched.length === 0
+      ? []
+      : await selectRecommendations(app.db, inArray(recommendations.id, touched)).orderBy(desc(recommendations.updatedAt));
   const tally = (outcome: Saved['outcome']) => saved.filter((result) => result.outcome === outcome).length;
-  return { recommendations: rows.map(toRecommendation), created: tally('created'), refreshed: tally('refreshed'), unchanged: tally('unchanged') };
+  return {
+    recommendations: rows.map(toRecommendation),
+    created: tally('created'),
+    refreshed: tally('refreshed'),
+    unchanged: tally('unchanged'),
+  };
 }
 
 /**

@@ -50,20 +50,35 @@ describeEachDatabase('recommendations', (t) => {
     );
     const response = await call(app, 'POST', api('/model-portfolios'), {
       token: advisor.token,
-      body: { name: 'Two funds', risk_band: 'moderate', targets: [{ security_id: equityA.id, weight: 0.2 }, { security_id: equityB.id, weight: 0.8 }] },
+      body: {
+        name: 'Two funds',
+        risk_band: 'moderate',
+        targets: [
+          { security_id: equityA.id, weight: 0.2 },
+          { security_id: equityB.id, weight: 0.8 },
+        ],
+      },
     });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     model = response.body as ModelPortfolio;
   });
 
-  const trade = async (portfolioId: string, side: 'buy' | 'sell', security: SecurityRow, quantity: number, price: number, tradeDate: string) => {
+  const trade = async (
+    portfolioId: string,
+    side: 'buy' | 'sell',
+    security: SecurityRow,
+    quantity: number,
+    price: number,
+    tradeDate: string,
+  ) => {
     const response = await call(app, 'POST', api(`/portfolios/${portfolioId}/transactions`), {
       token: advisor.token,
       body: { type: side, security_id: security.id, quantity, price, trade_date: tradeDate },
     });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
   };
-  const generate = (who: Session, clientId: string) => call(app, 'POST', api('/recommendations/generate'), { token: who.token, body: { client_id: clientId } });
+  const generate = (who: Session, clientId: string) =>
+    call(app, 'POST', api('/recommendations/generate'), { token: who.token, body: { client_id: clientId } });
   const setStatus = (who: Session, id: string, status: string, extra: Record<string, unknown> = {}) =>
     call(app, 'PUT', api(`/recommendations/${id}/status`), { token: who.token, body: { status, ...extra } });
   const list = async (who: Session, query: string) => {
@@ -89,15 +104,37 @@ describeEachDatabase('recommendations', (t) => {
     const body = response.body as GenerateResponse;
     expect(body).toMatchObject({ created: 1, refreshed: 0, unchanged: 0 });
     const [recommendation] = body.recommendations;
-    expect(recommendation).toMatchObject({ type: 'rebalance', status: 'pending', source: 'review', portfolio_id: portfolio.id, model: { id: model.id, name: 'Two funds' } });
+    expect(recommendation).toMatchObject({
+      type: 'rebalance',
+      status: 'pending',
+      source: 'review',
+      portfolio_id: portfolio.id,
+      model: { id: model.id, name: 'Two funds' },
+    });
     // $100,000: A is 30 % against 20 %, B 0 % against 80 %.
     expect(recommendation!.rationale).toContain(`${equityA.symbol} is 30.0% against 20.0%`);
     const [sell, buy] = recommendation!.details.trades;
     // FIFO would sell the oldest lot at a $2,000 long-term gain; the tax-aware order takes the $3,000 short-term loss.
-    expect(sell).toMatchObject({ side: 'sell', symbol: equityA.symbol, quantity: 100, amount: 10_000, realized_short: -3000, realized_long: 0 });
-    expect(sell!.lots).toEqual([{ acquired_on: shortTermLossLot(), quantity: 100, cost_basis: 13_000, proceeds: 10_000, gain: -3000, term: 'short' }]);
+    expect(sell).toMatchObject({
+      side: 'sell',
+      symbol: equityA.symbol,
+      quantity: 100,
+      amount: 10_000,
+      realized_short: -3000,
+      realized_long: 0,
+    });
+    expect(sell!.lots).toEqual([
+      { acquired_on: shortTermLossLot(), quantity: 100, cost_basis: 13_000, proceeds: 10_000, gain: -3000, term: 'short' },
+    ]);
     expect(buy).toMatchObject({ side: 'buy', symbol: equityB.symbol, quantity: 1600, amount: 80_000 });
-    expect(recommendation!.details.totals).toMatchObject({ sells: 10_000, buys: 80_000, realized_short: -3000, realized_long: 0, cash_before: 70_000, cash_after: 0 });
+    expect(recommendation!.details.totals).toMatchObject({
+      sells: 10_000,
+      buys: 80_000,
+      realized_short: -3000,
+      realized_long: 0,
+      cash_before: 70_000,
+      cash_after: 0,
+    });
     expect(recommendation!.details.drift).toMatchObject({ band: 0.05, after: 0 });
   });
 
@@ -129,26 +166,43 @@ describeEachDatabase('recommendations', (t) => {
     const accepted = await setStatus(advisor, id, 'accepted', { sync_version: 1 });
     expect(accepted.body).toMatchObject({ status: 'accepted', sync_version: 2 });
     expect((accepted.body as Recommendation).decided_at).not.toBeNull();
-    expect((await setStatus(advisor, id, 'rejected')).body).toEqual({ detail: recommendationMessages.illegalTransition('accepted', 'rejected') });
+    expect((await setStatus(advisor, id, 'rejected')).body).toEqual({
+      detail: recommendationMessages.illegalTransition('accepted', 'rejected'),
+    });
 
     const implemented = await setStatus(advisor, id, 'implemented');
     expect(implemented.status, JSON.stringify(implemented.body)).toBe(200);
     expect(implemented.body).toMatchObject({ status: 'implemented' });
-    const ledger = await t.db.select().from(transactions).where(and(eq(transactions.portfolioId, portfolio.id), eq(transactions.tradeDate, today())));
+    const ledger = await t.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.portfolioId, portfolio.id), eq(transactions.tradeDate, today())));
     expect(ledger.map((row) => [row.type, row.securityId, row.quantity, row.lotMethod])).toEqual(
       expect.arrayContaining([
         ['sell', equityA.id, 100, 'tax_optimized'],
         ['buy', equityB.id, 1600, null],
       ]),
     );
-    const holdings = (await call(app, 'GET', api(`/portfolios/${portfolio.id}/holdings`), { token: advisor.token })).body as { holdings: Array<{ security: { id: string }; quantity: number }> };
-    expect(holdings.holdings.map((holding) => [holding.security.id, holding.quantity]).sort()).toEqual([[equityA.id, 200], [equityB.id, 1600]].sort());
+    const holdings = (await call(app, 'GET', api(`/portfolios/${portfolio.id}/holdings`), { token: advisor.token })).body as {
+      holdings: Array<{ security: { id: string }; quantity: number }>;
+    };
+    expect(holdings.holdings.map((holding) => [holding.security.id, holding.quantity]).sort()).toEqual(
+      [
+        [equityA.id, 200],
+        [equityB.id, 1600],
+      ].sort(),
+    );
     // The ledger's lots agree with the proposal: the short-term loss lot is gone, realised at a $3,000 loss.
     const analyticsResponse = await call(app, 'GET', api(`/portfolios/${portfolio.id}/analytics?period=1M`), { token: advisor.token });
     expect(analyticsResponse.status, JSON.stringify(analyticsResponse.body)).toBe(200);
     const analytics = analyticsResponse.body as PortfolioAnalytics;
-    expect(analytics.lots.open.filter((lot) => lot.security_id === equityA.id).map((lot) => lot.acquired_on)).toEqual([longTermLot(), shortTermGainLot()]);
-    expect(analytics.lots.realized.filter((lot) => lot.security_id === equityA.id).map((lot) => [lot.acquired_on, lot.realized_gain])).toEqual([[shortTermLossLot(), -3000]]);
+    expect(analytics.lots.open.filter((lot) => lot.security_id === equityA.id).map((lot) => lot.acquired_on)).toEqual([
+      longTermLot(),
+      shortTermGainLot(),
+    ]);
+    expect(
+      analytics.lots.realized.filter((lot) => lot.security_id === equityA.id).map((lot) => [lot.acquired_on, lot.realized_gain]),
+    ).toEqual([[shortTermLossLot(), -3000]]);
     // Final: nothing moves an implemented recommendation.
     expect((await setStatus(advisor, id, 'rejected')).status).toBe(422);
   });
@@ -162,7 +216,9 @@ describeEachDatabase('recommendations', (t) => {
     const refused = await setStatus(advisor, recommendation!.id, 'implemented');
     expect(refused).toMatchObject({ status: 409, body: { detail: recommendationMessages.holdingsChanged } });
     expect(await t.db.select().from(transactions).where(eq(transactions.portfolioId, portfolio.id))).toHaveLength(before.length);
-    expect((await call(app, 'GET', api(`/recommendations/${recommendation!.id}`), { token: advisor.token })).body).toMatchObject({ status: 'accepted' });
+    expect((await call(app, 'GET', api(`/recommendations/${recommendation!.id}`), { token: advisor.token })).body).toMatchObject({
+      status: 'accepted',
+    });
   });
 
   it('never proposes buying back within 30 days what the client sold at a loss in any account', async () => {
@@ -171,9 +227,13 @@ describeEachDatabase('recommendations', (t) => {
     const lossDay = daysAgo(10);
     await trade(other.id, 'buy', equityB, 10, 60, daysAgo(60));
     await trade(other.id, 'sell', equityB, 10, 50, lossDay);
-    const recommendation = ((await generate(advisor, client.id)).body as GenerateResponse).recommendations.find((row) => row.portfolio_id === portfolio.id)!;
+    const recommendation = ((await generate(advisor, client.id)).body as GenerateResponse).recommendations.find(
+      (row) => row.portfolio_id === portfolio.id,
+    )!;
     expect(recommendation.details.trades.some((row) => row.side === 'buy' && row.security_id === equityB.id)).toBe(false);
-    expect(recommendation.details.wash_sale_blocked).toEqual([{ security_id: equityB.id, symbol: equityB.symbol, sold_on: lossDay, until: addDays(lossDay, 30) }]);
+    expect(recommendation.details.wash_sale_blocked).toEqual([
+      { security_id: equityB.id, symbol: equityB.symbol, sold_on: lossDay, until: addDays(lossDay, 30) },
+    ]);
     expect(recommendation.rationale).toContain(`${equityB.symbol} is not bought back`);
   });
 
@@ -209,11 +269,15 @@ describeEachDatabase('recommendations', (t) => {
     expect((await generate(advisor, noPortfolio.id)).body).toEqual({ detail: recommendationMessages.noPortfolios });
   });
 
-  it('flags a model of another band than the client\'s as a risk mismatch, towards the firm\'s model for the band', async () => {
+  it("flags a model of another band than the client's as a risk mismatch, towards the firm's model for the band", async () => {
     const client = await insertClient(t.db, advisor, { riskCapacity: 'low', investmentExperience: 'beginner' });
     const portfolio = await openPortfolio(app, advisor.token, client.id, { initial_deposit: 50_000, model_id: model.id });
     const [recommendation] = ((await generate(advisor, client.id)).body as GenerateResponse).recommendations;
-    expect(recommendation).toMatchObject({ type: 'risk_mismatch', portfolio_id: portfolio.id, model: { risk_band: 'conservative', name: 'Conservative Income' } });
+    expect(recommendation).toMatchObject({
+      type: 'risk_mismatch',
+      portfolio_id: portfolio.id,
+      model: { risk_band: 'conservative', name: 'Conservative Income' },
+    });
     expect(recommendation!.rationale).toContain("the client's risk band is Conservative");
   });
 
@@ -225,7 +289,10 @@ describeEachDatabase('recommendations', (t) => {
     expect((await generate(advisor, client.id)).body).toMatchObject({ created: 0 });
     const operator = await session(app, demo.admin);
     const day = daysAgo(0);
-    const imported = await call(app, 'POST', api('/securities/prices/import'), { token: operator.token, body: { csv: `symbol,date,close\n${equityA.symbol},${day},300` } });
+    const imported = await call(app, 'POST', api('/securities/prices/import'), {
+      token: operator.token,
+      body: { csv: `symbol,date,close\n${equityA.symbol},${day},300` },
+    });
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     // This account's, and those of the accounts above that hold A and follow the same model.
     expect(imported.body.rebalance_recommendations).toBeGreaterThanOrEqual(1);

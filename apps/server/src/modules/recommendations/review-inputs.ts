@@ -24,7 +24,14 @@ import { clientBand } from '../clients/clients.service.ts';
 /** Gains in these accounts are not taxed when realised. */
 const taxDeferredAccounts: readonly AccountType[] = ['ira', 'roth_ira', '401k', '403b', 'education_529'];
 
-type TradeRow = PlanSecurity & { portfolioId: string; type: 'buy' | 'sell'; date: string; quantity: number; tradePrice: number; lotMethod: SaleLotMethod | null };
+type TradeRow = PlanSecurity & {
+  portfolioId: string;
+  type: 'buy' | 'sell';
+  date: string;
+  quantity: number;
+  tradePrice: number;
+  lotMethod: SaleLotMethod | null;
+};
 
 export type ClientBook = {
   client: ClientRow;
@@ -69,7 +76,14 @@ export async function firmModels(db: Db, firmId: string): Promise<Map<string, Re
     .orderBy(asc(modelPortfolios.createdAt), asc(modelPortfolios.id), asc(modelPortfolioTargets.position));
   const models = new Map<string, ReviewModel & { targets: ModelTargetInput[] }>();
   for (const row of rows) {
-    const model = models.get(row.id) ?? { id: row.id, name: row.modelName, riskBand: row.riskBand, driftBand: row.driftBand, kind: row.targetSecurityId ? 'security' : 'asset_class', targets: [] };
+    const model = models.get(row.id) ?? {
+      id: row.id,
+      name: row.modelName,
+      riskBand: row.riskBand,
+      driftBand: row.driftBand,
+      kind: row.targetSecurityId ? 'security' : 'asset_class',
+      targets: [],
+    };
     models.set(row.id, model);
     const security =
       row.targetSecurityId && row.symbol && row.name && row.assetClass
@@ -114,10 +128,19 @@ async function tradesOf(db: Db, portfolioIds: readonly string[]): Promise<Client
     const bySecurity = grouped.get(row.portfolioId)!;
     let entry = bySecurity.get(row.securityId);
     if (!entry) {
-      entry = { security: { securityId: row.securityId, symbol: row.symbol, name: row.name, assetClass: row.assetClass, price: Number(row.price) }, trades: [] };
+      entry = {
+        security: { securityId: row.securityId, symbol: row.symbol, name: row.name, assetClass: row.assetClass, price: Number(row.price) },
+        trades: [],
+      };
       bySecurity.set(row.securityId, entry);
     }
-    entry.trades.push({ type: row.type, date: row.date, quantity: Number(row.quantity), price: Number(row.tradePrice), lotMethod: row.lotMethod });
+    entry.trades.push({
+      type: row.type,
+      date: row.date,
+      quantity: Number(row.quantity),
+      price: Number(row.tradePrice),
+      lotMethod: row.lotMethod,
+    });
   }
   return grouped;
 }
@@ -128,11 +151,19 @@ export async function loadClientBook(db: Db, client: ClientRow, asOf: string): P
     .from(portfolios)
     .where(and(eq(portfolios.clientId, client.id), isNull(portfolios.deletedAt)))
     .orderBy(asc(portfolios.createdAt), asc(portfolios.id));
-  const [trades, models, vehicles] = await Promise.all([tradesOf(db, rows.map((row) => row.id)), firmModels(db, client.firmId), vehicleFunds(db)]);
+  const [trades, models, vehicles] = await Promise.all([
+    tradesOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+    firmModels(db, client.firmId),
+    vehicleFunds(db),
+  ]);
   return { client, band: clientBand(client), portfolios: rows, asOf, trades, models, bandModels: modelsByBand(models), vehicles };
 }
 
-const heldQuantity = (trades: readonly LotTrade[]) => trades.reduce((sum, trade) => sum + (trade.type === 'buy' ? trade.quantity : -trade.quantity), 0);
+const heldQuantity = (trades: readonly LotTrade[]) =>
+  trades.reduce((sum, trade) => sum + (trade.type === 'buy' ? trade.quantity : -trade.quantity), 0);
 
 /** The review of one of the book's portfolios; null when no model applies (the firm has none for the band). */
 export function portfolioReview(book: ClientBook, portfolio: PortfolioRow): PortfolioReview | null {
@@ -147,7 +178,12 @@ export function portfolioReview(book: ClientBook, portfolio: PortfolioRow): Port
   }
   // Wash sales count the client's sales in every account, this one included.
   const histories = book.portfolios.flatMap((account) =>
-    [...(book.trades.get(account.id)?.values() ?? [])].map(({ security, trades }) => ({ securityId: security.securityId, symbol: security.symbol, trades, lotMethod: account.lotMethod })),
+    [...(book.trades.get(account.id)?.values() ?? [])].map(({ security, trades }) => ({
+      securityId: security.securityId,
+      symbol: security.symbol,
+      trades,
+      lotMethod: account.lotMethod,
+    })),
   );
   return {
     asOf: book.asOf,

@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parsePriceCsv, type PriceCsvRow } from '@meridian/domain/securities/price-csv';
-import { securityLimits, securityMessages, type PriceImportRejection, type PriceImportResponse } from '@meridian/domain/securities/contracts';
+import {
+  securityLimits,
+  securityMessages,
+  type PriceImportRejection,
+  type PriceImportResponse,
+} from '@meridian/domain/securities/contracts';
 import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import { securities } from '../../db/schema/securities.ts';
 import { portfoliosTrading, refreshValuations } from '../valuations/valuations.service.ts';
@@ -37,7 +42,8 @@ export async function importPrices(app: FastifyInstance, request: FastifyRequest
   for (const row of parsed.rows) {
     const securityId = idOf.get(row.symbol);
     if (securityId) accepted.push({ ...row, securityId });
-    else rejected.push({ line: row.line, reason: `Unknown symbol '${row.symbol.length > 20 ? `${row.symbol.slice(0, 20)}…` : row.symbol}'` });
+    else
+      rejected.push({ line: row.line, reason: `Unknown symbol '${row.symbol.length > 20 ? `${row.symbol.slice(0, 20)}…` : row.symbol}'` });
   }
   rejected.sort((a, b) => a.line - b.line);
 
@@ -72,7 +78,9 @@ export async function importPrices(app: FastifyInstance, request: FastifyRequest
         where s.id = u.id
           and (s.last_close, s.previous_close, s.last_price_date, s.price_source)
               is distinct from (latest.close, prev.close, latest.date, latest.source)
-        returning s.id, old.last_close is distinct from latest.close as "closeMoved"`)) as unknown as { rows: Array<{ id: string; closeMoved: boolean }> };
+        returning s.id, old.last_close is distinct from latest.close as "closeMoved"`)) as unknown as {
+        rows: Array<{ id: string; closeMoved: boolean }>;
+      };
       // The series of every portfolio that traded these securities move from the first imported day.
       await refreshValuations(tx, await portfoliosTrading(tx, affected, dates[0]!), marketDate(app.now()));
       await app.audit(

@@ -53,7 +53,10 @@ describeEachDatabase('price import', (t) => {
   it('replaces the simulated close of a day with the imported one, and keeps the rest', async () => {
     const before = await detail('KO');
     const day = before.history.points[300]!;
-    const { status, body } = await call(app, 'POST', importPath, { token: admin, body: { csv: `symbol,date,close\nKO,${day.date},61.2345\n` } });
+    const { status, body } = await call(app, 'POST', importPath, {
+      token: admin,
+      body: { csv: `symbol,date,close\nKO,${day.date},61.2345\n` },
+    });
     expect(status).toBe(200);
     expect(body).toEqual({ accepted: 1, rejected: [], rejected_count: 0, rebalance_recommendations: 0 });
     const after = await detail('KO');
@@ -62,7 +65,12 @@ describeEachDatabase('price import', (t) => {
     expect(after.history.points.filter((point) => point.source === 'imported')).toHaveLength(1);
     expect(after.history.simulated).toBe(true); // the others still are
     // An older day does not touch the latest close.
-    expect(after).toMatchObject({ last_close: before.last_close, previous_close: before.previous_close, price_source: 'simulated', simulated: true });
+    expect(after).toMatchObject({
+      last_close: before.last_close,
+      previous_close: before.previous_close,
+      price_source: 'simulated',
+      simulated: true,
+    });
     // Importing it again replaces it again (upsert), whatever its source now.
     expect((await postCsv(`symbol,date,close\nko,${day.date},62`)).body.accepted).toBe(1);
     expect(closeOn(await detail('KO'), day.date)).toEqual({ date: day.date, close: 62, source: 'imported' });
@@ -90,8 +98,14 @@ describeEachDatabase('price import', (t) => {
   it('refuses, with 422 and nothing changed, a close that would value a holding beyond what the books can hold', async () => {
     const alex = (await signIn(app, demo.alex.email, demo.alex.password)).access_token;
     const [client] = (await call(app, 'GET', api('/clients?per_page=1'), { token: alex })).body.clients;
-    const portfolio = await call(app, 'POST', api('/portfolios'), { token: alex, body: { client_id: client.id, name: 'Huge', account_type: 'taxable' } });
-    const bought = await call(app, 'POST', api(`/portfolios/${portfolio.body.id}/holdings`), { token: alex, body: { symbol: 'WMT', quantity: 1_000_000_000, price: 1 } });
+    const portfolio = await call(app, 'POST', api('/portfolios'), {
+      token: alex,
+      body: { client_id: client.id, name: 'Huge', account_type: 'taxable' },
+    });
+    const bought = await call(app, 'POST', api(`/portfolios/${portfolio.body.id}/holdings`), {
+      token: alex,
+      body: { symbol: 'WMT', quantity: 1_000_000_000, price: 1 },
+    });
     expect(bought.status).toBe(201);
     const before = await detail('WMT');
     // 10^9 shares at a close just under the import's ceiling is worth 10^22: beyond numeric(18,2).
@@ -115,7 +129,12 @@ describeEachDatabase('price import', (t) => {
       const csv = ['symbol,date,close', ...newDays.map((date, i) => `MCD,${date},${300 + i}`)].join('\n');
       const response = await postCsv(csv, token, weekLater);
       // Demo accounts that follow a model and hold MCD may drift past their band: recommendations/drift is tested with the recommendations.
-      expect(response.body).toEqual({ accepted: newDays.length, rejected: [], rejected_count: 0, rebalance_recommendations: expect.any(Number) });
+      expect(response.body).toEqual({
+        accepted: newDays.length,
+        rejected: [],
+        rejected_count: 0,
+        rebalance_recommendations: expect.any(Number),
+      });
       const after = await detail('MCD', 'period=max', weekLater, token);
       expect(after.history.points).toHaveLength(before.history.points.length + newDays.length);
       expect(after.history.points.slice(-newDays.length)).toEqual(newDays.map((date, i) => ({ date, close: 300 + i, source: 'imported' })));
@@ -189,7 +208,9 @@ describeEachDatabase('price import', (t) => {
   it('refuses a file without the needed columns, or empty, with 422', async () => {
     const header = await postCsv('symbol,day,price\nKO,2024-01-02,60');
     expect(header.status).toBe(422);
-    expect(header.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'csv'], msg: securityMessages.csvHeaderMissing(['date', 'close']) })]);
+    expect(header.body.detail).toEqual([
+      expect.objectContaining({ loc: ['body', 'csv'], msg: securityMessages.csvHeaderMissing(['date', 'close']) }),
+    ]);
     const empty = await call(app, 'POST', importPath, { token: admin, body: { csv: ' \n' } });
     expect(empty.status).toBe(422);
     expect(empty.body.detail[0].msg).toBe(securityMessages.csvEmpty);

@@ -16,7 +16,6 @@ import type { Db } from '../../db/client.ts';
 import { prices, securities, type SecurityRow } from '../../db/schema/securities.ts';
 import { isUuid } from '@meridian/domain/shared/ids';
 
-
 /** The public shape of a security (`securitySchema`), with the day's change worked out. */
 export function toSecurity(row: SecurityRow): Security {
   const change = row.lastClose !== null && row.previousClose !== null ? row.lastClose - row.previousClose : null;
@@ -79,14 +78,12 @@ export async function listSecurities(db: Db, query: SecurityListQuery): Promise<
   if (query.risk_rating) filters.push(eq(securities.riskRating, query.risk_rating));
   if (query.asset_class) filters.push(eq(securities.assetClass, query.asset_class));
   const where = and(...filters);
-  const rows = await db
-    .select(rowWithTotal)
-    .from(securities)
-    .where(where)
-    .orderBy(asc(securities.symbol))
-    .limit(limit)
-    .offset(offset);
-  const total = await pageTotal(rows, query.page, async () => (await db.select({ total: count() }).from(securities).where(where))[0]?.total ?? 0);
+  const rows = await db.select(rowWithTotal).from(securities).where(where).orderBy(asc(securities.symbol)).limit(limit).offset(offset);
+  const total = await pageTotal(
+    rows,
+    query.page,
+    async () => (await db.select({ total: count() }).from(securities).where(where))[0]?.total ?? 0,
+  );
   return { securities: rows.map(toSecurity), ...pageInfo(total, query.page, perPage) };
 }
 

@@ -128,7 +128,9 @@ describeEachDatabase('securities', (t) => {
       expect(status, q).toBe(200);
       expect(body, q).toEqual({ securities: [], total: 0 });
     }
-    expect(symbolsOf((await get('/securities/search?q=S%26P')).body)).toEqual(expect.arrayContaining(['SPY', 'IVV', 'VOO', 'SPGI', 'IJH', 'IJR']));
+    expect(symbolsOf((await get('/securities/search?q=S%26P')).body)).toEqual(
+      expect.arrayContaining(['SPY', 'IVV', 'VOO', 'SPGI', 'IJH', 'IJR']),
+    );
   });
 
   it('search returns 20 by default and at most limit, with the total of matches', async () => {
@@ -143,7 +145,8 @@ describeEachDatabase('securities', (t) => {
   });
 
   it('search refuses a bad limit or a missing text with 422 and a message', async () => {
-    for (const limit of ['0', '101', 'abc', '2.5', '']) expectInvalid(await get(`/securities/search?q=a&limit=${limit}`), 'limit', securityMessages.limitInvalid);
+    for (const limit of ['0', '101', 'abc', '2.5', ''])
+      expectInvalid(await get(`/securities/search?q=a&limit=${limit}`), 'limit', securityMessages.limitInvalid);
     expectInvalid(await get('/securities/search'), 'q', securityMessages.searchTextRequired);
     expectInvalid(await get('/securities/search?q=%20%20'), 'q', securityMessages.searchTextRequired);
     expectInvalid(await get(`/securities/search?q=${'x'.repeat(101)}`), 'q', securityMessages.searchTextTooLong);
@@ -179,8 +182,21 @@ describeEachDatabase('securities', (t) => {
     const first = body.securities[0] as Security;
     expect(Object.keys(first).sort()).toEqual(
       [
-        'id', 'symbol', 'name', 'asset_class', 'sector', 'industry', 'risk_rating', 'is_active', 'last_close', 'previous_close',
-        'day_change', 'day_change_percent', 'last_price_date', 'price_source', 'simulated',
+        'id',
+        'symbol',
+        'name',
+        'asset_class',
+        'sector',
+        'industry',
+        'risk_rating',
+        'is_active',
+        'last_close',
+        'previous_close',
+        'day_change',
+        'day_change_percent',
+        'last_price_date',
+        'price_source',
+        'simulated',
       ].sort(),
     );
     for (const s of body.securities as Security[]) {
@@ -225,7 +241,8 @@ describeEachDatabase('securities', (t) => {
   });
 
   it('refuses bad paging and filter values with 422 and a message', async () => {
-    for (const limit of ['0', '101', 'abc', '-1']) expectInvalid(await get(`/securities?limit=${limit}`), 'limit', securityMessages.limitInvalid);
+    for (const limit of ['0', '101', 'abc', '-1'])
+      expectInvalid(await get(`/securities?limit=${limit}`), 'limit', securityMessages.limitInvalid);
     expectInvalid(await get('/securities?per_page=101'), 'per_page', securityMessages.perPageInvalid);
     for (const page of ['0', 'x']) expectInvalid(await get(`/securities?page=${page}`), 'page', securityMessages.pageInvalid);
     expect((await get('/securities?risk_rating=extreme')).status).toBe(422);
@@ -239,7 +256,13 @@ describeEachDatabase('securities', (t) => {
     const bySymbol = await get('/securities/msft');
     expect(bySymbol.status).toBe(200);
     const detail = bySymbol.body as SecurityDetail;
-    expect(detail).toMatchObject({ symbol: 'MSFT', name: 'Microsoft Corporation', sector: 'Information Technology', simulated: true, price_source: 'simulated' });
+    expect(detail).toMatchObject({
+      symbol: 'MSFT',
+      name: 'Microsoft Corporation',
+      sector: 'Information Technology',
+      simulated: true,
+      price_source: 'simulated',
+    });
     const byId = await get(`/securities/${detail.id}`);
     expect(byId.body).toEqual(detail);
 
@@ -310,7 +333,14 @@ describeEachDatabase('securities', (t) => {
   it('shows a security without prices with empty history and nothing simulated', async () => {
     const [row] = await t.db
       .insert(securities)
-      .values({ symbol: 'ZZNEW', name: 'Newly Listed Corp.', assetClass: 'equity', sector: 'Industrials', industry: 'Machinery', riskRating: 'high' })
+      .values({
+        symbol: 'ZZNEW',
+        name: 'Newly Listed Corp.',
+        assetClass: 'equity',
+        sector: 'Industrials',
+        industry: 'Machinery',
+        riskRating: 'high',
+      })
       .returning();
     try {
       const { status, body } = await get('/securities/ZZNEW');

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rateLimitMessage } from '@meridian/domain/shared/messages';
-import { telemetryLimits, webVitalsBatchSchema, webVitalsSummaryQuerySchema, webVitalsSummarySchema } from '@meridian/domain/telemetry/web-vitals';
+import {
+  telemetryLimits,
+  webVitalsBatchSchema,
+  webVitalsSummaryQuerySchema,
+  webVitalsSummarySchema,
+} from '@meridian/domain/telemetry/web-vitals';
 import { HttpError } from '../../platform/http-error.ts';
 import { purgeExpiredWebVitals, recordWebVitals, webVitalsSummary } from './telemetry.service.ts';
 
@@ -11,10 +16,15 @@ export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
   // navigator.sendBeacon sends a string as text/plain: in this plugin's scope only, text/plain is
   // read as JSON too (with the app's own prototype-key handling), so either content type is taken.
   app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: telemetryLimits.bodyMaxBytes }, app.getDefaultJsonParser('ignore', 'ignore'));
+  app.addContentTypeParser(
+    'text/plain',
+    { parseAs: 'string', bodyLimit: telemetryLimits.bodyMaxBytes },
+    app.getDefaultJsonParser('ignore', 'ignore'),
+  );
 
   // Hourly, on every process (the delete is idempotent): measurements older than any summary window go.
-  const purge = () => purgeExpiredWebVitals(app).catch((error: unknown) => app.log.warn({ err: error }, 'could not purge expired web vitals'));
+  const purge = () =>
+    purgeExpiredWebVitals(app).catch((error: unknown) => app.log.warn({ err: error }, 'could not purge expired web vitals'));
   const purging = setInterval(purge, 60 * 60 * 1000).unref();
   app.addHook('onReady', async () => void purge());
   app.addHook('onClose', async () => clearInterval(purging));

@@ -40,7 +40,11 @@ export async function purgeExpiredWebVitals(app: FastifyInstance): Promise<numbe
 export async function webVitalsSummary(app: FastifyInstance, query: WebVitalsSummaryQuery): Promise<WebVitalsSummary> {
   const to = app.now();
   const from = new Date(to.getTime() - query.days * dayMs);
-  const inWindow = and(gte(webVitals.receivedAt, from), lte(webVitals.receivedAt, to), query.release === undefined ? undefined : eq(webVitals.release, query.release));
+  const inWindow = and(
+    gte(webVitals.receivedAt, from),
+    lte(webVitals.receivedAt, to),
+    query.release === undefined ? undefined : eq(webVitals.release, query.release),
+  );
   // Anyone may send a beacon, so the routes listed are bounded: the most measured.
   const mostMeasured = app.db
     .select({ route: webVitals.route })
@@ -72,7 +76,13 @@ export async function webVitalsSummary(app: FastifyInstance, query: WebVitalsSum
       grade: scored?.grade ?? null,
       metrics: metrics
         .sort((a, b) => webVitalMetrics.indexOf(a.metric) - webVitalMetrics.indexOf(b.metric))
-        .map((row) => ({ metric: row.metric, p75: row.p75, samples: row.samples, target: webVitalTargets[row.metric], score: Math.round(metricScore(row.metric, row.p75)) })),
+        .map((row) => ({
+          metric: row.metric,
+          p75: row.p75,
+          samples: row.samples,
+          target: webVitalTargets[row.metric],
+          score: Math.round(metricScore(row.metric, row.p75)),
+        })),
     };
   });
   return { from: from.toISOString(), to: to.toISOString(), days: query.days, release: query.release ?? null, routes: summaries };

@@ -2,7 +2,13 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages, rateLimitMessage } from '@meridian/domain/shared/messages';
-import { routeScore, telemetryLimits, telemetryMessages, type WebVitalsBatch, type WebVitalsSummary } from '@meridian/domain/telemetry/web-vitals';
+import {
+  routeScore,
+  telemetryLimits,
+  telemetryMessages,
+  type WebVitalsBatch,
+  type WebVitalsSummary,
+} from '@meridian/domain/telemetry/web-vitals';
 import { webVitals } from '../../db/schema/telemetry.ts';
 import { api, call, demo, signIn } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
@@ -70,7 +76,11 @@ describeEachDatabase('web vitals telemetry', (t) => {
 
     it(`refuses a body over ${telemetryLimits.bodyMaxBytes / 1024} kB with 413, as JSON or as text/plain`, async () => {
       const release = freshRelease();
-      const body = JSON.stringify({ release, entries: [{ metric: 'LCP', value: 1, route: '/login' }], padding: 'x'.repeat(telemetryLimits.bodyMaxBytes) });
+      const body = JSON.stringify({
+        release,
+        entries: [{ metric: 'LCP', value: 1, route: '/login' }],
+        padding: 'x'.repeat(telemetryLimits.bodyMaxBytes),
+      });
       for (const type of ['application/json', 'text/plain']) {
         const response = await call(app, 'POST', beacon, { body, headers: { 'content-type': type } });
         expect(response.status, type).toBe(413);
@@ -81,15 +91,30 @@ describeEachDatabase('web vitals telemetry', (t) => {
 
     const good = { metric: 'LCP', value: 1200, route: '/login' };
     const refused: Array<{ rule: string; body: (release: string) => unknown; loc: Array<string | number>; msg: string }> = [
-      { rule: 'an unknown metric (FID)', body: (release) => ({ release, entries: [{ ...good, metric: 'FID' }] }), loc: ['entries', 0, 'metric'], msg: telemetryMessages.metricInvalid },
-      { rule: 'a negative value', body: (release) => ({ release, entries: [{ ...good, value: -1 }] }), loc: ['entries', 0, 'value'], msg: telemetryMessages.valueInvalid },
+      {
+        rule: 'an unknown metric (FID)',
+        body: (release) => ({ release, entries: [{ ...good, metric: 'FID' }] }),
+        loc: ['entries', 0, 'metric'],
+        msg: telemetryMessages.metricInvalid,
+      },
+      {
+        rule: 'a negative value',
+        body: (release) => ({ release, entries: [{ ...good, value: -1 }] }),
+        loc: ['entries', 0, 'value'],
+        msg: telemetryMessages.valueInvalid,
+      },
       {
         rule: 'a value beyond an hour',
         body: (release) => ({ release, entries: [good, { ...good, value: telemetryLimits.valueMax + 1 }] }),
         loc: ['entries', 1, 'value'],
         msg: telemetryMessages.valueInvalid,
       },
-      { rule: 'a value as text', body: (release) => ({ release, entries: [{ ...good, value: '1200' }] }), loc: ['entries', 0, 'value'], msg: telemetryMessages.valueInvalid },
+      {
+        rule: 'a value as text',
+        body: (release) => ({ release, entries: [{ ...good, value: '1200' }] }),
+        loc: ['entries', 0, 'value'],
+        msg: telemetryMessages.valueInvalid,
+      },
       {
         rule: 'a concrete address with a client id as route',
         body: (release) => ({ release, entries: [{ ...good, route: '/clients/3fa85f64-5717-4562-b3fc-2c963f66afa6/profile' }] }),
@@ -114,8 +139,18 @@ describeEachDatabase('web vitals telemetry', (t) => {
         loc: ['entries', 0, 'route'],
         msg: telemetryMessages.routeInvalid,
       },
-      { rule: 'a missing route', body: (release) => ({ release, entries: [{ metric: 'LCP', value: 1 }] }), loc: ['entries', 0, 'route'], msg: telemetryMessages.routeInvalid },
-      { rule: 'a release with spaces', body: () => ({ release: 'build 7', entries: [good] }), loc: ['release'], msg: telemetryMessages.releaseInvalid },
+      {
+        rule: 'a missing route',
+        body: (release) => ({ release, entries: [{ metric: 'LCP', value: 1 }] }),
+        loc: ['entries', 0, 'route'],
+        msg: telemetryMessages.routeInvalid,
+      },
+      {
+        rule: 'a release with spaces',
+        body: () => ({ release: 'build 7', entries: [good] }),
+        loc: ['release'],
+        msg: telemetryMessages.releaseInvalid,
+      },
       { rule: 'a missing release', body: () => ({ entries: [good] }), loc: ['release'], msg: telemetryMessages.releaseInvalid },
       { rule: 'an empty batch', body: (release) => ({ release, entries: [] }), loc: ['entries'], msg: telemetryMessages.entriesRequired },
       {
@@ -137,7 +172,11 @@ describeEachDatabase('web vitals telemetry', (t) => {
 
     it('stores a full batch of 50', async () => {
       const release = freshRelease();
-      const entries = Array.from({ length: telemetryLimits.batchMax }, (_, index) => ({ metric: 'INP', value: index * 8, route: '/clients' }));
+      const entries = Array.from({ length: telemetryLimits.batchMax }, (_, index) => ({
+        metric: 'INP',
+        value: index * 8,
+        route: '/clients',
+      }));
       expect((await call(app, 'POST', beacon, { body: { release, entries } })).status).toBe(204);
       expect(await rowsOf(release)).toBe(telemetryLimits.batchMax);
     });
@@ -175,7 +214,11 @@ describeEachDatabase('web vitals telemetry', (t) => {
     it('gives the admin the p75 and the samples of each metric of each route, and the route score', async () => {
       const release = freshRelease();
       const sent: WebVitalsBatch['entries'] = [
-        ...[1200, 2100, 2600, 3100, 1800, 4200, 2250].map((value) => ({ metric: 'LCP' as const, value, route: '/clients/:clientId/profile' })),
+        ...[1200, 2100, 2600, 3100, 1800, 4200, 2250].map((value) => ({
+          metric: 'LCP' as const,
+          value,
+          route: '/clients/:clientId/profile',
+        })),
         ...[40, 320, 96, 180].map((value) => ({ metric: 'INP' as const, value, route: '/clients/:clientId/profile' })),
         ...[0, 0.02, 0.31].map((value) => ({ metric: 'CLS' as const, value, route: '/clients/:clientId/profile' })),
         ...[900, 1400].map((value) => ({ metric: 'FCP' as const, value, route: '/login' })),
@@ -221,7 +264,9 @@ describeEachDatabase('web vitals telemetry', (t) => {
       const routes = Array.from({ length: telemetryLimits.summaryRoutesMax + 20 }, (_, index) => `/made-up-${letters(index)}`);
       const entries = [...routes, '/login', '/login'].map((route) => ({ metric: 'LCP' as const, value: 1000, route }));
       for (let start = 0; start < entries.length; start += telemetryLimits.batchMax) {
-        expect((await call(app, 'POST', beacon, { body: { release, entries: entries.slice(start, start + telemetryLimits.batchMax) } })).status).toBe(204);
+        expect(
+          (await call(app, 'POST', beacon, { body: { release, entries: entries.slice(start, start + telemetryLimits.batchMax) } })).status,
+        ).toBe(204);
       }
       const answer = await call(app, 'GET', summary(`?release=${release}`), { token: await adminToken() });
       expect(answer.status).toBe(200);
@@ -233,9 +278,13 @@ describeEachDatabase('web vitals telemetry', (t) => {
 
     it('counts only the days asked for (7 by default) and refuses days outside 1..90 naming the field', async () => {
       const release = freshRelease();
-      expect((await call(app, 'POST', beacon, { body: { release, entries: [{ metric: 'LCP', value: 5000, route: '/dashboard' }] } })).status).toBe(204);
+      expect(
+        (await call(app, 'POST', beacon, { body: { release, entries: [{ metric: 'LCP', value: 5000, route: '/dashboard' }] } })).status,
+      ).toBe(204);
       t.clock.advance(8 * dayMs);
-      expect((await call(app, 'POST', beacon, { body: { release, entries: [{ metric: 'LCP', value: 1000, route: '/dashboard' }] } })).status).toBe(204);
+      expect(
+        (await call(app, 'POST', beacon, { body: { release, entries: [{ metric: 'LCP', value: 1000, route: '/dashboard' }] } })).status,
+      ).toBe(204);
       const lcpOf = async (query: string) => {
         const answer = await call(app, 'GET', summary(`?release=${release}${query}`), { token: await adminToken() });
         expect(answer.status).toBe(200);
@@ -252,9 +301,13 @@ describeEachDatabase('web vitals telemetry', (t) => {
 
     it('purges what is older than the longest window, and nothing newer', async () => {
       const release = freshRelease();
-      expect((await call(app, 'POST', beacon, { body: { release, entries: [{ metric: 'FCP', value: 900, route: '/login' }] } })).status).toBe(204);
+      expect(
+        (await call(app, 'POST', beacon, { body: { release, entries: [{ metric: 'FCP', value: 900, route: '/login' }] } })).status,
+      ).toBe(204);
       t.clock.advance((telemetryLimits.summaryDaysMax - 1) * dayMs);
-      expect((await call(app, 'POST', beacon, { body: { release, entries: [{ metric: 'FCP', value: 700, route: '/login' }] } })).status).toBe(204);
+      expect(
+        (await call(app, 'POST', beacon, { body: { release, entries: [{ metric: 'FCP', value: 700, route: '/login' }] } })).status,
+      ).toBe(204);
       await purgeExpiredWebVitals(app);
       expect(await rowsOf(release)).toBe(2);
       t.clock.advance(2 * dayMs);

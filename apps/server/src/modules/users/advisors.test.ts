@@ -14,8 +14,7 @@ describeEachDatabase('GET /users/advisors', (t) => {
     if (login.two_factor_required) throw new Error('unexpected 2FA');
     return login;
   };
-  const list = async (token: string | undefined, path = '/users/advisors') =>
-    call(t.app, 'GET', api(path), token ? { token } : {});
+  const list = async (token: string | undefined, path = '/users/advisors') => call(t.app, 'GET', api(path), token ? { token } : {});
 
   const rowsOf = async <T>(query: SQL) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -36,12 +35,27 @@ describeEachDatabase('GET /users/advisors', (t) => {
     inactiveEmail = `former.advisor.${tag}@summitridge.example`;
     const [inactive] = await t.db
       .insert(users)
-      .values({ firmId, email: inactiveEmail, passwordHash: 'not-a-hash', firstName: 'Former', lastName: 'Advisor', role: 'advisor', isActive: false })
+      .values({
+        firmId,
+        email: inactiveEmail,
+        passwordHash: 'not-a-hash',
+        firstName: 'Former',
+        lastName: 'Advisor',
+        role: 'advisor',
+        isActive: false,
+      })
       .returning();
     const alex = await session(demo.alex);
     // A deleted client of Alex's and a client of the inactive advisor: neither counts for a listed advisor.
     await t.db.insert(clients).values([
-      { firmId, advisorId: alex.user.id, firstName: 'Gone', lastName: `Client ${tag}`, email: `gone.${tag}@example.com`, deletedAt: new Date() },
+      {
+        firmId,
+        advisorId: alex.user.id,
+        firstName: 'Gone',
+        lastName: `Client ${tag}`,
+        email: `gone.${tag}@example.com`,
+        deletedAt: new Date(),
+      },
       { firmId, advisorId: inactive!.id, firstName: 'Left', lastName: `Client ${tag}`, email: `left.${tag}@example.com` },
     ]);
   });
@@ -143,7 +157,9 @@ describeEachDatabase('GET /users/advisors', (t) => {
     expect(all.advisors).toHaveLength(5);
 
     const pages = [await page('?per_page=2'), await page('?per_page=2&page=2'), await page('?page=3&per_page=2')];
-    expect(pages.map(({ advisors: _advisors, ...info }) => info)).toEqual([1, 2, 3].map((n) => ({ total: 5, page: n, per_page: 2, pages: 3 })));
+    expect(pages.map(({ advisors: _advisors, ...info }) => info)).toEqual(
+      [1, 2, 3].map((n) => ({ total: 5, page: n, per_page: 2, pages: 3 })),
+    );
     expect(pages.flatMap((one) => one.advisors)).toEqual(all.advisors);
     expect(await page('?per_page=2&page=4')).toEqual({ advisors: [], total: 5, page: 4, per_page: 2, pages: 3 });
 
@@ -165,7 +181,9 @@ describeEachDatabase('GET /users/advisors', (t) => {
     expect(slashed.status).toBe(200);
     expect(slashed.body).toEqual(plain.body);
     expect(slashed.body).toHaveProperty('advisors');
-    expect((await call(t.app, 'GET', api(`/users/${admin.user.id}`), { token: admin.access_token })).body).toMatchObject({ id: admin.user.id });
+    expect((await call(t.app, 'GET', api(`/users/${admin.user.id}`), { token: admin.access_token })).body).toMatchObject({
+      id: admin.user.id,
+    });
   });
 
   it('is described in the OpenAPI document', async () => {

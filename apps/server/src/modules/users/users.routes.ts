@@ -8,7 +8,6 @@ import type { UserRow } from '../../db/schema/users.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { findVisibleUser, listFirmAdvisors, toUser } from './users.service.ts';
 
-
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const me = {
     schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: userSchema } },

@@ -9,7 +9,6 @@ import { users, type UserRow } from '../../db/schema/users.ts';
 import { userReach } from '../../platform/reach.ts';
 import { isUuid } from '@meridian/domain/shared/ids';
 
-
 /** The public shape of a user (`userSchema`): never the hash or the 2FA secrets. */
 export function toUser(row: UserRow, platform: Pick<FastifyInstance, 'isOperator'>): User {
   return {
@@ -35,7 +34,10 @@ export function toUser(row: UserRow, platform: Pick<FastifyInstance, 'isOperator
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
   return row;
 }
 
@@ -76,6 +78,10 @@ export async function listFirmAdvisors(db: Db, firmId: string, query: AdvisorLis
     .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.id))
     .limit(limit)
     .offset(offset);
-  const total = await pageTotal(rows, query.page, async () => (await db.select({ total: count() }).from(users).where(where))[0]?.total ?? 0);
+  const total = await pageTotal(
+    rows,
+    query.page,
+    async () => (await db.select({ total: count() }).from(users).where(where))[0]?.total ?? 0,
+  );
   return { advisors: rows.map(({ total: _total, ...advisor }) => advisor), ...pageInfo(total, query.page, query.per_page) };
 }

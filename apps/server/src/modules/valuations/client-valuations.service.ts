@@ -29,14 +29,23 @@ export function seriesFrom(period: PerformancePeriod, today: string): string | n
  * portfolios taken together by money; null for a client without valued history. Reads the stored
  * daily valuations only: a page of clients costs one query for a period's rows.
  */
-export async function clientPerformance(db: Db, clientIds: readonly string[], period: PerformancePeriod, today: string): Promise<Map<string, number | null>> {
+export async function clientPerformance(
+  db: Db,
+  clientIds: readonly string[],
+  period: PerformancePeriod,
+  today: string,
+): Promise<Map<string, number | null>> {
   const result = new Map<string, number | null>(clientIds.map((id) => [id, null]));
   if (clientIds.length === 0) return result;
   const owned = (await db.execute(sql`
     select id, client_id from portfolios
     where client_id = any(${uuidArray(clientIds)}::uuid[]) and deleted_at is null and status <> 'closed'
     order by client_id, id`)) as unknown as { rows: Array<{ id: string; client_id: string }> };
-  const series = await storedSeries(db, owned.rows.map((row) => row.id), seriesFrom(period, today) ?? undefined);
+  const series = await storedSeries(
+    db,
+    owned.rows.map((row) => row.id),
+    seriesFrom(period, today) ?? undefined,
+  );
   const byClient = new Map<string, (typeof series)[number][]>();
   owned.rows.forEach((row, index) => byClient.set(row.client_id, [...(byClient.get(row.client_id) ?? []), series[index] ?? []]));
   for (const [clientId, portfolioSeries] of byClient) result.set(clientId, periodReturn(combineValuations(portfolioSeries), period));

@@ -23,7 +23,15 @@ const portfoliosPerBatch = 200;
 /** Rows per INSERT (three array parameters). */
 const rowsPerInsert = 20_000;
 
-type LedgerRow = { portfolio_id: string; type: TransactionType; trade_date: string; security_id: string | null; quantity: string | number | null; price: string | number | null; amount: string | number };
+type LedgerRow = {
+  portfolio_id: string;
+  type: TransactionType;
+  trade_date: string;
+  security_id: string | null;
+  quantity: string | number | null;
+  price: string | number | null;
+  amount: string | number;
+};
 
 const num = (value: string | number | null) => (value === null ? null : Number(value));
 
@@ -38,14 +46,20 @@ function tradingDayOnOrAfter(date: string): string {
  * Rewrites the series of the given portfolios from each one's `from` through the last trading day on
  * or before `today` (New York). A portfolio without ledger entries loses its rows.
  */
-export async function refreshValuations(db: Db, stale: readonly StaleSeries[], today: string): Promise<{ portfolios: number; rows: number }> {
+export async function refreshValuations(
+  db: Db,
+  stale: readonly StaleSeries[],
+  today: string,
+): Promise<{ portfolios: number; rows: number }> {
   // One entry per portfolio, from the earliest day asked (null, the whole series, first of all).
   const fromOf = new Map<string, string | null>();
   for (const { portfolioId, from } of stale) {
     const known = fromOf.get(portfolioId);
     fromOf.set(portfolioId, known === undefined ? from : known === null || from === null ? null : from < known ? from : known);
   }
-  const merged = [...fromOf].map(([portfolioId, from]) => ({ portfolioId, from })).sort((a, b) => a.portfolioId.localeCompare(b.portfolioId));
+  const merged = [...fromOf]
+    .map(([portfolioId, from]) => ({ portfolioId, from }))
+    .sort((a, b) => a.portfolioId.localeCompare(b.portfolioId));
   let rows = 0;
   const through = lastTradingDayOnOrBefore(today);
   for (let start = 0; start < merged.length; start += portfoliosPerBatch) {
@@ -66,7 +80,14 @@ async function refreshBatch(db: Db, stale: readonly StaleSeries[], through: stri
   for (const row of ledgerRows.rows) {
     const list = ledgers.get(row.portfolio_id) ?? [];
     // The table stores the signed cash effect; the domain takes the amount and signs it by type.
-    list.push({ type: row.type, date: row.trade_date, symbol: row.security_id, quantity: num(row.quantity), price: num(row.price), amount: Math.abs(Number(row.amount)) });
+    list.push({
+      type: row.type,
+      date: row.trade_date,
+      symbol: row.security_id,
+      quantity: num(row.quantity),
+      price: num(row.price),
+      amount: Math.abs(Number(row.amount)),
+    });
     ledgers.set(row.portfolio_id, list);
   }
 
@@ -104,7 +125,10 @@ async function refreshBatch(db: Db, stale: readonly StaleSeries[], through: stri
       ) c group by security_id`)) as unknown as { rows: Array<{ security_id: string; dates: string; closes: string }> };
     for (const row of closeRows.rows) {
       const closeList = row.closes.split(',');
-      closes.set(row.security_id, row.dates.split(',').map((date, index) => ({ date, close: Number(closeList[index]) })));
+      closes.set(
+        row.security_id,
+        row.dates.split(',').map((date, index) => ({ date, close: Number(closeList[index]) })),
+      );
     }
   }
 
@@ -142,7 +166,11 @@ async function refreshBatch(db: Db, stale: readonly StaleSeries[], through: stri
  * series never computed, as after the migration that added the table). Cheap when all are current:
  * one pass over the portfolios with the last day of each series.
  */
-export async function extendValuations(db: Db, today: string, portfolioIds?: readonly string[]): Promise<{ portfolios: number; rows: number }> {
+export async function extendValuations(
+  db: Db,
+  today: string,
+  portfolioIds?: readonly string[],
+): Promise<{ portfolios: number; rows: number }> {
   // A pass over every portfolio ends by recording that all series are complete through the latest trading day.
   const whole = portfolioIds === undefined;
   // Looked up first outside a transaction: when every series is current (the usual case) nothing is locked.
@@ -173,7 +201,9 @@ async function seriesBehind(db: Db, today: string, portfolioIds?: readonly strin
     select p.id, last.date::text as last_date from portfolios p
     left join lateral (select v.date from portfolio_valuations v where v.portfolio_id = p.id order by v.date desc limit 1) last on true
     where (last.date is null or last.date < ${through}::date)
-      and exists (select 1 from transactions t where t.portfolio_id = p.id) ${scope}`)) as unknown as { rows: Array<{ id: string; last_date: string | null }> };
+      and exists (select 1 from transactions t where t.portfolio_id = p.id) ${scope}`)) as unknown as {
+    rows: Array<{ id: string; last_date: string | null }>;
+  };
   return behind.rows.map((row) => ({ portfolioId: row.id, from: row.last_date ? addDays(row.last_date, 1) : null }));
 }
 
@@ -181,7 +211,9 @@ async function seriesBehind(db: Db, today: string, portfolioIds?: readonly strin
 export async function portfoliosTrading(db: Db, securityIds: readonly string[], from: string): Promise<StaleSeries[]> {
   if (securityIds.length === 0) return [];
   const rows = (await db.execute(sql`
-    select distinct portfolio_id from transactions where security_id = any(${uuidArray(securityIds)}::uuid[])`)) as unknown as { rows: Array<{ portfolio_id: string }> };
+    select distinct portfolio_id from transactions where security_id = any(${uuidArray(securityIds)}::uuid[])`)) as unknown as {
+    rows: Array<{ portfolio_id: string }>;
+  };
   return rows.rows.map((row) => ({ portfolioId: row.portfolio_id, from }));
 }
 
@@ -191,8 +223,11 @@ export async function storedSeries(db: Db, portfolioIds: readonly string[], from
   const rows = (await db.execute(sql`
     select portfolio_id, date::text as date, value, flow from portfolio_valuations
     where portfolio_id = any(${uuidArray(portfolioIds)}::uuid[]) ${from ? sql`and date >= ${from}::date` : sql``}
-    order by portfolio_id, date`)) as unknown as { rows: Array<{ portfolio_id: string; date: string; value: string | number; flow: string | number }> };
+    order by portfolio_id, date`)) as unknown as {
+    rows: Array<{ portfolio_id: string; date: string; value: string | number; flow: string | number }>;
+  };
   const byPortfolio = new Map<string, DailyValuation[]>(portfolioIds.map((id) => [id, []]));
-  for (const row of rows.rows) byPortfolio.get(row.portfolio_id)?.push({ date: row.date, value: Number(row.value), flow: Number(row.flow) });
+  for (const row of rows.rows)
+    byPortfolio.get(row.portfolio_id)?.push({ date: row.date, value: Number(row.value), flow: Number(row.flow) });
   return portfolioIds.map((id) => byPortfolio.get(id) ?? []);
 }

@@ -23,12 +23,18 @@ const analyticsApi = api.injectEndpoints({
     }),
     /** The portfolio picker: the first matches of the portfolio search (name or client). */
     analyticsPortfolioOptions: build.query<PortfolioListResponse, string>({
-      query: (search) => ({ url: '/portfolios', params: { ...(search ? { search } : {}), page: 1, per_page: scopeOptionsPageSize, sort: 'name', order: 'asc' } }),
+      query: (search) => ({
+        url: '/portfolios',
+        params: { ...(search ? { search } : {}), page: 1, per_page: scopeOptionsPageSize, sort: 'name', order: 'asc' },
+      }),
       providesTags: [portfolioListTag],
     }),
     /** The household picker: the first matches of the household search. */
     analyticsHouseholdOptions: build.query<HouseholdListResponse, string>({
-      query: (search) => ({ url: '/households', params: search ? { search, per_page: scopeOptionsPageSize } : { per_page: scopeOptionsPageSize } }),
+      query: (search) => ({
+        url: '/households',
+        params: search ? { search, per_page: scopeOptionsPageSize } : { per_page: scopeOptionsPageSize },
+      }),
       providesTags: [householdListTag],
     }),
   }),

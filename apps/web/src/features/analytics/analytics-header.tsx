@@ -24,13 +24,18 @@ export function AnalyticsHeader({ analytics }: { analytics: PortfolioAnalytics }
         </Typography>
         <Chip
           size="small"
-          label={household ? `Household · ${scope.portfolio_ids.length} portfolio${scope.portfolio_ids.length === 1 ? '' : 's'}` : 'Portfolio'}
+          label={
+            household ? `Household · ${scope.portfolio_ids.length} portfolio${scope.portfolio_ids.length === 1 ? '' : 's'}` : 'Portfolio'
+          }
         />
         <Button component={RouterLink} to={household ? `/households/${scope.id}` : `/portfolios/${scope.id}`} size="small">
           {household ? 'Open household' : 'Open portfolio'}
         </Button>
       </Box>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, max-content)' }, columnGap: 4, rowGap: 1, m: 0 }}>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, max-content)' }, columnGap: 4, rowGap: 1, m: 0 }}
+      >
         {figures.map(([key, label, value]) => (
           <Box key={key} data-testid={`analytics-${key}`}>
             <Typography component="dt" variant="body2" color="text.secondary">

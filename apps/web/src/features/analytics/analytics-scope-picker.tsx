@@ -42,10 +42,16 @@ export function AnalyticsScopePicker({ selection, selectedName, onSelect }: Prop
     () =>
       kind === 'portfolio'
         ? (portfolios.data?.portfolios ?? []).map((p) => ({ id: p.id, name: p.name, detail: p.client_name }))
-        : (households.data?.households ?? []).map((h) => ({ id: h.id, name: h.name, detail: `${h.member_count} member${h.member_count === 1 ? '' : 's'} · ${h.advisor_name}` })),
+        : (households.data?.households ?? []).map((h) => ({
+            id: h.id,
+            name: h.name,
+            detail: `${h.member_count} member${h.member_count === 1 ? '' : 's'} · ${h.advisor_name}`,
+          })),
     [kind, portfolios.data, households.data],
   );
-  const value = chosen ? (options.find((option) => option.id === chosen.id) ?? { id: chosen.id, name: selectedName ?? '', detail: '' }) : null;
+  const value = chosen
+    ? (options.find((option) => option.id === chosen.id) ?? { id: chosen.id, name: selectedName ?? '', detail: '' })
+    : null;
 
   return (
     <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>

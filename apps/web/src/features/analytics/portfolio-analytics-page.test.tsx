@@ -33,13 +33,16 @@ const household = {
 function server(analyticsStatus = 200) {
   return stubServer((url) => {
     if (url.pathname.endsWith('/analytics')) {
-      if (analyticsStatus !== 200) return analyticsStatus === 404 ? jsonResponse({ detail: 'Not found' }, 404) : new Response('', { status: analyticsStatus });
+      if (analyticsStatus !== 200)
+        return analyticsStatus === 404 ? jsonResponse({ detail: 'Not found' }, 404) : new Response('', { status: analyticsStatus });
       const period = (url.searchParams.get('period') ?? '1Y') as '1Y';
       const householdScope = url.pathname.includes('/households/');
       return jsonResponse(
         sampleAnalytics({
           period,
-          ...(householdScope && { scope: { ...sampleAnalytics().scope, kind: 'household', id: analyticsHouseholdId, name: 'Lopez Family' } }),
+          ...(householdScope && {
+            scope: { ...sampleAnalytics().scope, kind: 'household', id: analyticsHouseholdId, name: 'Lopez Family' },
+          }),
         }),
       );
     }
@@ -89,8 +92,26 @@ describe('portfolio analytics page', () => {
     expect(risk('cvar')).toBe('CVaR 95 % (1 day)3.05%of value per day');
 
     expect(screen.getByTestId('lot-method').textContent).toBe('Lot method: HIFO');
-    expect(cellsOf(screen.getByTestId('open-lot-MSFT'))).toEqual(['MSFT', 'Mar 2, 2025', '30', '$333.33', '$10,000.00', '$12,000.00', '+$2,000.00', 'Long term']);
-    expect(cellsOf(screen.getByTestId('realized-lot-AAPL'))).toEqual(['AAPL', 'Feb 1, 2026', 'Sep 15, 2026', '10', '$2,100.00', '$1,950.50', '-$149.50', 'Short term']);
+    expect(cellsOf(screen.getByTestId('open-lot-MSFT'))).toEqual([
+      'MSFT',
+      'Mar 2, 2025',
+      '30',
+      '$333.33',
+      '$10,000.00',
+      '$12,000.00',
+      '+$2,000.00',
+      'Long term',
+    ]);
+    expect(cellsOf(screen.getByTestId('realized-lot-AAPL'))).toEqual([
+      'AAPL',
+      'Feb 1, 2026',
+      'Sep 15, 2026',
+      '10',
+      '$2,100.00',
+      '$1,950.50',
+      '-$149.50',
+      'Short term',
+    ]);
     expect(getComputedStyle(within(screen.getByTestId('realized-lot-AAPL')).getByText('-$149.50')).color).toBe('rgb(211, 47, 47)');
     expect(screen.getByTestId('concentration-top-five').textContent).toBe('Top 5 positions100.00%');
     expect(await screen.findByTestId('allocation-security', {}, slow)).toBeVisible();
@@ -129,7 +150,13 @@ describe('portfolio analytics page', () => {
     const box = screen.getByRole('combobox', { name: 'Portfolio' });
     fireEvent.focus(box);
     fireEvent.change(box, { target: { value: 'lopez' } });
-    await waitFor(() => expect(calls.some((call) => call.url.pathname.endsWith('/portfolios') && call.url.searchParams.get('search') === 'lopez')).toBe(true), slow);
+    await waitFor(
+      () =>
+        expect(calls.some((call) => call.url.pathname.endsWith('/portfolios') && call.url.searchParams.get('search') === 'lopez')).toBe(
+          true,
+        ),
+      slow,
+    );
   });
 
   it("says 'Household not found' or 'Portfolio not found' on a 404", async () => {

@@ -27,7 +27,8 @@ const GrowthChart = lazy(async () => ({ default: (await import('./performance/an
 const DrawdownChart = lazy(async () => ({ default: (await import('./performance/analytics-charts.tsx')).DrawdownChart }));
 const AnalyticsAllocation = lazy(async () => ({ default: (await import('./holdings/analytics-allocation.tsx')).AnalyticsAllocation }));
 
-const notFound = (kind: 'portfolio' | 'household') => (kind === 'portfolio' ? portfolioMessages.portfolioNotFound : householdMessages.householdNotFound);
+const notFound = (kind: 'portfolio' | 'household') =>
+  kind === 'portfolio' ? portfolioMessages.portfolioNotFound : householdMessages.householdNotFound;
 const statusOf = (error: unknown) => (typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined);
 
 function AnalyticsBody({ analytics }: { analytics: PortfolioAnalytics }) {
@@ -81,7 +82,9 @@ function AnalyticsResult({ selection, period }: { selection: NonNullable<Analyti
     <>
       <LinearProgress aria-label="Loading analytics" sx={{ mb: 2, visibility: isFetching ? 'visible' : 'hidden' }} />
       {isError && !isFetching ? (
-        <Alert severity="error">{statusOf(error) === 404 ? notFound(selection.kind) : errorText(error, portfolioMessages.fetchAnalyticsFailed)}</Alert>
+        <Alert severity="error">
+          {statusOf(error) === 404 ? notFound(selection.kind) : errorText(error, portfolioMessages.fetchAnalyticsFailed)}
+        </Alert>
       ) : (
         shown && <AnalyticsBody analytics={shown} />
       )}

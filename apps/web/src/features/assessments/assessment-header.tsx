@@ -22,7 +22,11 @@ type Props = {
 export function AssessmentHeader({ assessment, own, actions }: Props) {
   const details = [
     own ? null : text.forClient(assessment.client_name),
-    assessment.completed_at ? text.completedOn(formatShortDate(assessment.completed_at)) : assessment.due_date ? text.due(formatShortDate(assessment.due_date)) : null,
+    assessment.completed_at
+      ? text.completedOn(formatShortDate(assessment.completed_at))
+      : assessment.due_date
+        ? text.due(formatShortDate(assessment.due_date))
+        : null,
   ].filter(Boolean);
   return (
     <>
@@ -31,7 +35,11 @@ export function AssessmentHeader({ assessment, own, actions }: Props) {
       </Button>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 2, mb: 2, flexWrap: 'wrap' }}>
         <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 500, fontSize: { xs: '1.6rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}>
+          <Typography
+            variant="h4"
+            component="h1"
+            sx={{ fontWeight: 500, fontSize: { xs: '1.6rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}
+          >
             {assessment.template_name}
           </Typography>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>

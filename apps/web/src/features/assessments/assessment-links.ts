@@ -8,10 +8,12 @@ const id = encodeURIComponent;
  * Where an assessment is answered: a custom one here, the investor questionnaire on its own
  * module-by-module screen.
  */
-export const takePath = (assessment: Linked) => (assessment.kind === 'ipq' ? `/ipq-assessment/${id(assessment.client_id)}` : `/assessments/${id(assessment.id)}/take`);
+export const takePath = (assessment: Linked) =>
+  assessment.kind === 'ipq' ? `/ipq-assessment/${id(assessment.client_id)}` : `/assessments/${id(assessment.id)}/take`;
 
 /** Where a complete assessment is read: its answers and scores, or the questionnaire's results. */
-export const viewPath = (assessment: Linked) => (assessment.kind === 'ipq' ? `/clients/${id(assessment.client_id)}/ipq-results` : `/assessments/${id(assessment.id)}`);
+export const viewPath = (assessment: Linked) =>
+  assessment.kind === 'ipq' ? `/clients/${id(assessment.client_id)}/ipq-results` : `/assessments/${id(assessment.id)}`;
 
 export type AssessmentAction = { label: 'Take' | 'Continue' | 'View'; to: string };
 

@@ -2,7 +2,17 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderScreen } from '../../test/test-utils.tsx';
 import { AssessmentManagerRoutes, AssessmentRoutes } from './assessment-routes.tsx';
-import { assessmentId, ipqTemplate, listOf, sampleDetail, sampleTemplate, sampleTemplateDetail, slow, stubServer, templateId } from '../../test/assessments.fixtures.ts';
+import {
+  assessmentId,
+  ipqTemplate,
+  listOf,
+  sampleDetail,
+  sampleTemplate,
+  sampleTemplateDetail,
+  slow,
+  stubServer,
+  templateId,
+} from '../../test/assessments.fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

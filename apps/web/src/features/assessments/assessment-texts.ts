@@ -5,7 +5,7 @@
 export const assessmentTexts = {
   // The list
   listTitle: 'Assessments',
-  listSubtitle: "Questionnaires assigned across your book: who has answered, who is due",
+  listSubtitle: 'Questionnaires assigned across your book: who has answered, who is due',
   myTitle: 'My assessments',
   mySubtitle: 'Questionnaires your advisor has asked you to complete',
   assign: 'Assign assessment',
@@ -13,7 +13,8 @@ export const assessmentTexts = {
   listEmpty: 'No assessments match these filters.',
   listEmptyNone: 'No assessments yet. Assign one to your clients with Assign assessment.',
   myEmpty: 'No assessments for you yet.',
-  openTitle: (count: number) => (count === 1 ? 'Your advisor asks you to complete a questionnaire' : `Your advisor asks you to complete ${count} questionnaires`),
+  openTitle: (count: number) =>
+    count === 1 ? 'Your advisor asks you to complete a questionnaire' : `Your advisor asks you to complete ${count} questionnaires`,
   statusFilter: 'Status',
   templateFilter: 'Questionnaire',
   advisorFilter: 'Advisor',
@@ -59,7 +60,13 @@ export const assessmentTexts = {
   viewCompleted: 'View the completed assessment',
   scaleRange: (min: number, max: number) => `from ${min} to ${max}`,
   numberRange: (min: number | undefined, max: number | undefined) =>
-    min !== undefined && max !== undefined ? `From ${min} to ${max}` : min !== undefined ? `At least ${min}` : max !== undefined ? `At most ${max}` : ' ',
+    min !== undefined && max !== undefined
+      ? `From ${min} to ${max}`
+      : min !== undefined
+        ? `At least ${min}`
+        : max !== undefined
+          ? `At most ${max}`
+          : ' ',
   chooseAny: 'Choose all that apply.',
 
   // A completed one
@@ -83,7 +90,8 @@ export const assessmentTexts = {
   activeFor: (name: string) => `Active: ${name}`,
   questionCount: (count: number) => `${count} ${count === 1 ? 'question' : 'questions'}`,
   versionLabel: (version: number) => `Version ${version}`,
-  responseCounts: (pending: number, inProgress: number, complete: number) => `${pending} pending · ${inProgress} in progress · ${complete} complete`,
+  responseCounts: (pending: number, inProgress: number, complete: number) =>
+    `${pending} pending · ${inProgress} in progress · ${complete} complete`,
   chooseTemplatePrompt: 'Choose a template to see its questions and statistics.',
   templateFailed: 'Failed to fetch the template',
   activeFailed: 'The template could not be changed',
@@ -92,7 +100,8 @@ export const assessmentTexts = {
   questions: 'Questions',
   statistics: 'Statistics',
   reliability: "Reliability (Cronbach's alpha)",
-  reliabilityHelp: 'How consistently the scored questions of each section measure one thing, over the complete responses to the current version.',
+  reliabilityHelp:
+    'How consistently the scored questions of each section measure one thing, over the complete responses to the current version.',
   needsResponses: (minimum: number, sofar: number) => `Needs ${minimum} complete responses (${sofar} so far)`,
   needsItems: 'Needs at least two scored questions',
   alphaUndefined: 'Not computable: the answers do not vary',
@@ -100,7 +109,8 @@ export const assessmentTexts = {
   ipqQuestions: 'The investor personality questionnaire is built in: its four modules are answered on their own screen.',
   ipqReliability: 'Reliability is computed for the firm’s own templates.',
   distribution: 'Score distribution',
-  distributionHelp: (complete: number) => `Total scores of the ${complete} complete ${complete === 1 ? 'response' : 'responses'} to the current version, in bands of 10 points.`,
+  distributionHelp: (complete: number) =>
+    `Total scores of the ${complete} complete ${complete === 1 ? 'response' : 'responses'} to the current version, in bands of 10 points.`,
   scoreBand: 'Score band',
   responsesCount: 'Responses',
   noResponses: 'No complete responses yet.',

@@ -24,7 +24,14 @@ type AssessmentListArgs = {
 
 /** A template as an admin sends it: the definition before its defaults (weights) are filled in. */
 type TemplateBody = Omit<TemplateCreate, 'definition'> & { definition: TemplateDefinitionInput };
-type TemplateUpdateArgs = { id: string; name?: string; description?: string | null; definition?: TemplateDefinitionInput; is_active?: boolean; sync_version: number };
+type TemplateUpdateArgs = {
+  id: string;
+  name?: string;
+  description?: string | null;
+  definition?: TemplateDefinitionInput;
+  is_active?: boolean;
+  sync_version: number;
+};
 type AssignArgs = { templateId: string; client_ids: string[]; due_date?: string | null };
 type SaveAnswersArgs = AnswersUpdate & { assessment: Pick<AssessmentDetail, 'id' | 'client_id' | 'template_id'> };
 
@@ -58,7 +65,8 @@ const assessmentsApi = api.injectEndpoints({
     /** A 409 answers the current template: its views are refreshed too. */
     updateTemplate: build.mutation<TemplateDetail, TemplateUpdateArgs>({
       query: ({ id, ...body }) => ({ url: `/assessment-templates/${path(id)}`, method: 'PUT', body }),
-      invalidatesTags: (_result, error, { id }) => (error && error.status !== 409 ? [] : [templateTag(id), templateListTag, assessmentListTag]),
+      invalidatesTags: (_result, error, { id }) =>
+        error && error.status !== 409 ? [] : [templateTag(id), templateListTag, assessmentListTag],
     }),
     assignTemplate: build.mutation<AssignmentResult, AssignArgs>({
       query: ({ templateId, ...body }) => ({ url: `/assessment-templates/${path(templateId)}/assignments`, method: 'POST', body }),
@@ -79,7 +87,14 @@ const assessmentsApi = api.injectEndpoints({
       query: ({ assessment, ...body }) => ({ url: `/assessments/${path(assessment.id)}/answers`, method: 'PUT', body }),
       invalidatesTags: (_result, error, { assessment }) => {
         if (error && error.status !== 409) return [];
-        return [assessmentTag(assessment.id), assessmentListTag, templateListTag, templateTag(assessment.template_id), clientTag(assessment.client_id), clientListTag];
+        return [
+          assessmentTag(assessment.id),
+          assessmentListTag,
+          templateListTag,
+          templateTag(assessment.template_id),
+          clientTag(assessment.client_id),
+          clientListTag,
+        ];
       },
     }),
     /** The clients an assessment can be assigned to: the first matches of the client search. */

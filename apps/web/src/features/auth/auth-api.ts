@@ -49,10 +49,7 @@ export const authApi = api.injectEndpoints({
       invalidatesTags: ['Me'],
     }),
     /** Completes a 2FA login with the challenge token as bearer. */
-    verifyTwoFactorLogin: build.mutation<
-      VerifyTwoFactorResponse,
-      VerifyTwoFactorRequest & { challengeToken: string }
-    >({
+    verifyTwoFactorLogin: build.mutation<VerifyTwoFactorResponse, VerifyTwoFactorRequest & { challengeToken: string }>({
       query: ({ challengeToken, ...body }) => ({
         url: '/auth/verify-2fa',
         method: 'POST',

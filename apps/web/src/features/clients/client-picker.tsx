@@ -28,8 +28,7 @@ export function ClientPicker({ id, label, value, onChange, error, size = 'medium
   const search = value && term === value.name ? '' : term;
   const { data, isFetching } = useClientOptionsQuery(search || (value ? skipToken : ''));
   const options = useMemo<ClientOption[]>(
-    () =>
-      (data?.clients ?? []).map((client) => ({ id: client.id, name: `${client.first_name} ${client.last_name}`, email: client.email })),
+    () => (data?.clients ?? []).map((client) => ({ id: client.id, name: `${client.first_name} ${client.last_name}`, email: client.email })),
     [data],
   );
   return (

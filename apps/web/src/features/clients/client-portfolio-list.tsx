@@ -42,7 +42,10 @@ export function ClientPortfolioList({ portfolios }: { portfolios: Portfolio[] })
               <TableCell>
                 <TextLink to={`/portfolios/${encodeURIComponent(portfolio.id)}`}>{portfolio.name}</TextLink>
               </TableCell>
-              <TableCell>{accountTypeLabels[portfolio.account_type]}{portfolio.status === 'active' ? '' : ` (${portfolio.status})`}</TableCell>
+              <TableCell>
+                {accountTypeLabels[portfolio.account_type]}
+                {portfolio.status === 'active' ? '' : ` (${portfolio.status})`}
+              </TableCell>
               <TableCell align="right">{formatDollars(portfolio.total_value)}</TableCell>
               <TableCell align="right" sx={{ color: signColor(portfolio.gain_loss) }}>
                 {formatDollars(portfolio.gain_loss)} ({formatSignedPercent(portfolio.gain_loss_percent)})

@@ -13,7 +13,15 @@ import type {
 import type { PerformancePeriod } from '@meridian/domain/analytics/returns';
 import type { PortfolioDetail, PortfolioListResponse, Transaction, TransactionListResponse } from '@meridian/domain/portfolios/contracts';
 import { api } from '../../app/api.ts';
-import { analyticsTag, clientListTag, clientRecordChanged, clientTag, ledgerTag, portfolioListTag, portfolioTag } from '../../app/cache-tags.ts';
+import {
+  analyticsTag,
+  clientListTag,
+  clientRecordChanged,
+  clientTag,
+  ledgerTag,
+  portfolioListTag,
+  portfolioTag,
+} from '../../app/cache-tags.ts';
 
 /** The filters the list, its cards and /client-profiles send (the server applies the spec's local-filter rules). */
 export type ClientFilterArgs = {
@@ -50,9 +58,7 @@ export type RecentTransactionsArgs = { portfolioIds: string[]; perPortfolio: num
 
 /** Newest trade date first; within a day the latest recorded first. */
 function newestFirst(transactions: Transaction[]): Transaction[] {
-  return [...transactions].sort(
-    (a, b) => b.trade_date.localeCompare(a.trade_date) || b.created_at.localeCompare(a.created_at),
-  );
+  return [...transactions].sort((a, b) => b.trade_date.localeCompare(a.trade_date) || b.created_at.localeCompare(a.created_at));
 }
 
 /**
@@ -78,7 +84,10 @@ export const clientsApi = api.injectEndpoints({
     /** Shows the household's members too, so a change to one of them refreshes it. */
     clientSummary: build.query<ClientSummary, string>({
       query: (id) => `/clients/${encodeURIComponent(id)}/summary`,
-      providesTags: (result, _error, id) => [clientTag(id), ...(result?.household?.members.map((member) => clientTag(member.client_id)) ?? [])],
+      providesTags: (result, _error, id) => [
+        clientTag(id),
+        ...(result?.household?.members.map((member) => clientTag(member.client_id)) ?? []),
+      ],
     }),
     createClient: build.mutation<Client, CreateClientBody>({
       query: (body) => ({ url: '/clients', method: 'POST', body }),

@@ -32,7 +32,19 @@ describe('client portfolio table', () => {
   it('shows each client with value, performance, risk and assessment', async () => {
     stubDashboardServer({
       clients: () =>
-        jsonResponse(clientPage([dashboardClient(), dashboardClient({ id: 'c2', first_name: 'Eli', last_name: 'Moss', performance: null, assessment_status: 'Complete', profile: { ...dashboardClient().profile, risk_capacity: 'low' } })])),
+        jsonResponse(
+          clientPage([
+            dashboardClient(),
+            dashboardClient({
+              id: 'c2',
+              first_name: 'Eli',
+              last_name: 'Moss',
+              performance: null,
+              assessment_status: 'Complete',
+              profile: { ...dashboardClient().profile, risk_capacity: 'low' },
+            }),
+          ]),
+        ),
     });
     renderSignedIn(<DashboardPage />);
     expect(screen.getByRole('heading', { level: 2, name: 'Client Portfolio' })).toBeVisible();

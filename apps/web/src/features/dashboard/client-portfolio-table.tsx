@@ -43,7 +43,13 @@ export function ClientPortfolioTable({ skip }: { skip: boolean }) {
   const args = useMemo(() => listArgs(state, search), [state, search]);
   const { data, error, isLoading, isFetching } = useListClientsQuery(args, { skip });
   const rows = error ? undefined : data?.clients;
-  const message = isLoading ? clientScreenMessages.loading : error ? errorText(error, clientScreenMessages.fetchClientsFailed) : rows?.length === 0 ? clientScreenMessages.empty : null;
+  const message = isLoading
+    ? clientScreenMessages.loading
+    : error
+      ? errorText(error, clientScreenMessages.fetchClientsFailed)
+      : rows?.length === 0
+        ? clientScreenMessages.empty
+        : null;
 
   return (
     <Paper variant="outlined" sx={{ mb: 3 }} component="section" aria-labelledby="dashboard-clients-heading">
@@ -57,7 +63,15 @@ export function ClientPortfolioTable({ skip }: { skip: boolean }) {
           value={state.search}
           onChange={(event) => dispatch({ type: 'search', value: event.target.value })}
           sx={{ flex: { xs: '1 1 100%', sm: '0 1 260px' } }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
         <PerformancePeriodSelect value={state.period} onChange={(period) => dispatch({ type: 'period', value: period })} />
       </Box>

@@ -103,7 +103,17 @@ describe('dashboard headline cards', () => {
   it('shows 0 and the note when assessments are not recorded yet, never an estimate', async () => {
     const note = 'Assessments are not recorded yet';
     stubDashboardServer({
-      assessments: () => jsonResponse({ data: { ...assessmentsAnswer.data, completed_assessments: 0, previous_completed_assessments: 0, change: 0, available: false, note } }),
+      assessments: () =>
+        jsonResponse({
+          data: {
+            ...assessmentsAnswer.data,
+            completed_assessments: 0,
+            previous_completed_assessments: 0,
+            change: 0,
+            available: false,
+            note,
+          },
+        }),
     });
     renderSignedIn(<DashboardPage />);
     await waitFor(() => expect(screen.getByTestId('card-assessments-note').textContent).toBe(note));
@@ -112,7 +122,9 @@ describe('dashboard headline cards', () => {
   });
 
   it("shows '—' for an empty book's performance", async () => {
-    stubDashboardServer({ performance: () => jsonResponse({ data: { ...performanceAnswer.data, twr: null, previous_twr: null, change: null } }) });
+    stubDashboardServer({
+      performance: () => jsonResponse({ data: { ...performanceAnswer.data, twr: null, previous_twr: null, change: null } }),
+    });
     renderSignedIn(<DashboardPage />);
     await waitFor(() => expect(screen.getByTestId('card-performance-value').textContent).toBe('—'));
     expect(screen.getByTestId('card-performance-note').textContent).toBe(text.noPerformance);
@@ -120,7 +132,22 @@ describe('dashboard headline cards', () => {
 
   it('asks again when a write invalidates the analytics', async () => {
     let clients = 48;
-    stubDashboardServer({ count: () => jsonResponse({ data: { active_clients: clients, previous_active_clients: 45, change: clients - 45, change_percent: null, period: 'current', period_label: 'Q4 2026', start_date: '2026-10-01', as_of: '2026-11-20', previous_as_of: '2026-09-30' } }) });
+    stubDashboardServer({
+      count: () =>
+        jsonResponse({
+          data: {
+            active_clients: clients,
+            previous_active_clients: 45,
+            change: clients - 45,
+            change_percent: null,
+            period: 'current',
+            period_label: 'Q4 2026',
+            start_date: '2026-10-01',
+            as_of: '2026-11-20',
+            previous_as_of: '2026-09-30',
+          },
+        }),
+    });
     const { store } = renderSignedIn(<DashboardPage />);
     await waitFor(() => expect(screen.getByTestId('card-clients-value').textContent).toBe('48'));
     clients = 49;
@@ -130,7 +157,7 @@ describe('dashboard headline cards', () => {
 });
 
 describe('dashboard errors (spec §8)', () => {
-  it("a 401 asks to log in and shows no figures", async () => {
+  it('a 401 asks to log in and shows no figures', async () => {
     const navigations: string[] = [];
     registerNavigate((path) => navigations.push(path));
     stubDashboardServer({ aum: () => jsonResponse({ detail: 'Not authenticated' }, 401) });
@@ -152,14 +179,18 @@ describe('dashboard errors (spec §8)', () => {
   it('an unreachable server shows the demo figures, each labelled', async () => {
     stubDashboardServer({ aum: () => Promise.reject(new TypeError('Failed to fetch')) });
     renderSignedIn(<DashboardPage />);
-    await waitFor(() => expect(screen.getByTestId('dashboard-status').textContent).toContain('Unable to connect to server. Showing demo data.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('dashboard-status').textContent).toContain('Unable to connect to server. Showing demo data.'),
+    );
     expectDemoCards();
   });
 
   it('a server failure shows the demo figures, each labelled', async () => {
     stubDashboardServer({ performance: () => jsonResponse({ detail: 'boom' }, 500) });
     renderSignedIn(<DashboardPage />);
-    await waitFor(() => expect(screen.getByTestId('dashboard-status').textContent).toContain('Unable to load live data. Showing demo data.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('dashboard-status').textContent).toContain('Unable to load live data. Showing demo data.'),
+    );
     expectDemoCards();
   });
 });

@@ -18,8 +18,18 @@ type Feature = { title: string; description: string; path: string; icon: ReactEl
 const dashboardFeatures: Feature[] = [
   { title: 'AI Dashboard', description: 'Insights across your book at a glance.', path: '/ai-dashboard', icon: <AutoGraphIcon /> },
   { title: 'AI Agents', description: 'Assistants that prepare research and follow-ups.', path: '/ai-agents', icon: <SmartToyIcon /> },
-  { title: 'Conversational AI', description: 'Ask questions about clients and portfolios.', path: '/conversational-ai', icon: <ChatIcon /> },
-  { title: 'Advisory Intelligence', description: 'Recommendations grounded in each client’s profile.', path: '/advisory-intelligence', icon: <InsightsIcon /> },
+  {
+    title: 'Conversational AI',
+    description: 'Ask questions about clients and portfolios.',
+    path: '/conversational-ai',
+    icon: <ChatIcon />,
+  },
+  {
+    title: 'Advisory Intelligence',
+    description: 'Recommendations grounded in each client’s profile.',
+    path: '/advisory-intelligence',
+    icon: <InsightsIcon />,
+  },
   { title: 'Task Management', description: 'Plan, assign and track your team’s work.', path: '/tasks', icon: <TaskAltIcon /> },
   { title: 'Notifications', description: 'Alerts on clients, markets and deadlines.', path: '/notifications', icon: <NotificationsIcon /> },
 ];

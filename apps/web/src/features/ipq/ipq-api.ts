@@ -19,7 +19,11 @@ const ipqApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Starts the client's questionnaire, or resumes the open one with its answers so far. */
     startIpq: build.mutation<IpqSession, StartArgs>({
-      query: ({ clientId, source }) => ({ url: '/ipq/start', method: 'POST', body: { clientId, metadata: { source, startTime: new Date().toISOString() } } }),
+      query: ({ clientId, source }) => ({
+        url: '/ipq/start',
+        method: 'POST',
+        body: { clientId, metadata: { source, startTime: new Date().toISOString() } },
+      }),
       invalidatesTags: (_result, error, { clientId }) => (error ? [] : clientChanged(clientId)),
     }),
     submitIpqModule: build.mutation<IpqSession, ModuleArgs>({
@@ -48,4 +52,10 @@ const ipqApi = api.injectEndpoints({
   }),
 });
 
-export const { useStartIpqMutation, useSubmitIpqModuleMutation, useClientAssessmentsQuery, useComprehensiveResultsQuery, useDecideBandMutation } = ipqApi;
+export const {
+  useStartIpqMutation,
+  useSubmitIpqModuleMutation,
+  useClientAssessmentsQuery,
+  useComprehensiveResultsQuery,
+  useDecideBandMutation,
+} = ipqApi;

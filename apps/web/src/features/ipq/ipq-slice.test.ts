@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { PredictionResponse } from '@meridian/domain/ipq/contracts';
 import { logout } from '../session/index.ts';
-import { draftSaved, initialIpqState, ipqSlice, moduleCompleted, moduleOpened, predictionCached, sessionLoaded, validationFailed, type IpqState } from './ipq-slice.ts';
+import {
+  draftSaved,
+  initialIpqState,
+  ipqSlice,
+  moduleCompleted,
+  moduleOpened,
+  predictionCached,
+  sessionLoaded,
+  validationFailed,
+  type IpqState,
+} from './ipq-slice.ts';
 import { moduleForms, savedModulesOf } from './module-values.ts';
 import { clientId, moderateAnswers, olderSessionId, sampleResults, sampleSession, sessionId } from './test/ipq.fixtures.ts';
 
-const reduce = (actions: Parameters<typeof ipqSlice.reducer>[1][], state: IpqState = initialIpqState()) => actions.reduce(ipqSlice.reducer, state);
+const reduce = (actions: Parameters<typeof ipqSlice.reducer>[1][], state: IpqState = initialIpqState()) =>
+  actions.reduce(ipqSlice.reducer, state);
 const loaded = (saved: number, id = sessionId) => {
   const session = sampleSession(saved, { session_id: id });
   return sessionLoaded({ clientId, session, saved: savedModulesOf(session) });
@@ -36,14 +47,22 @@ describe('questionnaire state', () => {
     const state = reduce([loaded(2)]);
     expect(state).toMatchObject({ sessionId, clientId, currentModule: 3, progress: 50, isCompleted: false });
     expect(state.modules.personality.isCompleted).toBe(true);
-    expect(state.modules.beliefs.data).toMatchObject({ reference_amount: '10000', gamble_accepts: ['decline', 'accept', 'accept', 'accept'], drawdown_reaction: 'hold' });
+    expect(state.modules.beliefs.data).toMatchObject({
+      reference_amount: '10000',
+      gamble_accepts: ['decline', 'accept', 'accept', 'accept'],
+      drawdown_reaction: 'hold',
+    });
     expect(state.modules.assetAllocation).toMatchObject({ isCompleted: false, data: null });
   });
 
   it("keeps the drafts of unsaved modules across a reload, but the server's copy wins for saved ones", () => {
     const draft = { ...moduleForms.personality.fromData(moderateAnswers.personality), answers: { p01: '5' } };
     const typed = { ...moduleForms.asset_allocation.empty(), retirement_wealth: '1000' };
-    const before = reduce([loaded(1), draftSaved({ moduleNumber: 1, data: draft, savedAt: 'x' }), draftSaved({ moduleNumber: 3, data: typed, savedAt: 'y' })]);
+    const before = reduce([
+      loaded(1),
+      draftSaved({ moduleNumber: 1, data: draft, savedAt: 'x' }),
+      draftSaved({ moduleNumber: 3, data: typed, savedAt: 'y' }),
+    ]);
     expect(before.autoSave.lastDraftSaved).toBe('y');
     const after = reduce([loaded(1)], before);
     expect(after.modules.personality.data).toEqual(moduleForms.personality.fromData(moderateAnswers.personality));
@@ -66,7 +85,15 @@ describe('questionnaire state', () => {
 
   it('keeps each prediction by session until it expires', () => {
     const { prediction } = sampleResults();
-    const result: PredictionResponse = { ...prediction, user_id: clientId, session_id: sessionId, recommended_model: null, cached: false, computed_at: '2026-11-27T10:00:00.000Z', expires_at: '2026-11-28T10:00:00.000Z' };
+    const result: PredictionResponse = {
+      ...prediction,
+      user_id: clientId,
+      session_id: sessionId,
+      recommended_model: null,
+      cached: false,
+      computed_at: '2026-11-27T10:00:00.000Z',
+      expires_at: '2026-11-28T10:00:00.000Z',
+    };
     const state = reduce([predictionCached(result)]);
     expect(state.prediction).toEqual(result);
     expect(state.predictionCache[sessionId]).toEqual({ result, timestamp: result.computed_at, expiresAt: result.expires_at });

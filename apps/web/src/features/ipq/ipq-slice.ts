@@ -22,7 +22,12 @@ export type ModuleState<V> = {
 };
 
 /** The spec's module keys; the API's are snake case (`asset_allocation`). */
-export const ipqSliceKeys = { personality: 'personality', beliefs: 'beliefs', asset_allocation: 'assetAllocation', demographics: 'demographics' } as const;
+export const ipqSliceKeys = {
+  personality: 'personality',
+  beliefs: 'beliefs',
+  asset_allocation: 'assetAllocation',
+  demographics: 'demographics',
+} as const;
 type SliceKeys = typeof ipqSliceKeys;
 type IpqModulesState = { [M in IpqModule as SliceKeys[M]]: ModuleState<IpqModuleValues[M]> };
 
@@ -85,7 +90,12 @@ export const ipqSlice = createSlice({
      */
     sessionLoaded(
       state,
-      action: PayloadAction<{ clientId: string; session: Pick<IpqSession, 'session_id' | 'resume_at_module' | 'updated_at'>; saved: SavedModules; allocationPrefill?: unknown }>,
+      action: PayloadAction<{
+        clientId: string;
+        session: Pick<IpqSession, 'session_id' | 'resume_at_module' | 'updated_at'>;
+        saved: SavedModules;
+        allocationPrefill?: unknown;
+      }>,
     ) {
       const { clientId, session, saved, allocationPrefill } = action.payload;
       if (state.sessionId !== session.session_id) Object.assign(state, initialIpqState(), { sessionId: session.session_id });

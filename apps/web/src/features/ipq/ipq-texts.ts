@@ -86,4 +86,3 @@ export const ipqTexts = {
   errorText: 'An error occurred while rendering the assessment. This may be due to data formatting issues.',
   reloadPage: 'Reload Page',
 } as const;
-

@@ -1,5 +1,11 @@
 import type { IpqSession } from '@meridian/domain/ipq/contracts';
-import { assetAllocationDefaults, beliefItems, gambleGainMultiples, personalityItems, type LikertItem } from '@meridian/domain/ipq/instrument';
+import {
+  assetAllocationDefaults,
+  beliefItems,
+  gambleGainMultiples,
+  personalityItems,
+  type LikertItem,
+} from '@meridian/domain/ipq/instrument';
 import { ipqModules, type IpqModule } from '@meridian/domain/ipq/module-list';
 
 /**
@@ -50,11 +56,14 @@ export function parseNumber(text: string | undefined): number | undefined {
 }
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
 const emptyAnswers = (items: readonly LikertItem[]) => Object.fromEntries(items.map((item) => [item.id, '']));
-const answersData = (items: readonly LikertItem[], answers: AgreementValues) => Object.fromEntries(items.map((item) => [item.id, parseNumber(answers[item.id])]));
-const answersValues = (items: readonly LikertItem[], answers: unknown) => Object.fromEntries(items.map((item) => [item.id, text(record(answers)[item.id])]));
+const answersData = (items: readonly LikertItem[], answers: AgreementValues) =>
+  Object.fromEntries(items.map((item) => [item.id, parseNumber(answers[item.id])]));
+const answersValues = (items: readonly LikertItem[], answers: unknown) =>
+  Object.fromEntries(items.map((item) => [item.id, text(record(answers)[item.id])]));
 const optional = (value: string) => (value === '' ? undefined : value);
 
 type ModuleForm<V> = {
@@ -73,10 +82,18 @@ export const moduleForms: { [M in IpqModule]: ModuleForm<IpqModuleValues[M]> } =
     fromData: (data) => ({ answers: answersValues(personalityItems, data.answers) }),
   },
   beliefs: {
-    empty: () => ({ reference_amount: '', gamble_accepts: gambleGainMultiples.map(() => ''), drawdown_reaction: '', expected_return: '', answers: emptyAnswers(beliefItems) }),
+    empty: () => ({
+      reference_amount: '',
+      gamble_accepts: gambleGainMultiples.map(() => ''),
+      drawdown_reaction: '',
+      expected_return: '',
+      answers: emptyAnswers(beliefItems),
+    }),
     toData: (values) => ({
       reference_amount: parseNumber(values.reference_amount),
-      gamble_accepts: gambleGainMultiples.map((_, index) => (values.gamble_accepts[index] === '' ? undefined : values.gamble_accepts[index] === 'accept')),
+      gamble_accepts: gambleGainMultiples.map((_, index) =>
+        values.gamble_accepts[index] === '' ? undefined : values.gamble_accepts[index] === 'accept',
+      ),
       drawdown_reaction: optional(values.drawdown_reaction),
       expected_return: parseNumber(values.expected_return),
       answers: answersData(beliefItems, values.answers),
@@ -116,7 +133,15 @@ export const moduleForms: { [M in IpqModule]: ModuleForm<IpqModuleValues[M]> } =
     }),
   },
   demographics: {
-    empty: () => ({ age: '', annual_income: '', dependants: '', employment_stability: '', time_horizon_years: '', liquidity_needs: '', emergency_fund_months: '' }),
+    empty: () => ({
+      age: '',
+      annual_income: '',
+      dependants: '',
+      employment_stability: '',
+      time_horizon_years: '',
+      liquidity_needs: '',
+      emergency_fund_months: '',
+    }),
     toData: (values) => ({
       age: parseNumber(values.age),
       annual_income: parseNumber(values.annual_income),

@@ -1,9 +1,4 @@
-import type {
-  HistoryPeriod,
-  PriceImportResponse,
-  SecurityDetail,
-  SecuritySearchResponse,
-} from '@meridian/domain/securities/contracts';
+import type { HistoryPeriod, PriceImportResponse, SecurityDetail, SecuritySearchResponse } from '@meridian/domain/securities/contracts';
 import { api } from '../../app/api.ts';
 
 export type SecurityDetailArgs = { symbol: string; period: HistoryPeriod };

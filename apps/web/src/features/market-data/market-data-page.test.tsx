@@ -84,11 +84,18 @@ function stubServer(handler: Handler) {
 const symbolOf = (url: URL) => decodeURIComponent(url.pathname.replace('/api/v1/securities/', ''));
 
 /** The demo's answers: the watchlist file, each security with its closes, a search for Microsoft. */
-const demoServer = (options: { config?: () => Response; simulated?: boolean; failing?: string[]; unknown?: string[] } = {}): Handler =>
+const demoServer =
+  (options: { config?: () => Response; simulated?: boolean; failing?: string[]; unknown?: string[] } = {}): Handler =>
   (url) => {
     if (url.pathname === '/config/stocks.json') return options.config?.() ?? jsonResponse({ symbols: ['SPY', 'msft', 'JNJ'] });
     if (url.pathname === '/api/v1/securities/search') {
-      return jsonResponse({ securities: [security('MSFT', { name: 'Microsoft Corporation' }), security('AMD', { name: 'Advanced Micro Devices, Inc.', risk_rating: 'high', sector: 'Information Technology' })], total: 2 });
+      return jsonResponse({
+        securities: [
+          security('MSFT', { name: 'Microsoft Corporation' }),
+          security('AMD', { name: 'Advanced Micro Devices, Inc.', risk_rating: 'high', sector: 'Information Technology' }),
+        ],
+        total: 2,
+      });
     }
     const symbol = symbolOf(url);
     if (options.unknown?.includes(symbol)) return jsonResponse({ detail: 'Not found' }, 404);
@@ -96,11 +103,23 @@ const demoServer = (options: { config?: () => Response; simulated?: boolean; fai
     const simulated = options.simulated ?? true;
     const overrides: Partial<Security> =
       symbol === 'JNJ'
-        ? { name: 'Johnson & Johnson', last_close: 150, previous_close: 151.5, day_change: -1.5, day_change_percent: -0.99, risk_rating: 'low' }
+        ? {
+            name: 'Johnson & Johnson',
+            last_close: 150,
+            previous_close: 151.5,
+            day_change: -1.5,
+            day_change_percent: -0.99,
+            risk_rating: 'low',
+          }
         : symbol === 'MSFT'
           ? { name: 'Microsoft Corporation' }
           : {};
-    return jsonResponse(detail(security(symbol, { ...overrides, simulated, price_source: simulated ? 'simulated' : 'imported' }), url.searchParams.get('period') ?? '1y'));
+    return jsonResponse(
+      detail(
+        security(symbol, { ...overrides, simulated, price_source: simulated ? 'simulated' : 'imported' }),
+        url.searchParams.get('period') ?? '1y',
+      ),
+    );
   };
 
 function renderPage(who: 'operator' | 'admin' | 'advisor' = 'advisor') {
@@ -139,7 +158,11 @@ describe('market data screen', () => {
     expect(screen.getByTestId('simulated-alert').textContent).toBe(text.simulatedAlert);
     // One request per symbol, for a year of closes.
     const priceCalls = calls.filter((call) => call.url.pathname.startsWith('/api/v1/securities/'));
-    expect(priceCalls.map((call) => `${symbolOf(call.url)} ${call.url.searchParams.get('period')}`).sort()).toEqual(['JNJ 1y', 'MSFT 1y', 'SPY 1y']);
+    expect(priceCalls.map((call) => `${symbolOf(call.url)} ${call.url.searchParams.get('period')}`).sort()).toEqual([
+      'JNJ 1y',
+      'MSFT 1y',
+      'SPY 1y',
+    ]);
   });
 
   it('labels nothing as simulated when every close is imported', async () => {
@@ -152,14 +175,19 @@ describe('market data screen', () => {
 
   it.each([
     ['is missing (404)', () => jsonResponse({ detail: 'Not found' }, 404)],
-    ['is not JSON (the app page)', () => new Response('<!doctype html><html></html>', { status: 200, headers: { 'Content-Type': 'text/html' } })],
+    [
+      'is not JSON (the app page)',
+      () => new Response('<!doctype html><html></html>', { status: 200, headers: { 'Content-Type': 'text/html' } }),
+    ],
     ['is invalid', () => jsonResponse({ symbols: 'SPY' })],
   ])('falls back to the built-in watchlist when the file %s', async (_case, config) => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     stubServer(demoServer({ config }));
     renderPage();
     await waitFor(() => expect(within(row('AAPL')).getByText('$412.35')).toBeVisible());
-    expect(screen.getAllByTestId(/^watchlist-row-/).map((element) => element.dataset.testid?.replace('watchlist-row-', ''))).toEqual([...defaultWatchlist]);
+    expect(screen.getAllByTestId(/^watchlist-row-/).map((element) => element.dataset.testid?.replace('watchlist-row-', ''))).toEqual([
+      ...defaultWatchlist,
+    ]);
   });
 
   it('says which symbols are unknown and which failed to load, and still shows the rest', async () => {
@@ -196,7 +224,9 @@ describe('market data screen', () => {
     expect(msft.getByText('Information Technology')).toBeVisible();
     expect(msft.getByText('Equity')).toBeVisible();
     expect(msft.getByText('Medium').closest('.MuiChip-root')?.className).toContain('MuiChip-colorWarning');
-    expect(within(screen.getByTestId('search-result-AMD')).getByText('High').closest('.MuiChip-root')?.className).toContain('MuiChip-colorError');
+    expect(within(screen.getByTestId('search-result-AMD')).getByText('High').closest('.MuiChip-root')?.className).toContain(
+      'MuiChip-colorError',
+    );
     expect(msft.getByText('$412.35')).toBeVisible();
 
     fireEvent.click(result);
@@ -207,12 +237,20 @@ describe('market data screen', () => {
     expect(within(dialog).getByRole('figure', { name: 'MSFT daily closing prices' }).querySelector('svg')).not.toBeNull();
 
     fireEvent.click(within(dialog).getByRole('button', { name: '3M' }));
-    await waitFor(() => expect(calls.some((call) => call.url.pathname === '/api/v1/securities/MSFT' && call.url.searchParams.get('period') === '3m')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.url.pathname === '/api/v1/securities/MSFT' && call.url.searchParams.get('period') === '3m')).toBe(
+        true,
+      ),
+    );
     expect(within(dialog).getByRole('button', { name: '3M' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it("says 'Failed to search securities' when the search fails without a reason", async () => {
-    stubServer((url) => (url.pathname === '/api/v1/securities/search' ? jsonResponse({}, 500) : demoServer()(url, { method: 'GET', body: null, headers: new Headers() })));
+    stubServer((url) =>
+      url.pathname === '/api/v1/securities/search'
+        ? jsonResponse({}, 500)
+        : demoServer()(url, { method: 'GET', body: null, headers: new Headers() }),
+    );
     renderPage();
     fireEvent.change(screen.getByLabelText(text.searchLabel), { target: { value: 'micro' } });
     expect(await screen.findByText('Failed to search securities')).toBeVisible();
@@ -257,7 +295,9 @@ describe('market data screen', () => {
     const result = await screen.findByTestId('import-result');
     expect(within(result).getByText('1 price imported')).toBeVisible();
     expect(result.textContent).toContain('2 rows rejected');
-    const rows = within(within(result).getByRole('table', { name: 'Rejected rows' })).getAllByRole('row').map((tr) => tr.textContent);
+    const rows = within(within(result).getByRole('table', { name: 'Rejected rows' }))
+      .getAllByRole('row')
+      .map((tr) => tr.textContent);
     expect(rows).toEqual(['LineReason', "3Unknown symbol 'NOPE'", "4Invalid date '2026-13-01': write it YYYY-MM-DD"]);
 
     const upload = calls.find((call) => call.url.pathname === '/api/v1/securities/prices/import');
@@ -271,11 +311,26 @@ describe('market data screen', () => {
   it('shows the server’s reason when the whole file is refused', async () => {
     stubServer((url, init) =>
       url.pathname === '/api/v1/securities/prices/import'
-        ? jsonResponse({ detail: [{ type: 'custom', loc: ['body', 'csv'], msg: 'The CSV header must name the columns symbol, date and close (missing: close)', input: null, ctx: {} }] }, 422)
+        ? jsonResponse(
+            {
+              detail: [
+                {
+                  type: 'custom',
+                  loc: ['body', 'csv'],
+                  msg: 'The CSV header must name the columns symbol, date and close (missing: close)',
+                  input: null,
+                  ctx: {},
+                },
+              ],
+            },
+            422,
+          )
         : demoServer()(url, init),
     );
     renderPage('operator');
-    fireEvent.change(screen.getByLabelText(text.importChoose), { target: { files: [new File(['symbol,date\nMSFT,2026-11-20\n'], 'bad.csv')] } });
+    fireEvent.change(screen.getByLabelText(text.importChoose), {
+      target: { files: [new File(['symbol,date\nMSFT,2026-11-20\n'], 'bad.csv')] },
+    });
     fireEvent.click(screen.getByRole('button', { name: text.importSubmit }));
     expect(await screen.findByText('The CSV header must name the columns symbol, date and close (missing: close)')).toBeVisible();
     expect(screen.queryByTestId('import-result')).toBeNull();

@@ -18,7 +18,6 @@ import { marketDataMessages as text } from '@meridian/domain/securities/market-d
 import { errorText } from '../../lib/error-text.ts';
 import { useImportPricesMutation } from './market-data-api.ts';
 
-
 /** A chosen file's text (FileReader: every browser has it, and so does the test DOM). */
 const readText = (file: File) =>
   new Promise<string>((resolve, reject) => {
@@ -99,7 +98,9 @@ export function PriceImport() {
       return;
     }
     // The answer (or the error) shows below; nothing else to do with the promise.
-    await importPrices(csv).unwrap().catch(() => undefined);
+    await importPrices(csv)
+      .unwrap()
+      .catch(() => undefined);
   };
 
   const failure = problem ?? (error ? errorText(error, text.importFailed) : null);

@@ -9,6 +9,10 @@ export function useShownPricesSimulated(symbols: readonly string[], search: Secu
       (symbol) => marketDataApi.endpoints.getSecurity.select({ symbol, period: watchlistPeriod })(state).data?.simulated === true,
     );
     if (watched || !search) return watched;
-    return marketDataApi.endpoints.searchSecurities.select(search)(state).data?.securities.some((security) => security.simulated) === true;
+    return (
+      marketDataApi.endpoints.searchSecurities
+        .select(search)(state)
+        .data?.securities.some((security) => security.simulated) === true
+    );
   });
 }

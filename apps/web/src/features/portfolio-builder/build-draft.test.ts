@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addSecurity, blankDraft, draftComplete, draftFromModel, modelTargets, scaleDraft, scaledTo100, setWeight, totalPercent } from './build-draft.ts';
+import {
+  addSecurity,
+  blankDraft,
+  draftComplete,
+  draftFromModel,
+  modelTargets,
+  scaleDraft,
+  scaledTo100,
+  setWeight,
+  totalPercent,
+} from './build-draft.ts';
 import { fundId, sampleModel } from './test/builder.fixtures.ts';
 
 const vti = { id: fundId('VTI'), symbol: 'VTI', name: 'Vanguard Total Stock Market ETF' };

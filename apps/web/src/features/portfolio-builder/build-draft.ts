@@ -1,4 +1,9 @@
-import { weightSumTolerance, type ModelCreate, type ModelPortfolio, type ModelTargetKind } from '@meridian/domain/model-portfolios/contracts';
+import {
+  weightSumTolerance,
+  type ModelCreate,
+  type ModelPortfolio,
+  type ModelTargetKind,
+} from '@meridian/domain/model-portfolios/contracts';
 import { statisticsLimits } from '@meridian/domain/recommendations/contracts';
 import { assetClasses } from '@meridian/domain/securities/contracts';
 import { parseNumber } from '../../lib/parse-number.ts';
@@ -21,7 +26,8 @@ export type Draft = {
 export const blankDraft: Draft = { kind: 'security', securities: [], weights: {}, model: null };
 
 /** The rows of the draft's kind: security ids, or the five asset classes. */
-const draftKeys = (draft: Draft): string[] => (draft.kind === 'security' ? draft.securities.map((security) => security.id) : [...assetClasses]);
+const draftKeys = (draft: Draft): string[] =>
+  draft.kind === 'security' ? draft.securities.map((security) => security.id) : [...assetClasses];
 
 /** Whether a typed weight is a percentage from 0 to 100 (empty is 0). */
 export function weightValid(text: string | undefined): boolean {
@@ -68,7 +74,8 @@ export const scaleDraft = (draft: Draft): Draft => withPercents(draft, scaledTo1
 
 /** Adds a security (once, and up to the statistics' limit) with what is left to reach 100 % as its weight. */
 export function addSecurity(draft: Draft, security: SecurityOption): Draft {
-  if (draft.securities.length >= statisticsLimits.securitiesMax || draft.securities.some((chosen) => chosen.id === security.id)) return draft;
+  if (draft.securities.length >= statisticsLimits.securitiesMax || draft.securities.some((chosen) => chosen.id === security.id))
+    return draft;
   const left = Math.max(0, 100 - totalPercent(draft));
   return { ...draft, securities: [...draft.securities, security], weights: { ...draft.weights, [security.id]: shown(left) } };
 }
@@ -95,6 +102,10 @@ export function modelTargets(draft: Draft): ModelCreate['targets'] {
   return percents(draft, keys).flatMap((percent, index) => {
     if (percent <= 0) return [];
     const weight = percent / 100;
-    return [draft.kind === 'security' ? { security_id: keys[index]!, weight } : { asset_class: keys[index] as (typeof assetClasses)[number], weight }];
+    return [
+      draft.kind === 'security'
+        ? { security_id: keys[index]!, weight }
+        : { asset_class: keys[index] as (typeof assetClasses)[number], weight },
+    ];
   });
 }

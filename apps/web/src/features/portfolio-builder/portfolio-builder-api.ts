@@ -25,11 +25,17 @@ const portfolioBuilderApi = api.injectEndpoints({
     /** The securities of some symbols (an asset class's fund), each the exact match of the securities search. */
     securitiesBySymbol: build.query<Record<string, SecurityOption>, readonly string[]>({
       async queryFn(symbols, _api, _options, baseQuery) {
-        const answers = await Promise.all(symbols.map((symbol) => baseQuery({ url: '/securities/search', params: { q: symbol, limit: 1 } })));
+        const answers = await Promise.all(
+          symbols.map((symbol) => baseQuery({ url: '/securities/search', params: { q: symbol, limit: 1 } })),
+        );
         const failed = answers.find((answer) => answer.error);
         if (failed?.error) return { error: failed.error };
         const found = answers.flatMap((answer) => (answer.data as SecuritySearchResponse).securities);
-        return { data: Object.fromEntries(found.filter((security) => symbols.includes(security.symbol)).map((security) => [security.symbol, security])) };
+        return {
+          data: Object.fromEntries(
+            found.filter((security) => symbols.includes(security.symbol)).map((security) => [security.symbol, security]),
+          ),
+        };
       },
       providesTags: ['Security'],
     }),

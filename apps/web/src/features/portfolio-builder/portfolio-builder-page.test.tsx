@@ -19,23 +19,36 @@ const path = '/portfolio-builder';
 type Handler = (call: RecordedCall) => Response;
 type Routes = { models?: ModelPortfolio[]; createModel?: Handler; updateModel?: Handler; proposal?: Handler };
 
-const created = (call: RecordedCall) => jsonResponse({ ...sampleModel(), id: 'new-model', name: (call.body as { name: string }).name, sync_version: 1 }, 201);
+const created = (call: RecordedCall) =>
+  jsonResponse({ ...sampleModel(), id: 'new-model', name: (call.body as { name: string }).name, sync_version: 1 }, 201);
 
 /** The builder's API: the securities search and statistics over the fixtures' five funds, models, clients and the two saves. */
 function server(routes: Routes = {}) {
   return stubServer((url, init) => {
     const call = { url, ...init };
     const route = url.pathname.replace('/api/v1', '');
-    if (route === '/securities/search') return jsonResponse(searchAnswer(url.searchParams.get('q') ?? '', Number(url.searchParams.get('limit'))));
+    if (route === '/securities/search')
+      return jsonResponse(searchAnswer(url.searchParams.get('q') ?? '', Number(url.searchParams.get('limit'))));
     if (route === '/securities/statistics') return jsonResponse(statisticsOf((init.body as { security_ids: string[] }).security_ids));
     if (route === '/model-portfolios' && init.method === 'GET') {
       const models = routes.models ?? [];
       return jsonResponse({ models, total: models.length, page: 1, per_page: 100, pages: 1 });
     }
     if (route === '/model-portfolios' && init.method === 'POST') return (routes.createModel ?? created)(call);
-    if (route.startsWith('/model-portfolios/') && init.method === 'PUT') return routes.updateModel?.(call) ?? jsonResponse(sampleModel({ sync_version: 4 }));
-    if (route === '/portfolios/proposals') return routes.proposal?.(call) ?? jsonResponse({ ...samplePortfolio({ status: 'proposed', name: 'Lopez Growth' }), holdings: [] }, 201);
-    if (route === '/clients') return jsonResponse({ clients: [{ id: clientId, first_name: 'Maria', last_name: 'Lopez', email: 'maria@example.com' }], total: 1, page: 1, per_page: 20, pages: 1 });
+    if (route.startsWith('/model-portfolios/') && init.method === 'PUT')
+      return routes.updateModel?.(call) ?? jsonResponse(sampleModel({ sync_version: 4 }));
+    if (route === '/portfolios/proposals')
+      return (
+        routes.proposal?.(call) ?? jsonResponse({ ...samplePortfolio({ status: 'proposed', name: 'Lopez Growth' }), holdings: [] }, 201)
+      );
+    if (route === '/clients')
+      return jsonResponse({
+        clients: [{ id: clientId, first_name: 'Maria', last_name: 'Lopez', email: 'maria@example.com' }],
+        total: 1,
+        page: 1,
+        per_page: 20,
+        pages: 1,
+      });
     return jsonResponse({ detail: 'Not found' }, 404);
   });
 }
@@ -71,7 +84,10 @@ async function buildSixtyForty(calls: RecordedCall[]) {
   await addSecurity('AGG');
   setWeights({ VTI: '60', AGG: '40' });
   await waitFor(() => expect(figure('figure-volatility')).toBe('10.00%'), slow);
-  expect(statisticsCalls(calls).map((call) => call.body)).toEqual([{ security_ids: [fundId('VTI')] }, { security_ids: [fundId('VTI'), fundId('AGG')] }]);
+  expect(statisticsCalls(calls).map((call) => call.body)).toEqual([
+    { security_ids: [fundId('VTI')] },
+    { security_ids: [fundId('VTI'), fundId('AGG')] },
+  ]);
 }
 
 // Each test walks several debounced searches and MUI dialogs in jsdom: on a busy two-core machine one can pass the 15 s default.
@@ -133,7 +149,9 @@ describe('portfolio builder', { timeout: 30_000 }, () => {
     let answers = 0;
     const calls = server({
       createModel: (call) =>
-        (answers += 1) === 1 ? jsonResponse({ detail: [{ type: 'custom', loc: ['body', 'name'], msg: modelMessages.nameTaken, input: 'x' }] }, 422) : created(call),
+        (answers += 1) === 1
+          ? jsonResponse({ detail: [{ type: 'custom', loc: ['body', 'name'], msg: modelMessages.nameTaken, input: 'x' }] }, 422)
+          : created(call),
     });
     renderScreen(<PortfolioBuilderPage />, { path });
     await buildSixtyForty(calls);
@@ -168,7 +186,10 @@ describe('portfolio builder', { timeout: 30_000 }, () => {
 
   it('edits a loaded model with its sync_version and, on a 409, offers their version', async () => {
     const theirs = sampleModel({ sync_version: 4 }, [0.7, 0.3]);
-    const calls = server({ models: [sampleModel()], updateModel: () => jsonResponse({ detail: modelMessages.modelChanged, current: theirs }, 409) });
+    const calls = server({
+      models: [sampleModel()],
+      updateModel: () => jsonResponse({ detail: modelMessages.modelChanged, current: theirs }, 409),
+    });
     renderScreen(<PortfolioBuilderPage />, { path });
     await chooseOption('Load a model', /Balanced Growth/);
     await waitFor(() => expect(weightField('VTI').value).toBe('60'));
@@ -185,7 +206,13 @@ describe('portfolio builder', { timeout: 30_000 }, () => {
     expect(conflict.textContent).toContain('VTI 70 %, AGG 30 %');
     const put = calls.find((call) => call.method === 'PUT')!;
     expect(put.url.pathname).toBe(`/api/v1/model-portfolios/${modelId}`);
-    expect(put.body).toMatchObject({ sync_version: 3, targets: [{ security_id: fundId('VTI'), weight: 0.5 }, { security_id: fundId('AGG'), weight: 0.5 }] });
+    expect(put.body).toMatchObject({
+      sync_version: 3,
+      targets: [
+        { security_id: fundId('VTI'), weight: 0.5 },
+        { security_id: fundId('AGG'), weight: 0.5 },
+      ],
+    });
 
     fireEvent.click(within(conflict).getByRole('button', { name: 'Load their version' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -215,7 +242,9 @@ describe('portfolio builder', { timeout: 30_000 }, () => {
 
     const notice = await screen.findByTestId('builder-notice');
     expect(notice.textContent).toContain('The proposal Lopez Growth for Maria Lopez is saved.');
-    expect(within(notice).getByRole('link', { name: 'Open the proposal' }).getAttribute('href')).toBe(`/portfolios/${samplePortfolio().id}`);
+    expect(within(notice).getByRole('link', { name: 'Open the proposal' }).getAttribute('href')).toBe(
+      `/portfolios/${samplePortfolio().id}`,
+    );
     expect(posts(calls, '/portfolios/proposals')[0]!.body).toEqual({
       client_id: clientId,
       name: 'Lopez Growth',
@@ -230,7 +259,13 @@ describe('portfolio builder', { timeout: 30_000 }, () => {
   });
 
   it('shows a server refusal of a proposal above the form', async () => {
-    const calls = server({ proposal: () => jsonResponse({ detail: [{ type: 'custom', loc: ['body', 'targets', 1, 'security_id'], msg: portfolioMessages.securityNotFound }] }, 422) });
+    const calls = server({
+      proposal: () =>
+        jsonResponse(
+          { detail: [{ type: 'custom', loc: ['body', 'targets', 1, 'security_id'], msg: portfolioMessages.securityNotFound }] },
+          422,
+        ),
+    });
     renderScreen(<PortfolioBuilderPage />, { path });
     await buildSixtyForty(calls);
     fireEvent.click(screen.getByRole('button', { name: 'Save as proposal' }));
@@ -250,7 +285,9 @@ describe('portfolio builder', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Save as proposal' })).toBeNull();
     setWeights({ Equity: '60', 'Fixed income': '40' });
     await waitFor(() => expect(figure('figure-volatility')).toBe('10.00%'), slow);
-    expect(statisticsCalls(calls).map((call) => call.body)).toEqual([{ security_ids: (['VTI', 'AGG', 'SGOV', 'GLD', 'VNQ'] as const).map(fundId) }]);
+    expect(statisticsCalls(calls).map((call) => call.body)).toEqual([
+      { security_ids: (['VTI', 'AGG', 'SGOV', 'GLD', 'VNQ'] as const).map(fundId) },
+    ]);
     expect(screen.getByTestId('weight-row-Cash').textContent).toContain('Figures from SGOV');
 
     await chooseOption('Risk band to optimise for', 'Moderately aggressive');

@@ -76,18 +76,29 @@ function PortfolioBuilder() {
   const weights = percents(draft);
   const total = weights.reduce((sum, weight) => sum + weight, 0);
   const complete = draftComplete(draft);
-  const figures = mix ? mixFigures(mix, weights.map((weight) => weight / 100)) : null;
+  const figures = mix
+    ? mixFigures(
+        mix,
+        weights.map((weight) => weight / 100),
+      )
+    : null;
   const rows: WeightRow[] =
     draft.kind === 'security'
       ? draft.securities.map((security) => ({ key: security.id, label: security.symbol, detail: security.name }))
-      : assetClasses.map((assetClass) => ({ key: assetClass, label: assetClassLabel(assetClass), detail: builderTexts.viaFund(classFunds[assetClass]) }));
+      : assetClasses.map((assetClass) => ({
+          key: assetClass,
+          label: assetClassLabel(assetClass),
+          detail: builderTexts.viaFund(classFunds[assetClass]),
+        }));
 
   const start = (next: Draft) => {
     setDraft(next);
     setNotice(null);
   };
   const problem = fundMissing ? builderTexts.fundMissing : error ? errorText(error, builderTexts.statisticsFailed) : null;
-  const note = answer ? builderTexts.history(formatShortDate(answer.history.start), formatShortDate(answer.history.end), plainFraction(answer.risk_free_rate)) : null;
+  const note = answer
+    ? builderTexts.history(formatShortDate(answer.history.start), formatShortDate(answer.history.end), plainFraction(answer.risk_free_rate))
+    : null;
 
   return (
     <>
@@ -97,7 +108,14 @@ function PortfolioBuilder() {
           {notice}
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 7fr) minmax(0, 5fr)' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
+          alignItems: 'start',
+        }}
+      >
         <Paper variant="outlined" component="section" aria-labelledby="builder-weights-heading" sx={{ p: 2, minWidth: 0 }}>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
             <Typography variant="h6" component="h2" id="builder-weights-heading">
@@ -167,10 +185,17 @@ function PortfolioBuilder() {
             onScale={() => setDraft(scaleDraft(draft))}
             band={band}
             onBandChange={setBand}
-            onOptimise={mix ? () => setDraft(withPercents(draft, scaledTo100(bandWeights(mix, band, draft.kind === 'security')))) : undefined}
+            onOptimise={
+              mix ? () => setDraft(withPercents(draft, scaledTo100(bandWeights(mix, band, draft.kind === 'security')))) : undefined
+            }
           />
           {mix && frontier && (
-            <FrontierPanel kind={draft.kind} mix={mix} frontier={frontier} current={figures && { expected_return: figures.expectedReturn, volatility: figures.volatility }} />
+            <FrontierPanel
+              kind={draft.kind}
+              mix={mix}
+              frontier={frontier}
+              current={figures && { expected_return: figures.expectedReturn, volatility: figures.volatility }}
+            />
           )}
         </Box>
       </Box>

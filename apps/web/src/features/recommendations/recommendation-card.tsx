@@ -54,12 +54,21 @@ export function RecommendationCard({ recommendation, showPortfolio, readOnly, bu
   const id = useId();
   const titleId = `${id}-title`;
   const detailsId = `${id}-details`;
-  const context = [showPortfolio ? recommendation.portfolio_name : null, model ? `Model: ${model.name}` : text.noModel, dateLine(recommendation)]
+  const context = [
+    showPortfolio ? recommendation.portfolio_name : null,
+    model ? `Model: ${model.name}` : text.noModel,
+    dateLine(recommendation),
+  ]
     .filter(Boolean)
     .join(' · ');
 
   return (
-    <Box component="article" aria-labelledby={titleId} data-testid="recommendation" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: { xs: 1.5, sm: 2 } }}>
+    <Box
+      component="article"
+      aria-labelledby={titleId}
+      data-testid="recommendation"
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: { xs: 1.5, sm: 2 } }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="subtitle1" component="h3" id={titleId} sx={{ fontWeight: 600, flexGrow: 1, minWidth: { xs: '100%', sm: 0 } }}>
           {recommendation.title}
@@ -93,7 +102,14 @@ export function RecommendationCard({ recommendation, showPortfolio, readOnly, bu
           nextSteps
             .filter((step) => canTransition(status, step.status))
             .map((step) => (
-              <Button key={step.status} size="small" variant={step.variant} color={step.color} disabled={busy} onClick={() => onMove(step.status)}>
+              <Button
+                key={step.status}
+                size="small"
+                variant={step.variant}
+                color={step.color}
+                disabled={busy}
+                onClick={() => onMove(step.status)}
+              >
                 {step.label}
               </Button>
             ))}

@@ -37,7 +37,10 @@ export function RecommendationDetails({ recommendation }: { recommendation: Reco
   const { totals, drift, risk } = details;
   return (
     // Narrow cell padding: the trades table keeps its seven columns on screen longer before it scrolls.
-    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, pt: 1, '& td, & th': { px: 1 } }} data-testid="recommendation-details">
+    <Box
+      sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, pt: 1, '& td, & th': { px: 1 } }}
+      data-testid="recommendation-details"
+    >
       {details.tax_deferred && <Alert severity="info">{text.taxDeferred}</Alert>}
       {details.wash_sale_blocked.length > 0 && (
         <Alert severity="warning" data-testid="wash-sale-blocked">
@@ -66,7 +69,12 @@ export function RecommendationDetails({ recommendation }: { recommendation: Reco
         <Box
           component="dl"
           data-testid="recommendation-totals"
-          sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(5, minmax(0, 1fr))' } }}
+          sx={{
+            m: 0,
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(5, minmax(0, 1fr))' },
+          }}
         >
           <Total label="Sells">{formatDollars(totals.sells)}</Total>
           <Total label="Buys">{formatDollars(totals.buys)}</Total>

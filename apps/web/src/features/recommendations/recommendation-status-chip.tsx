@@ -10,5 +10,13 @@ const statusColors: Record<RecommendationStatus, ChipProps['color']> = {
 };
 
 export function RecommendationStatusChip({ status }: { status: RecommendationStatus }) {
-  return <Chip label={recommendationStatusLabels[status]} color={statusColors[status]} size="small" variant="outlined" data-testid="recommendation-status" />;
+  return (
+    <Chip
+      label={recommendationStatusLabels[status]}
+      color={statusColors[status]}
+      size="small"
+      variant="outlined"
+      data-testid="recommendation-status"
+    />
+  );
 }

@@ -35,7 +35,14 @@ export function RecommendationTradesTable({ label, trades }: { label: string; tr
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {trade.symbol}
             </Typography>
-            <Typography variant="caption" color="text.secondary" noWrap component="div" title={trade.name} sx={{ display: { xs: 'none', sm: 'block' } }}>
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              noWrap
+              component="div"
+              title={trade.name}
+              sx={{ display: { xs: 'none', sm: 'block' } }}
+            >
               {trade.name}
             </Typography>
           </TableCell>

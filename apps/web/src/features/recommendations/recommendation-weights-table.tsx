@@ -4,7 +4,12 @@ import type { WeightRow } from '@meridian/domain/recommendations/contracts';
 import { CompactTable, type CompactColumn } from '../../components/compact-table.tsx';
 import { plainFraction } from '../../lib/figure-format.ts';
 
-const columns: CompactColumn[] = [{ label: 'Weight of' }, { label: 'Current', align: 'right' }, { label: 'Proposed', align: 'right' }, { label: 'Target', align: 'right' }];
+const columns: CompactColumn[] = [
+  { label: 'Weight of' },
+  { label: 'Current', align: 'right' },
+  { label: 'Proposed', align: 'right' },
+  { label: 'Target', align: 'right' },
+];
 
 /** Each weight the model targets: where it is, where the trades take it, and the model's target. */
 export function RecommendationWeightsTable({ label, weights }: { label: string; weights: WeightRow[] }) {

@@ -1,4 +1,9 @@
-import type { GenerateResponse, Recommendation, RecommendationListResponse, RecommendationStatus } from '@meridian/domain/recommendations/contracts';
+import type {
+  GenerateResponse,
+  Recommendation,
+  RecommendationListResponse,
+  RecommendationStatus,
+} from '@meridian/domain/recommendations/contracts';
 import { api } from '../../app/api.ts';
 import { clientTag, ledgerChanged, portfolioTag, recommendationListTag } from '../../app/cache-tags.ts';
 
@@ -39,10 +44,13 @@ const recommendationsApi = api.injectEndpoints({
       // Refetched on a refusal too: a 409 means the list shows an outdated version.
       invalidatesTags: (_result, error, { recommendation, status }) => [
         recommendationListTag,
-        ...(!error && status === 'implemented' ? ledgerChanged({ id: recommendation.portfolio_id, client_id: recommendation.client_id }) : []),
+        ...(!error && status === 'implemented'
+          ? ledgerChanged({ id: recommendation.portfolio_id, client_id: recommendation.client_id })
+          : []),
       ],
     }),
   }),
 });
 
-export const { useListRecommendationsQuery, useGenerateRecommendationsMutation, useUpdateRecommendationStatusMutation } = recommendationsApi;
+export const { useListRecommendationsQuery, useGenerateRecommendationsMutation, useUpdateRecommendationStatusMutation } =
+  recommendationsApi;

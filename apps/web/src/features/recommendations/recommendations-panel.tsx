@@ -18,7 +18,11 @@ import { usePageDialogs } from '../../lib/use-page-dialogs.ts';
 import { usePaging } from '../../lib/use-paging.ts';
 import { RecommendationCard } from './recommendation-card.tsx';
 import { recommendationTexts as text } from './recommendation-texts.ts';
-import { useGenerateRecommendationsMutation, useListRecommendationsQuery, useUpdateRecommendationStatusMutation } from './recommendations-api.ts';
+import {
+  useGenerateRecommendationsMutation,
+  useListRecommendationsQuery,
+  useUpdateRecommendationStatusMutation,
+} from './recommendations-api.ts';
 
 const pageSizes = [5, 10, 25] as const;
 
@@ -31,9 +35,11 @@ type Props = {
 
 /** What a generation did, in short: "2 new, 1 updated" (open ones it left alone count as unchanged). */
 function generateResultText({ created, refreshed, unchanged }: GenerateResponse): string {
-  const parts = [created > 0 && `${created} new`, refreshed > 0 && `${refreshed} updated`, unchanged > 0 && `${unchanged} unchanged`].filter(
-    (part) => part !== false,
-  );
+  const parts = [
+    created > 0 && `${created} new`,
+    refreshed > 0 && `${refreshed} updated`,
+    unchanged > 0 && `${unchanged} unchanged`,
+  ].filter((part) => part !== false);
   return parts.length > 0 ? parts.join(', ') : text.nothingNew;
 }
 
@@ -65,11 +71,12 @@ export function RecommendationsPanel({ clientId, portfolioId }: Props) {
   const { dialog, setDialog, close, confirmation } = usePageDialogs<Recommendation>();
 
   const recommendations = list.data?.recommendations ?? [];
-  const empty = list.data?.total === 0 ? (
-    <>
-      {portfolioId === undefined ? text.emptyForClient : text.emptyForPortfolio} {!readOnly && text.emptyHint}
-    </>
-  ) : null;
+  const empty =
+    list.data?.total === 0 ? (
+      <>
+        {portfolioId === undefined ? text.emptyForClient : text.emptyForPortfolio} {!readOnly && text.emptyHint}
+      </>
+    ) : null;
   const decisionError = (recommendation: Recommendation) =>
     decision.isError && decision.originalArgs?.recommendation.id === recommendation.id
       ? errorText(decision.error, portfolioMessages.updateRecommendationStatusFailed)
@@ -126,7 +133,14 @@ export function RecommendationsPanel({ clientId, portfolioId }: Props) {
         </Box>
       )}
       {list.data && list.data.total > pageSizes[0] && (
-        <ListPagination total={list.data.total} page={page} perPage={perPage} perPageOptions={pageSizes} onPage={setPage} onPerPage={setPerPage} />
+        <ListPagination
+          total={list.data.total}
+          page={page}
+          perPage={perPage}
+          perPageOptions={pageSizes}
+          onPage={setPage}
+          onPerPage={setPerPage}
+        />
       )}
       <ConfirmDialog
         title={text.implementTitle}

@@ -34,11 +34,7 @@ export function SessionExpiryWarning() {
           {message}
         </Alert>
       </Snackbar>
-      <Dialog
-        open={phase === 'critical'}
-        onClose={() => undefined}
-        aria-labelledby="session-expiring-title"
-      >
+      <Dialog open={phase === 'critical'} onClose={() => undefined} aria-labelledby="session-expiring-title">
         <DialogTitle id="session-expiring-title">{webMessages.sessionExpiringSoon}</DialogTitle>
         <DialogContent>
           <DialogContentText>{message}</DialogContentText>

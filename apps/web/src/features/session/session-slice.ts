@@ -69,13 +69,5 @@ export const authSlice = createSlice({
   },
 });
 
-export const {
-  loginStart,
-  loginSuccess,
-  loginFailure,
-  twoFactorPending,
-  logout,
-  userUpdated,
-  tokenRefreshed,
-  clearAuthError,
-} = authSlice.actions;
+export const { loginStart, loginSuccess, loginFailure, twoFactorPending, logout, userUpdated, tokenRefreshed, clearAuthError } =
+  authSlice.actions;

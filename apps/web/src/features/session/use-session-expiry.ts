@@ -25,10 +25,7 @@ export function useSessionExpiry() {
   const nearEnd = check.phase === 'warning' || check.phase === 'critical';
   useEffect(() => {
     if (!nearEnd) return undefined;
-    const timer = setInterval(
-      () => setCheck(checkSession(tokenStore.getExpiry(), Date.now())),
-      countdownTickMs,
-    );
+    const timer = setInterval(() => setCheck(checkSession(tokenStore.getExpiry(), Date.now())), countdownTickMs);
     return () => clearInterval(timer);
   }, [nearEnd]);
 

@@ -44,8 +44,7 @@ describe('menu list', () => {
     ]);
   });
 
-  it('ships a configuration file equal to the built-in list', () =>
-    expect(navigationFromConfig(config)).toEqual(defaultNavigation));
+  it('ships a configuration file equal to the built-in list', () => expect(navigationFromConfig(config)).toEqual(defaultNavigation));
 
   it('uses a valid configuration and falls back on an invalid one', () => {
     expect(navigationFromConfig({ items: [{ label: 'Only', path: '/only' }] })).toEqual([{ label: 'Only', path: '/only' }]);

@@ -10,7 +10,11 @@ const unknownRoutePattern = '/*';
  */
 export type DescendantRoutes = Record<string, RouteObject[]>;
 
-const joined = (parts: string[]) => `/${parts.flatMap((part) => part.split('/')).filter(Boolean).join('/')}`;
+const joined = (parts: string[]) =>
+  `/${parts
+    .flatMap((part) => part.split('/'))
+    .filter(Boolean)
+    .join('/')}`;
 
 /**
  * The route PATTERN of an address (`/clients/:clientId/profile` for `/clients/7f…/profile`), read

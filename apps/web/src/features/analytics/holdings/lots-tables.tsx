@@ -37,7 +37,14 @@ const realizedColumns: CompactColumn[] = [
 ];
 
 function TermChip({ term }: { term: 'short' | 'long' }) {
-  return <Chip size="small" variant="outlined" color={term === 'long' ? 'success' : 'default'} label={term === 'long' ? 'Long term' : 'Short term'} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={term === 'long' ? 'success' : 'default'}
+      label={term === 'long' ? 'Long term' : 'Short term'}
+    />
+  );
 }
 
 function Totals({ items }: { items: [string, number][] }) {
@@ -66,23 +73,43 @@ export function LotsTables({ lots }: { lots: Lots }) {
       <CompactTable label="Open lots" columns={openColumns}>
         {lots.open.length === 0 && (
           <TableRow>
-            <TableCell colSpan={8} sx={{ color: 'text.secondary' }}>No open lots.</TableCell>
+            <TableCell colSpan={8} sx={{ color: 'text.secondary' }}>
+              No open lots.
+            </TableCell>
           </TableRow>
         )}
         {lots.open.map((lot) => (
-          <TableRow key={`${lot.portfolio_id}-${lot.security_id}-${lot.acquired_on}-${lot.cost_per_share}`} data-testid={`open-lot-${lot.symbol}`}>
-            <TableCell sx={{ fontWeight: 500 }} title={lot.name}>{lot.symbol}</TableCell>
+          <TableRow
+            key={`${lot.portfolio_id}-${lot.security_id}-${lot.acquired_on}-${lot.cost_per_share}`}
+            data-testid={`open-lot-${lot.symbol}`}
+          >
+            <TableCell sx={{ fontWeight: 500 }} title={lot.name}>
+              {lot.symbol}
+            </TableCell>
             <TableCell sx={{ ...wide, whiteSpace: 'nowrap' }}>{formatShortDate(lot.acquired_on)}</TableCell>
             <TableCell align="right">{quantity.format(lot.quantity)}</TableCell>
-            <TableCell align="right" sx={wide}>{formatDollars(lot.cost_per_share)}</TableCell>
-            <TableCell align="right" sx={wide}>{formatDollars(lot.cost_basis)}</TableCell>
+            <TableCell align="right" sx={wide}>
+              {formatDollars(lot.cost_per_share)}
+            </TableCell>
+            <TableCell align="right" sx={wide}>
+              {formatDollars(lot.cost_basis)}
+            </TableCell>
             <TableCell align="right">{formatDollars(lot.market_value)}</TableCell>
-            <TableCell align="right"><SignedValue value={lot.unrealized_gain} kind="dollars" /></TableCell>
-            <TableCell><TermChip term={lot.term} /></TableCell>
+            <TableCell align="right">
+              <SignedValue value={lot.unrealized_gain} kind="dollars" />
+            </TableCell>
+            <TableCell>
+              <TermChip term={lot.term} />
+            </TableCell>
           </TableRow>
         ))}
       </CompactTable>
-      <Totals items={[['Unrealised short term', lots.totals.unrealized_short], ['Unrealised long term', lots.totals.unrealized_long]]} />
+      <Totals
+        items={[
+          ['Unrealised short term', lots.totals.unrealized_short],
+          ['Unrealised long term', lots.totals.unrealized_long],
+        ]}
+      />
 
       <Typography variant="subtitle1" component="h3" sx={{ px: 2, mt: 2, fontWeight: 500 }}>
         Realised in the period
@@ -90,23 +117,40 @@ export function LotsTables({ lots }: { lots: Lots }) {
       <CompactTable label="Realised lots" columns={realizedColumns}>
         {lots.realized.length === 0 && (
           <TableRow>
-            <TableCell colSpan={8} sx={{ color: 'text.secondary' }}>No sales in this period.</TableCell>
+            <TableCell colSpan={8} sx={{ color: 'text.secondary' }}>
+              No sales in this period.
+            </TableCell>
           </TableRow>
         )}
         {lots.realized.map((lot, index) => (
           <TableRow key={`${lot.portfolio_id}-${lot.security_id}-${lot.sold_on}-${index}`} data-testid={`realized-lot-${lot.symbol}`}>
-            <TableCell sx={{ fontWeight: 500 }} title={lot.name}>{lot.symbol}</TableCell>
+            <TableCell sx={{ fontWeight: 500 }} title={lot.name}>
+              {lot.symbol}
+            </TableCell>
             <TableCell sx={{ ...wide, whiteSpace: 'nowrap' }}>{formatShortDate(lot.acquired_on)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortDate(lot.sold_on)}</TableCell>
-            <TableCell align="right" sx={wide}>{quantity.format(lot.quantity)}</TableCell>
-            <TableCell align="right" sx={wide}>{formatDollars(lot.cost_basis)}</TableCell>
+            <TableCell align="right" sx={wide}>
+              {quantity.format(lot.quantity)}
+            </TableCell>
+            <TableCell align="right" sx={wide}>
+              {formatDollars(lot.cost_basis)}
+            </TableCell>
             <TableCell align="right">{formatDollars(lot.proceeds)}</TableCell>
-            <TableCell align="right"><SignedValue value={lot.realized_gain} kind="dollars" /></TableCell>
-            <TableCell><TermChip term={lot.term} /></TableCell>
+            <TableCell align="right">
+              <SignedValue value={lot.realized_gain} kind="dollars" />
+            </TableCell>
+            <TableCell>
+              <TermChip term={lot.term} />
+            </TableCell>
           </TableRow>
         ))}
       </CompactTable>
-      <Totals items={[['Realised short term', lots.totals.realized_short], ['Realised long term', lots.totals.realized_long]]} />
+      <Totals
+        items={[
+          ['Realised short term', lots.totals.realized_short],
+          ['Realised long term', lots.totals.realized_long],
+        ]}
+      />
     </>
   );
 }

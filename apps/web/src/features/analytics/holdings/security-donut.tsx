@@ -26,5 +26,13 @@ function topSlices(slices: Slice[], shown = securitySlicesShown): Slice[] {
 
 /** Weights by security: the portfolios' donuts cover asset class and sector; this adds the positions. */
 export function SecurityDonut({ slices }: { slices: Slice[] }) {
-  return <AllocationDonut title="By security" slices={topSlices(slices)} formatWeight={plainFraction} palette={blueberryTwilightPaletteLight} testId="allocation-security" />;
+  return (
+    <AllocationDonut
+      title="By security"
+      slices={topSlices(slices)}
+      formatWeight={plainFraction}
+      palette={blueberryTwilightPaletteLight}
+      testId="allocation-security"
+    />
+  );
 }

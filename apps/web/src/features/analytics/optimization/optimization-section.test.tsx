@@ -12,7 +12,18 @@ afterEach(() => vi.unstubAllGlobals());
 
 const portfolioId = '22222222-2222-4222-8222-222222222222';
 const point = (expected_return: number, volatility: number) => ({ expected_return, volatility });
-const trade = { security_id: 's1', symbol: 'MSFT', name: 'Microsoft', side: 'sell' as const, quantity: 10, price: 400, amount: 4000, realized_short: 0, realized_long: 1200, lots: [] };
+const trade = {
+  security_id: 's1',
+  symbol: 'MSFT',
+  name: 'Microsoft',
+  side: 'sell' as const,
+  quantity: 10,
+  price: 400,
+  amount: 4000,
+  realized_short: 0,
+  realized_long: 1200,
+  lots: [],
+};
 
 const optimization: Optimization = {
   portfolio_id: portfolioId,
@@ -23,9 +34,39 @@ const optimization: Optimization = {
   shrinkage: 0.12,
   constraints_relaxed: false,
   assets: [
-    { security_id: 's1', symbol: 'MSFT', name: 'Microsoft', asset_class: 'equity', expected_return: 0.14, volatility: 0.28, max_weight: 0.1, current_weight: 0.6, optimal_weight: 0.1 },
-    { security_id: 's2', symbol: 'AGG', name: 'iShares Core US Aggregate Bond', asset_class: 'fixed_income', expected_return: 0.03, volatility: 0.05, max_weight: 0.4, current_weight: 0.3, optimal_weight: 0.4 },
-    { security_id: 's3', symbol: 'VTI', name: 'Vanguard Total Stock Market', asset_class: 'equity', expected_return: 0.09, volatility: 0.16, max_weight: 0.4, current_weight: 0, optimal_weight: 0.5 },
+    {
+      security_id: 's1',
+      symbol: 'MSFT',
+      name: 'Microsoft',
+      asset_class: 'equity',
+      expected_return: 0.14,
+      volatility: 0.28,
+      max_weight: 0.1,
+      current_weight: 0.6,
+      optimal_weight: 0.1,
+    },
+    {
+      security_id: 's2',
+      symbol: 'AGG',
+      name: 'iShares Core US Aggregate Bond',
+      asset_class: 'fixed_income',
+      expected_return: 0.03,
+      volatility: 0.05,
+      max_weight: 0.4,
+      current_weight: 0.3,
+      optimal_weight: 0.4,
+    },
+    {
+      security_id: 's3',
+      symbol: 'VTI',
+      name: 'Vanguard Total Stock Market',
+      asset_class: 'equity',
+      expected_return: 0.09,
+      volatility: 0.16,
+      max_weight: 0.4,
+      current_weight: 0,
+      optimal_weight: 0.5,
+    },
   ],
   cash_weight: 0.1,
   current: point(0.097, 0.19),

@@ -33,7 +33,10 @@ function RiskFigures({ optimization }: { optimization: Optimization }) {
     { label: 'Optimal', point: optimization.optimal },
   ];
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, auto)' }, gap: 2, justifyContent: 'start', mb: 2 }} data-testid="optimization-figures">
+    <Box
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, auto)' }, gap: 2, justifyContent: 'start', mb: 2 }}
+      data-testid="optimization-figures"
+    >
       {rows.flatMap(({ label, point }) => [
         <Box key={`${label}-return`}>
           <Typography variant="caption" color="text.secondary" component="p">
@@ -109,7 +112,15 @@ function RecommendButton({ portfolioId, hasTrades }: { portfolioId: string; hasT
         {isLoading ? 'Creating…' : 'Create recommendation from the optimum'}
       </Button>
       {data && (
-        <Alert severity="success" sx={{ mt: 2 }} action={<Button component={RouterLink} to={`/portfolios/${portfolioId}`} size="small">View</Button>}>
+        <Alert
+          severity="success"
+          sx={{ mt: 2 }}
+          action={
+            <Button component={RouterLink} to={`/portfolios/${portfolioId}`} size="small">
+              View
+            </Button>
+          }
+        >
           {data.title}: pending on the portfolio page.
         </Alert>
       )}
@@ -145,8 +156,9 @@ export function OptimizationSection({ portfolioId }: { portfolioId: string }) {
   return (
     <AnalyticsSection title={title} testId="analytics-optimization">
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Optimised for a {riskBandLabels[optimization.risk_band].toLowerCase()} client: target volatility {plainFraction(optimization.target_volatility)}, from{' '}
-        {optimization.history.days} days of returns (covariance shrunk {plainFraction(optimization.shrinkage)} towards a common variance).
+        Optimised for a {riskBandLabels[optimization.risk_band].toLowerCase()} client: target volatility{' '}
+        {plainFraction(optimization.target_volatility)}, from {optimization.history.days} days of returns (covariance shrunk{' '}
+        {plainFraction(optimization.shrinkage)} towards a common variance).
         {optimization.constraints_relaxed && ' These securities cannot keep stocks within the band’s range, so that bound was left out.'}
       </Typography>
       <RiskFigures optimization={optimization} />
@@ -155,8 +167,9 @@ export function OptimizationSection({ portfolioId }: { portfolioId: string }) {
           <FrontierChart optimization={optimization} />
           <Typography component="figcaption" variant="caption" color="text.secondary">
             {optimization.frontier.length} efficient portfolios from {plainFraction(optimization.minimum_variance.volatility)} to{' '}
-            {plainFraction(optimization.frontier.at(-1)?.volatility)} volatility; now {plainFraction(optimization.current.expected_return)} at{' '}
-            {plainFraction(optimization.current.volatility)}, optimal {plainFraction(optimization.optimal.expected_return)} at {plainFraction(optimization.optimal.volatility)}.
+            {plainFraction(optimization.frontier.at(-1)?.volatility)} volatility; now {plainFraction(optimization.current.expected_return)}{' '}
+            at {plainFraction(optimization.current.volatility)}, optimal {plainFraction(optimization.optimal.expected_return)} at{' '}
+            {plainFraction(optimization.optimal.volatility)}.
           </Typography>
         </Box>
       </ChartSuspense>

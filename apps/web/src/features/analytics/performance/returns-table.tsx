@@ -23,10 +23,18 @@ export function ReturnsTable({ returns, inception }: { returns: PeriodReturn[]; 
         <TableHead>
           <TableRow>
             <TableCell sx={{ fontWeight: 600 }}>Period</TableCell>
-            <TableCell align="right" sx={{ fontWeight: 600 }}>TWR</TableCell>
-            <TableCell align="right" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>TWR p.a.</TableCell>
-            <TableCell align="right" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>MWR p.a.</TableCell>
-            <TableCell align="right" sx={{ fontWeight: 600 }}>Benchmark</TableCell>
+            <TableCell align="right" sx={{ fontWeight: 600 }}>
+              TWR
+            </TableCell>
+            <TableCell align="right" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+              TWR p.a.
+            </TableCell>
+            <TableCell align="right" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+              MWR p.a.
+            </TableCell>
+            <TableCell align="right" sx={{ fontWeight: 600 }}>
+              Benchmark
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -37,7 +45,12 @@ export function ReturnsTable({ returns, inception }: { returns: PeriodReturn[]; 
                   {row.period}
                 </Typography>
                 {!row.complete && (
-                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'nowrap' }} data-testid={`return-note-${row.period}`}>
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    sx={{ display: 'block', whiteSpace: 'nowrap' }}
+                    data-testid={`return-note-${row.period}`}
+                  >
                     {`since inception ${inception ?? row.start_date}`}
                   </Typography>
                 )}
@@ -45,10 +58,18 @@ export function ReturnsTable({ returns, inception }: { returns: PeriodReturn[]; 
                   {`${formatShortDate(row.start_date)} – ${formatShortDate(row.end_date)}`}
                 </Typography>
               </TableCell>
-              <TableCell align="right"><Signed value={row.twr} /></TableCell>
-              <TableCell align="right"><Signed value={row.twr_annualised} /></TableCell>
-              <TableCell align="right"><Signed value={row.mwr} /></TableCell>
-              <TableCell align="right"><Signed value={row.benchmark_return} /></TableCell>
+              <TableCell align="right">
+                <Signed value={row.twr} />
+              </TableCell>
+              <TableCell align="right">
+                <Signed value={row.twr_annualised} />
+              </TableCell>
+              <TableCell align="right">
+                <Signed value={row.mwr} />
+              </TableCell>
+              <TableCell align="right">
+                <Signed value={row.benchmark_return} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -10,8 +10,16 @@ export function updateSection(update: DraftUpdate, index: number, change: (secti
   update((draft) => ({ ...draft, sections: replaceAt(draft.sections, index, change(draft.sections[index] as SectionDraft)) }));
 }
 
-export function updateQuestion(update: DraftUpdate, sectionIndex: number, index: number, change: (question: QuestionDraft) => QuestionDraft) {
-  updateSection(update, sectionIndex, (section) => ({ ...section, questions: replaceAt(section.questions, index, change(section.questions[index] as QuestionDraft)) }));
+export function updateQuestion(
+  update: DraftUpdate,
+  sectionIndex: number,
+  index: number,
+  change: (question: QuestionDraft) => QuestionDraft,
+) {
+  updateSection(update, sectionIndex, (section) => ({
+    ...section,
+    questions: replaceAt(section.questions, index, change(section.questions[index] as QuestionDraft)),
+  }));
 }
 
 /** Whether the messages at and below `prefix` are the same in both. */
@@ -35,5 +43,5 @@ export function moveItem<T>(list: readonly T[], index: number, offset: number): 
   return next;
 }
 
-export const replaceAt = <T,>(list: readonly T[], index: number, item: T): T[] => list.map((each, at) => (at === index ? item : each));
-export const removeAt = <T,>(list: readonly T[], index: number): T[] => list.filter((_each, at) => at !== index);
+export const replaceAt = <T>(list: readonly T[], index: number, item: T): T[] => list.map((each, at) => (at === index ? item : each));
+export const removeAt = <T>(list: readonly T[], index: number): T[] => list.filter((_each, at) => at !== index);

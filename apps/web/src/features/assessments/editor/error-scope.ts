@@ -18,5 +18,10 @@ const question = String.raw`questions(\.\d+(\.(key|text|type|weight|options(\.\d
 const placed = new RegExp(String.raw`^(name|description|definition\.sections(\.\d+(\.(key|title|description|${question}))?)?)$`);
 
 /** Messages no input shows (the definition as a whole, a server detail): said in the banner instead. */
-export const unplacedMessages = (errors: Record<string, string>) =>
-  [...new Set(Object.entries(errors).filter(([path]) => !placed.test(path)).map(([, message]) => message))];
+export const unplacedMessages = (errors: Record<string, string>) => [
+  ...new Set(
+    Object.entries(errors)
+      .filter(([path]) => !placed.test(path))
+      .map(([, message]) => message),
+  ),
+];

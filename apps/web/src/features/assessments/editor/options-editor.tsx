@@ -32,7 +32,8 @@ type Props = {
 /** A choice question's options: value (the answer's slug), label (what the client reads) and score; add, move, remove. */
 export function OptionsEditor({ owner, options, onChange, errors }: Props) {
   const listError = errors.at();
-  const set = (index: number, patch: Partial<OptionDraft>) => onChange(replaceAt(options, index, { ...(options[index] as OptionDraft), ...patch }));
+  const set = (index: number, patch: Partial<OptionDraft>) =>
+    onChange(replaceAt(options, index, { ...(options[index] as OptionDraft), ...patch }));
   const add = () => {
     const taken = new Set(options.map((option) => option.value));
     let index = options.length;
@@ -86,7 +87,13 @@ export function OptionsEditor({ owner, options, onChange, errors }: Props) {
               slotProps={{ htmlInput: { 'aria-label': name(text.optionScore), inputMode: 'decimal' } }}
             />
             <Box sx={{ gridArea: 'tools', pt: 0.5 }}>
-              <ItemToolbar item={`${owner} ${item.toLowerCase()}`} index={index} count={options.length} onMove={(offset) => onChange(moveItem(options, index, offset))} onRemove={() => onChange(removeAt(options, index))} />
+              <ItemToolbar
+                item={`${owner} ${item.toLowerCase()}`}
+                index={index}
+                count={options.length}
+                onMove={(offset) => onChange(moveItem(options, index, offset))}
+                onRemove={() => onChange(removeAt(options, index))}
+              />
             </Box>
           </Box>
         );

@@ -36,13 +36,20 @@ function QuestionEditorView({ question, sectionIndex, index, count, number, upda
   const name = text.question(number - 1);
   const errors = errorScope(all, pathOf(sectionIndex, index));
   const set = (patch: Partial<QuestionDraft>) => updateQuestion(update, sectionIndex, index, (current) => ({ ...current, ...patch }));
-  const setQuestions = (change: (questions: QuestionDraft[]) => QuestionDraft[]) => updateSection(update, sectionIndex, (section) => ({ ...section, questions: change(section.questions) }));
+  const setQuestions = (change: (questions: QuestionDraft[]) => QuestionDraft[]) =>
+    updateSection(update, sectionIndex, (section) => ({ ...section, questions: change(section.questions) }));
   const onMove = (offset: number) => setQuestions((questions) => moveItem(questions, index, offset));
   const onRemove = () => setQuestions((questions) => removeAt(questions, index));
   const label = (field: string) => ({ htmlInput: { 'aria-label': `${name} ${field.toLowerCase()}` } });
   const legendId = `question-legend-${question.uid}`;
   return (
-    <Paper variant="outlined" role="group" aria-labelledby={legendId} sx={{ p: { xs: 1.5, sm: 2 }, mt: 1.5, minWidth: 0 }} data-testid={`question-editor-${number}`}>
+    <Paper
+      variant="outlined"
+      role="group"
+      aria-labelledby={legendId}
+      sx={{ p: { xs: 1.5, sm: 2 }, mt: 1.5, minWidth: 0 }}
+      data-testid={`question-editor-${number}`}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Typography component="h4" id={legendId} variant="subtitle2" sx={{ flex: 1 }}>
           {name}
@@ -95,7 +102,10 @@ function QuestionEditorView({ question, sectionIndex, index, count, number, upda
             slotProps={{ htmlInput: { ...label(text.weight).htmlInput, inputMode: 'decimal' } }}
           />
         )}
-        <FormControlLabel control={<Checkbox checked={question.required} onChange={(event) => set({ required: event.target.checked })} />} label={text.required} />
+        <FormControlLabel
+          control={<Checkbox checked={question.required} onChange={(event) => set({ required: event.target.checked })} />}
+          label={text.required}
+        />
       </Box>
       <TextField
         size="small"
@@ -111,9 +121,20 @@ function QuestionEditorView({ question, sectionIndex, index, count, number, upda
         sx={{ mt: 1 }}
         slotProps={label(text.questionText)}
       />
-      {isChoice(question.type) && <OptionsEditor owner={name} options={question.options} onChange={(options) => set({ options })} errors={errors.scope('options')} />}
-      {question.type === 'scale' && <ScaleSettingsEditor owner={name} scale={question.scale} onChange={(scale) => set({ scale })} errors={errors.scope('scale')} />}
-      {question.type === 'number' && <NumberSettingsEditor owner={name} settings={question.number} onChange={(settings) => set({ number: settings })} errors={errors.scope('number')} />}
+      {isChoice(question.type) && (
+        <OptionsEditor owner={name} options={question.options} onChange={(options) => set({ options })} errors={errors.scope('options')} />
+      )}
+      {question.type === 'scale' && (
+        <ScaleSettingsEditor owner={name} scale={question.scale} onChange={(scale) => set({ scale })} errors={errors.scope('scale')} />
+      )}
+      {question.type === 'number' && (
+        <NumberSettingsEditor
+          owner={name}
+          settings={question.number}
+          onChange={(settings) => set({ number: settings })}
+          errors={errors.scope('number')}
+        />
+      )}
     </Paper>
   );
 }

@@ -33,18 +33,27 @@ function SectionEditorView({ section, index, count, firstNumber, update, errors:
   const headingId = `section-heading-${section.uid}`;
   const errors = errorScope(all, pathOf(index));
   const set = (patch: Partial<SectionDraft>) => updateSection(update, index, (current) => ({ ...current, ...patch }));
-  const setSections = (change: (sections: SectionDraft[]) => SectionDraft[]) => update((draft) => ({ ...draft, sections: change(draft.sections) }));
+  const setSections = (change: (sections: SectionDraft[]) => SectionDraft[]) =>
+    update((draft) => ({ ...draft, sections: change(draft.sections) }));
   const onMove = (offset: number) => setSections((sections) => moveItem(sections, index, offset));
   const onRemove = () => setSections((sections) => removeAt(sections, index));
   // A key not used anywhere in the template, worked out from the draft as it is when the button is pressed.
   const addQuestion = () =>
     update((draft) => ({
       ...draft,
-      sections: draft.sections.map((each, at) => (at === index ? { ...each, questions: [...each.questions, newQuestion(freeKey('q', questionKeysOf(draft)))] } : each)),
+      sections: draft.sections.map((each, at) =>
+        at === index ? { ...each, questions: [...each.questions, newQuestion(freeKey('q', questionKeysOf(draft)))] } : each,
+      ),
     }));
   const field = (label: string) => ({ htmlInput: { 'aria-label': `${name} ${label.toLowerCase()}` } });
   return (
-    <Paper variant="outlined" role="group" aria-labelledby={headingId} sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, borderLeft: 4, borderLeftColor: 'primary.main' }} data-testid={`section-editor-${index}`}>
+    <Paper
+      variant="outlined"
+      role="group"
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, borderLeft: 4, borderLeftColor: 'primary.main' }}
+      data-testid={`section-editor-${index}`}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Typography variant="h6" component="h3" id={headingId} sx={{ flex: 1 }}>
           {section.title.trim() ? `${name}: ${section.title}` : name}

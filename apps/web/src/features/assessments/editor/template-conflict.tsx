@@ -12,5 +12,14 @@ export function TemplateConflict({ message, current, onReload }: Props) {
     [text.conflictRows.questions, String(current.questions)],
     [text.conflictRows.active, current.is_active ? text.yes : text.no],
   ];
-  return <ConflictAlert title={message} lead={text.conflictLead} rows={rows} reloadLabel={text.loadCurrent} onReload={onReload} data-testid="template-conflict" />;
+  return (
+    <ConflictAlert
+      title={message}
+      lead={text.conflictLead}
+      rows={rows}
+      reloadLabel={text.loadCurrent}
+      onReload={onReload}
+      data-testid="template-conflict"
+    />
+  );
 }

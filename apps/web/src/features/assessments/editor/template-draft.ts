@@ -1,4 +1,9 @@
-import { choiceQuestionTypes, type QuestionType, type TemplateDefinition, type TemplateQuestion } from '@meridian/domain/assessments/template-definition';
+import {
+  choiceQuestionTypes,
+  type QuestionType,
+  type TemplateDefinition,
+  type TemplateQuestion,
+} from '@meridian/domain/assessments/template-definition';
 
 /** A template as the editor holds it: numbers as typed, every type's settings kept, so switching type loses nothing. */
 export type OptionDraft = { uid: string; value: string; label: string; score: string };
@@ -38,7 +43,8 @@ export function freeKey(prefix: string, taken: Iterable<string>): string {
   return `${prefix}${index}`;
 }
 
-export const questionKeysOf = (draft: TemplateDraft) => draft.sections.flatMap((section) => section.questions.map((question) => question.key));
+export const questionKeysOf = (draft: TemplateDraft) =>
+  draft.sections.flatMap((section) => section.questions.map((question) => question.key));
 
 export function newQuestion(key: string): QuestionDraft {
   return {
@@ -54,7 +60,13 @@ export function newQuestion(key: string): QuestionDraft {
   };
 }
 
-export const newSection = (key: string, questionKey: string): SectionDraft => ({ uid: newUid(), key, title: '', description: '', questions: [newQuestion(questionKey)] });
+export const newSection = (key: string, questionKey: string): SectionDraft => ({
+  uid: newUid(),
+  key,
+  title: '',
+  description: '',
+  questions: [newQuestion(questionKey)],
+});
 
 export const emptyDraft = (): TemplateDraft => ({ name: '', description: '', sections: [newSection('section-1', 'q1')] });
 
@@ -66,12 +78,24 @@ function questionDraft(question: TemplateQuestion): QuestionDraft {
     type: question.type,
     required: question.required,
     weight: String(question.weight),
-    options: question.type === 'single_choice' || question.type === 'multiple_choice' ? question.options.map((option) => ({ uid: newUid(), value: option.value, label: option.label, score: String(option.score) })) : blank.options,
+    options:
+      question.type === 'single_choice' || question.type === 'multiple_choice'
+        ? question.options.map((option) => ({ uid: newUid(), value: option.value, label: option.label, score: String(option.score) }))
+        : blank.options,
     scale:
       question.type === 'scale'
-        ? { min: String(question.scale.min), max: String(question.scale.max), min_label: question.scale.min_label ?? '', max_label: question.scale.max_label ?? '', reverse: question.scale.reverse ?? false }
+        ? {
+            min: String(question.scale.min),
+            max: String(question.scale.max),
+            min_label: question.scale.min_label ?? '',
+            max_label: question.scale.max_label ?? '',
+            reverse: question.scale.reverse ?? false,
+          }
         : blank.scale,
-    number: question.type === 'number' ? { min: text(question.number?.min), max: text(question.number?.max), unit: question.number?.unit ?? '' } : blank.number,
+    number:
+      question.type === 'number'
+        ? { min: text(question.number?.min), max: text(question.number?.max), unit: question.number?.unit ?? '' }
+        : blank.number,
   };
 }
 
@@ -97,13 +121,31 @@ const requiredFigure = (value: string) => figure(value) ?? Number.NaN;
 const optional = (value: string) => (value.trim() === '' ? undefined : value);
 
 function questionInput(question: QuestionDraft): Record<string, unknown> {
-  const base = { key: question.key.trim(), text: question.text, type: question.type, required: question.required, weight: isScoredType(question.type) ? figure(question.weight) : undefined };
+  const base = {
+    key: question.key.trim(),
+    text: question.text,
+    type: question.type,
+    required: question.required,
+    weight: isScoredType(question.type) ? figure(question.weight) : undefined,
+  };
   if (isChoice(question.type)) {
-    return { ...base, options: question.options.map((option) => ({ value: option.value.trim(), label: option.label, score: requiredFigure(option.score) })) };
+    return {
+      ...base,
+      options: question.options.map((option) => ({ value: option.value.trim(), label: option.label, score: requiredFigure(option.score) })),
+    };
   }
   if (question.type === 'scale') {
     const { min, max, min_label, max_label, reverse } = question.scale;
-    return { ...base, scale: { min: requiredFigure(min), max: requiredFigure(max), min_label: optional(min_label), max_label: optional(max_label), reverse: reverse || undefined } };
+    return {
+      ...base,
+      scale: {
+        min: requiredFigure(min),
+        max: requiredFigure(max),
+        min_label: optional(min_label),
+        max_label: optional(max_label),
+        reverse: reverse || undefined,
+      },
+    };
   }
   if (question.type === 'number') {
     const settings = { min: figure(question.number.min), max: figure(question.number.max), unit: optional(question.number.unit) };

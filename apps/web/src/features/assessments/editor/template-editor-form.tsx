@@ -29,7 +29,11 @@ const draftFrom = (template: TemplateDetail | null): TemplateDraft => {
 
 /** The whole template as one form, checked with the shared schema (templateCreateSchema) before it is sent. */
 function check(draft: TemplateDraft) {
-  return templateCreateSchema.safeParse({ name: draft.name, description: draft.description.trim() || null, definition: definitionInput(draft) });
+  return templateCreateSchema.safeParse({
+    name: draft.name,
+    description: draft.description.trim() || null,
+    definition: definitionInput(draft),
+  });
 }
 
 /**
@@ -49,7 +53,10 @@ export function TemplateEditorForm({ template }: { template: TemplateDetail | nu
   const definitionChanged = JSON.stringify(definitionInput(draft)) !== original;
 
   const parsed = useMemo(() => check(draft), [draft]);
-  const errors = useMemo(() => ({ ...(tried && !parsed.success ? issuesByPath(parsed.error) : {}), ...serverErrors }), [tried, parsed, serverErrors]);
+  const errors = useMemo(
+    () => ({ ...(tried && !parsed.success ? issuesByPath(parsed.error) : {}), ...serverErrors }),
+    [tried, parsed, serverErrors],
+  );
   const scope = errorScope(errors, '');
   const banner = unplacedMessages(errors);
 
@@ -63,7 +70,10 @@ export function TemplateEditorForm({ template }: { template: TemplateDetail | nu
     event.preventDefault();
     setTried(true);
     if (!parsed.success) return;
-    const outcome = await save({ ...parsed.data, description: parsed.data.description ?? null, definitionChanged: !base || definitionChanged }, base?.sync_version ?? null);
+    const outcome = await save(
+      { ...parsed.data, description: parsed.data.description ?? null, definitionChanged: !base || definitionChanged },
+      base?.sync_version ?? null,
+    );
     if (outcome.ok) void navigate(`/assessment-manager/${encodeURIComponent(outcome.template.id)}`);
     else if ('conflict' in outcome) setConflict(outcome.conflict);
     else setServerErrors(outcome.errors);
@@ -90,8 +100,30 @@ export function TemplateEditorForm({ template }: { template: TemplateDetail | nu
         <Typography variant="h6" component="h2" id="template-details-heading">
           {text.details}
         </Typography>
-        <TextField id="template-name" label={text.name} required value={draft.name} onChange={(event) => change({ ...draft, name: event.target.value })} error={Boolean(scope.at('name'))} helperText={scope.at('name') ?? ' '} fullWidth margin="dense" slotProps={{ htmlInput: { maxLength: templateLimits.nameMax + 20 } }} />
-        <TextField id="template-description" label={text.description} value={draft.description} onChange={(event) => change({ ...draft, description: event.target.value })} error={Boolean(scope.at('description'))} helperText={scope.at('description') ?? ' '} fullWidth multiline minRows={2} margin="dense" />
+        <TextField
+          id="template-name"
+          label={text.name}
+          required
+          value={draft.name}
+          onChange={(event) => change({ ...draft, name: event.target.value })}
+          error={Boolean(scope.at('name'))}
+          helperText={scope.at('name') ?? ' '}
+          fullWidth
+          margin="dense"
+          slotProps={{ htmlInput: { maxLength: templateLimits.nameMax + 20 } }}
+        />
+        <TextField
+          id="template-description"
+          label={text.description}
+          value={draft.description}
+          onChange={(event) => change({ ...draft, description: event.target.value })}
+          error={Boolean(scope.at('description'))}
+          helperText={scope.at('description') ?? ' '}
+          fullWidth
+          multiline
+          minRows={2}
+          margin="dense"
+        />
       </Paper>
       <Box component="section" aria-labelledby="template-sections-heading">
         <Typography variant="h6" component="h2" id="template-sections-heading" sx={{ mb: 1 }}>
@@ -120,13 +152,43 @@ export function TemplateEditorForm({ template }: { template: TemplateDetail | nu
           startIcon={<AddIcon />}
           variant="outlined"
           disabled={draft.sections.length >= templateLimits.sectionsMax}
-          onClick={() => change({ ...draft, sections: [...draft.sections, newSection(freeKey('section-', draft.sections.map((section) => section.key)), freeKey('q', questionKeysOf(draft)))] })}
+          onClick={() =>
+            change({
+              ...draft,
+              sections: [
+                ...draft.sections,
+                newSection(
+                  freeKey(
+                    'section-',
+                    draft.sections.map((section) => section.key),
+                  ),
+                  freeKey('q', questionKeysOf(draft)),
+                ),
+              ],
+            })
+          }
         >
           {text.addSection}
         </Button>
       </Box>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1, position: 'sticky', bottom: 0, bgcolor: 'background.default', py: 2, mt: 2 }}>
-        <Button component={RouterLink} to={template ? `/assessment-manager/${encodeURIComponent(template.id)}` : '/assessment-manager'} disabled={busy}>
+      <Box
+        sx={{
+          display: 'flex',
+          justifyContent: 'flex-end',
+          flexWrap: 'wrap',
+          gap: 1,
+          position: 'sticky',
+          bottom: 0,
+          bgcolor: 'background.default',
+          py: 2,
+          mt: 2,
+        }}
+      >
+        <Button
+          component={RouterLink}
+          to={template ? `/assessment-manager/${encodeURIComponent(template.id)}` : '/assessment-manager'}
+          disabled={busy}
+        >
           {text.cancel}
         </Button>
         <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <ButtonSpinner /> : undefined}>

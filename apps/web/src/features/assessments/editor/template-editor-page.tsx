@@ -19,7 +19,11 @@ function Frame({ title, back, children }: { title: string; back: string; childre
       <Button component={RouterLink} to={back} startIcon={<ArrowBackIcon />} size="small" sx={{ mb: 1 }}>
         {text.backToManager}
       </Button>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 500, mb: 3, fontSize: { xs: '1.75rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}>
+      <Typography
+        variant="h4"
+        component="h1"
+        sx={{ fontWeight: 500, mb: 3, fontSize: { xs: '1.75rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}
+      >
         {title}
       </Typography>
       {children}
@@ -58,7 +62,11 @@ export function TemplateEditorPage() {
   }
   return (
     <Frame title={text.editTitle(template.name)} back={back}>
-      {template.kind === 'ipq' ? <Alert severity="info">{text.builtInReadOnly}</Alert> : <TemplateEditorForm key={template.id} template={template} />}
+      {template.kind === 'ipq' ? (
+        <Alert severity="info">{text.builtInReadOnly}</Alert>
+      ) : (
+        <TemplateEditorForm key={template.id} template={template} />
+      )}
     </Frame>
   );
 }

@@ -14,8 +14,10 @@ const created = '77777777-7777-4777-8777-777777777777';
 
 function server({ post, put }: { post?: Write; put?: Write } = {}) {
   return stubServer((url, init) => {
-    if (url.pathname === '/api/v1/assessment-templates' && init.method === 'POST') return post?.(init.body) ?? jsonResponse({ ...sampleTemplateDetail(), id: created }, 201);
-    if (url.pathname === `/api/v1/assessment-templates/${templateId}` && init.method === 'PUT') return put?.(init.body) ?? jsonResponse(sampleTemplateDetail({ sync_version: 8 }));
+    if (url.pathname === '/api/v1/assessment-templates' && init.method === 'POST')
+      return post?.(init.body) ?? jsonResponse({ ...sampleTemplateDetail(), id: created }, 201);
+    if (url.pathname === `/api/v1/assessment-templates/${templateId}` && init.method === 'PUT')
+      return put?.(init.body) ?? jsonResponse(sampleTemplateDetail({ sync_version: 8 }));
     if (url.pathname === `/api/v1/assessment-templates/${templateId}`) return jsonResponse(sampleTemplateDetail());
     return jsonResponse({ detail: 'Not found' }, 404);
   });
@@ -25,13 +27,17 @@ function openEditor(mode: 'new' | 'edit', role: 'admin' | 'advisor' = 'admin') {
   const view =
     mode === 'new'
       ? renderScreen(<TemplateEditorPage />, { path: '/assessment-manager/new' })
-      : renderScreen(<TemplateEditorPage />, { path: '/assessment-manager/:templateId/edit', at: `/assessment-manager/${templateId}/edit` });
+      : renderScreen(<TemplateEditorPage />, {
+          path: '/assessment-manager/:templateId/edit',
+          at: `/assessment-manager/${templateId}/edit`,
+        });
   act(() => void view.store.dispatch(loginSuccess({ user: { ...sampleUser, role_name: role }, accessToken: 'access-1' })));
   return view;
 }
 
 /** An input by its label; the name by its id, which is quicker to find in a large form (jsdom's label queries are slow). */
-const field = (name: string) => (name === 'Template name *' ? document.getElementById('template-name') : screen.getByLabelText(name)) as HTMLInputElement;
+const field = (name: string) =>
+  (name === 'Template name *' ? document.getElementById('template-name') : screen.getByLabelText(name)) as HTMLInputElement;
 const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
 const helperOf = (name: string) => document.getElementById(`${field(name).id}-helper-text`)?.textContent;
 const writes = (calls: ReturnType<typeof server>) => calls.filter((call) => call.method !== 'GET');
@@ -107,7 +113,19 @@ describe('template editor', () => {
           {
             key: 'section-1',
             title: 'Goals',
-            questions: [{ key: 'q1', text: 'What matters most?', type: 'single_choice', required: true, weight: 1, options: [{ value: 'option-1', label: 'Growth', score: 0 }, { value: 'option-2', label: 'Safety', score: 1 }] }],
+            questions: [
+              {
+                key: 'q1',
+                text: 'What matters most?',
+                type: 'single_choice',
+                required: true,
+                weight: 1,
+                options: [
+                  { value: 'option-1', label: 'Growth', score: 0 },
+                  { value: 'option-2', label: 'Safety', score: 1 },
+                ],
+              },
+            ],
           },
         ],
       },
@@ -115,7 +133,22 @@ describe('template editor', () => {
   });
 
   it("shows the server's 422 at the input its loc names", async () => {
-    server({ post: () => jsonResponse({ detail: [{ type: 'custom', loc: ['body', 'definition', 'sections', 0, 'questions', 0, 'options', 1, 'value'], msg: m.optionValuesUnique, input: 'x' }] }, 422) });
+    server({
+      post: () =>
+        jsonResponse(
+          {
+            detail: [
+              {
+                type: 'custom',
+                loc: ['body', 'definition', 'sections', 0, 'questions', 0, 'options', 1, 'value'],
+                msg: m.optionValuesUnique,
+                input: 'x',
+              },
+            ],
+          },
+          422,
+        ),
+    });
     openEditor('new');
     fillNew();
     fireEvent.click(screen.getByRole('button', { name: 'Create template' }));
@@ -138,7 +171,9 @@ describe('template editor', () => {
     openEditor('edit');
     await screen.findByTestId('version-note', {}, slow);
     type('Question 3 question text', 'I like taking risks');
-    expect(screen.getByTestId('version-note').textContent).toBe('Saving creates version 3; assessments already assigned keep their version.');
+    expect(screen.getByTestId('version-note').textContent).toBe(
+      'Saving creates version 3; assessments already assigned keep their version.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Save template' }));
     await waitFor(() => expect(writes(calls)).toHaveLength(1), slow);
     const body = writes(calls)[0]!.body as { definition: { sections: { questions: { text: string }[] }[] }; sync_version: number };
@@ -147,7 +182,12 @@ describe('template editor', () => {
   });
 
   it('on a 409 shows the template as it stands and loads it to continue from', async () => {
-    const current: TemplateDetail = sampleTemplateDetail({ name: 'Renamed elsewhere', current_version: 3, sync_version: 9, is_active: false });
+    const current: TemplateDetail = sampleTemplateDetail({
+      name: 'Renamed elsewhere',
+      current_version: 3,
+      sync_version: 9,
+      is_active: false,
+    });
     let first = true;
     const calls = server({
       put: () => {

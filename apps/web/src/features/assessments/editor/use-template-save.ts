@@ -38,7 +38,8 @@ export function useTemplateSave(editing: TemplateDetail | null) {
       return { ok: true, template };
     } catch (failure) {
       const current = conflictCurrent<TemplateDetail>(failure);
-      if (current) return { ok: false, conflict: { message: serverMessage((failure as { data?: unknown }).data) ?? text.saveFailed, current } };
+      if (current)
+        return { ok: false, conflict: { message: serverMessage((failure as { data?: unknown }).data) ?? text.saveFailed, current } };
       return { ok: false, errors: serverFieldErrors(failure) ?? { form: errorText(failure, text.saveFailed) } };
     } finally {
       setBusy(false);

@@ -45,11 +45,26 @@ export function AssessmentFilters({ value, onChange, statusOnly, showAdvisor }: 
           sx={{ flex: '1 1 220px', maxWidth: 360 }}
           slotProps={{
             htmlInput: { maxLength: 100 },
-            input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
           }}
         />
       )}
-      <FilterSelect<ResponseStatus | ''> id="assessment-status-filter" label={text.statusFilter} value={value.status} all={all} options={statusOptions} onChange={(status) => set({ status })} minWidth={150} sx={select} />
+      <FilterSelect<ResponseStatus | ''>
+        id="assessment-status-filter"
+        label={text.statusFilter}
+        value={value.status}
+        all={all}
+        options={statusOptions}
+        onChange={(status) => set({ status })}
+        minWidth={150}
+        sx={select}
+      />
       {!statusOnly && (
         <FilterSelect
           id="assessment-template-filter"
@@ -68,14 +83,20 @@ export function AssessmentFilters({ value, onChange, statusOnly, showAdvisor }: 
           label={text.advisorFilter}
           value={value.advisorId}
           all={all}
-          options={(advisors.data?.advisors ?? []).map((advisor) => ({ value: advisor.id, label: `${advisor.first_name} ${advisor.last_name}` }))}
+          options={(advisors.data?.advisors ?? []).map((advisor) => ({
+            value: advisor.id,
+            label: `${advisor.first_name} ${advisor.last_name}`,
+          }))}
           onChange={(advisorId) => set({ advisorId })}
           minWidth={150}
           sx={select}
         />
       )}
       {!statusOnly && (
-        <FormControlLabel control={<Switch checked={value.overdue} onChange={(event) => set({ overdue: event.target.checked })} />} label={text.overdueFilter} />
+        <FormControlLabel
+          control={<Switch checked={value.overdue} onChange={(event) => set({ overdue: event.target.checked })} />}
+          label={text.overdueFilter}
+        />
       )}
       <Button variant="outlined" onClick={() => onChange(noFilters)}>
         {text.clear}

@@ -86,7 +86,14 @@ export function AssessmentsPage({ assigning = false }: { assigning?: boolean }) 
         {data && data.total > 0 && !isError && (
           <>
             <AssessmentsTable assessments={data.assessments} own={isClient} />
-            <ListPagination total={data.total} page={page} perPage={perPage} perPageOptions={assessmentPageSizes} onPage={setPage} onPerPage={setPerPage} />
+            <ListPagination
+              total={data.total}
+              page={page}
+              perPage={perPage}
+              perPageOptions={assessmentPageSizes}
+              onPage={setPage}
+              onPerPage={setPerPage}
+            />
           </>
         )}
       </Paper>

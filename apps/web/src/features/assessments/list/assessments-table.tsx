@@ -46,7 +46,12 @@ function PhoneDetails({ assessment, questionnaire }: { assessment: AssessmentSum
         </Typography>
       )}
       {assessment.due_date && (
-        <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="span"
+          sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}
+        >
           {text.due(formatShortDate(assessment.due_date))}
           {assessment.overdue && <Chip label={text.overdue} color="error" size="small" />}
         </Typography>
@@ -57,7 +62,11 @@ function PhoneDetails({ assessment, questionnaire }: { assessment: AssessmentSum
 
 /** A custom assessment's percent of its total; the questionnaire's risk score (0-100) as it is. */
 const scoreText = (assessment: AssessmentSummary) =>
-  assessment.score_percent === null ? '—' : assessment.kind === 'custom' ? `${assessment.score_percent}%` : String(assessment.score_percent);
+  assessment.score_percent === null
+    ? '—'
+    : assessment.kind === 'custom'
+      ? `${assessment.score_percent}%`
+      : String(assessment.score_percent);
 
 function DueCell({ assessment }: { assessment: AssessmentSummary }) {
   if (!assessment.due_date) return <TableCell sx={{ ...hiddenBelow('sm'), color: 'text.secondary' }}>—</TableCell>;
@@ -119,7 +128,11 @@ function AssessmentRow({ assessment, own }: { assessment: AssessmentSummary; own
           to={action.to}
           size="small"
           variant={action.label === 'View' ? 'text' : 'outlined'}
-          aria-label={own ? `${action.label} ${assessment.template_name}` : `${action.label} ${assessment.template_name} for ${assessment.client_name}`}
+          aria-label={
+            own
+              ? `${action.label} ${assessment.template_name}`
+              : `${action.label} ${assessment.template_name} for ${assessment.client_name}`
+          }
         >
           {action.label}
         </Button>

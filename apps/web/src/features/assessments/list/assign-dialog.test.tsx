@@ -2,7 +2,18 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assessmentTemplateMessages as m } from '@meridian/domain/assessments/messages';
 import { jsonResponse, renderScreen } from '../../../test/test-utils.tsx';
-import { clientPage, inactiveTemplateId, ipqTemplate, listOf, mariaId, sampleTemplate, slow, sofiaId, stubServer, templateId } from '../../../test/assessments.fixtures.ts';
+import {
+  clientPage,
+  inactiveTemplateId,
+  ipqTemplate,
+  listOf,
+  mariaId,
+  sampleTemplate,
+  slow,
+  sofiaId,
+  stubServer,
+  templateId,
+} from '../../../test/assessments.fixtures.ts';
 import { AssessmentsPage, NewAssessmentPage } from './assessments-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -13,7 +24,9 @@ function server(assign: Assign = () => jsonResponse({ assigned: 1, already_open:
   return stubServer((url, init) => {
     if (url.pathname === '/api/v1/assessments') return jsonResponse(listOf([]));
     if (url.pathname === '/api/v1/assessment-templates') {
-      return jsonResponse({ templates: [ipqTemplate, sampleTemplate(), sampleTemplate({ id: inactiveTemplateId, name: 'Retired survey', is_active: false })] });
+      return jsonResponse({
+        templates: [ipqTemplate, sampleTemplate(), sampleTemplate({ id: inactiveTemplateId, name: 'Retired survey', is_active: false })],
+      });
     }
     if (url.pathname === `/api/v1/assessment-templates/${templateId}/assignments` && init.method === 'POST') return assign(init.body);
     if (url.pathname === '/api/v1/clients') return jsonResponse(clientPage);

@@ -25,7 +25,11 @@ type Values = { template_id: string; clients: ClientChoice[]; due_date: string }
 const assignFormSchema = assignmentCreateSchema.extend({ template_id: z.string().min(1, text.chooseTemplate) });
 const emptyForm: Values = { template_id: '', clients: [], due_date: '' };
 const form = {
-  toBody: ({ clients, due_date, template_id }: Values) => ({ template_id, client_ids: clients.map((client) => client.id), due_date: due_date || null }),
+  toBody: ({ clients, due_date, template_id }: Values) => ({
+    template_id,
+    client_ids: clients.map((client) => client.id),
+    due_date: due_date || null,
+  }),
   fieldOf: { client_ids: 'clients' },
 } as const;
 
@@ -75,7 +79,15 @@ export function AssignDialog({ open, onClose }: Props) {
 
   const shownBanner = banner ?? (templates.isError ? errorText(templates.error, text.templatesFailed) : null);
   return (
-    <FormDialog open={open} titleId="assign-title" title={text.assignTitle} submitLabel={text.assignSubmit} busy={isLoading} onSubmit={(event) => void submit(event)} onClose={close}>
+    <FormDialog
+      open={open}
+      titleId="assign-title"
+      title={text.assignTitle}
+      submitLabel={text.assignSubmit}
+      busy={isLoading}
+      onSubmit={(event) => void submit(event)}
+      onClose={close}
+    >
       {shownBanner && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="assign-error">
           {shownBanner}
@@ -94,9 +106,19 @@ export function AssignDialog({ open, onClose }: Props) {
       <Controller
         name="clients"
         control={control}
-        render={({ field, fieldState }) => <ClientMultiPicker id="assign-clients" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
+        render={({ field, fieldState }) => (
+          <ClientMultiPicker id="assign-clients" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+        )}
       />
-      <FormTextField register={register} control={control} name="due_date" id="assign-due-date" type="date" label={text.dueDate} slotProps={{ inputLabel: { shrink: true } }} />
+      <FormTextField
+        register={register}
+        control={control}
+        name="due_date"
+        id="assign-due-date"
+        type="date"
+        label={text.dueDate}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
     </FormDialog>
   );
 }

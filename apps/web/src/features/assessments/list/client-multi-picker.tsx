@@ -21,7 +21,11 @@ export function ClientMultiPicker({ id, value, onChange, error }: Props) {
   const search = useDebouncedValue(input.trim(), 250);
   const { data, isFetching } = useAssessmentClientOptionsQuery(search);
   const options = useMemo<ClientChoice[]>(() => {
-    const found = (data?.clients ?? []).map((client) => ({ id: client.id, name: `${client.first_name} ${client.last_name}`, email: client.email }));
+    const found = (data?.clients ?? []).map((client) => ({
+      id: client.id,
+      name: `${client.first_name} ${client.last_name}`,
+      email: client.email,
+    }));
     // The chosen ones stay among the options, so MUI keeps their chips whatever the search shows.
     return [...value, ...found.filter((client) => !value.some((chosen) => chosen.id === client.id))];
   }, [data, value]);

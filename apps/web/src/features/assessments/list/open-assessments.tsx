@@ -33,7 +33,13 @@ export function OpenAssessments() {
                   {text.due(formatShortDate(assessment.due_date))}
                 </Typography>
               )}
-              <Button component={RouterLink} to={action.to} size="small" variant="contained" aria-label={`${action.label} ${assessment.template_name}`}>
+              <Button
+                component={RouterLink}
+                to={action.to}
+                size="small"
+                variant="contained"
+                aria-label={`${action.label} ${assessment.template_name}`}
+              >
                 {action.label}
               </Button>
             </Box>

@@ -49,7 +49,14 @@ export function AssessmentManagerPage() {
       {isClient ? (
         <Alert severity="info">{text.staffOnly}</Alert>
       ) : (
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(260px, 1fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(260px, 1fr) minmax(0, 2fr)' },
+            alignItems: 'start',
+          }}
+        >
           <Box component="section" aria-labelledby="templates-heading">
             <Typography variant="h6" component="h2" id="templates-heading" sx={{ mb: 1 }}>
               {text.templates}

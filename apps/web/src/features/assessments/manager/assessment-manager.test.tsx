@@ -3,7 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TemplateDetail } from '@meridian/domain/assessments/contracts';
 import { loginSuccess } from '../../session/index.ts';
 import { jsonResponse, renderScreen, sampleUser } from '../../../test/test-utils.tsx';
-import { distribution, ipqTemplate, sampleTemplate, sampleTemplateDetail, slow, StubResizeObserver, stubServer, templateId } from '../../../test/assessments.fixtures.ts';
+import {
+  distribution,
+  ipqTemplate,
+  sampleTemplate,
+  sampleTemplateDetail,
+  slow,
+  StubResizeObserver,
+  stubServer,
+  templateId,
+} from '../../../test/assessments.fixtures.ts';
 import { ipqTemplateId } from '@meridian/domain/ipq/contracts';
 import { AssessmentManagerPage } from './assessment-manager-page.tsx';
 
@@ -19,12 +28,22 @@ const reliable = sampleTemplateDetail({
   },
 });
 
-function server(detail: TemplateDetail = sampleTemplateDetail(), put = (body: unknown) => jsonResponse({ ...sampleTemplateDetail(), ...(body as object), sync_version: 8 })) {
+function server(
+  detail: TemplateDetail = sampleTemplateDetail(),
+  put = (body: unknown) => jsonResponse({ ...sampleTemplateDetail(), ...(body as object), sync_version: 8 }),
+) {
   return stubServer((url, init) => {
     if (url.pathname === '/api/v1/assessment-templates') return jsonResponse({ templates: [ipqTemplate, sampleTemplate()] });
     if (url.pathname === `/api/v1/assessment-templates/${templateId}` && init.method === 'PUT') return put(init.body);
     if (url.pathname === `/api/v1/assessment-templates/${templateId}`) return jsonResponse(detail);
-    if (url.pathname === `/api/v1/assessment-templates/${ipqTemplateId}`) return jsonResponse({ ...sampleTemplateDetail(), ...ipqTemplate, definition: null, versions: [], statistics: { complete: 0, minimum: 10, reliability: [], distribution: distribution(Array(10).fill(0)) } });
+    if (url.pathname === `/api/v1/assessment-templates/${ipqTemplateId}`)
+      return jsonResponse({
+        ...sampleTemplateDetail(),
+        ...ipqTemplate,
+        definition: null,
+        versions: [],
+        statistics: { complete: 0, minimum: 10, reliability: [], distribution: distribution(Array(10).fill(0)) },
+      });
     return jsonResponse({ detail: 'Not found' }, 404);
   });
 }
@@ -37,7 +56,8 @@ function openManager(id: string | null = templateId, role: 'admin' | 'advisor' =
   return view;
 }
 
-const reading = async (section: string) => within(await screen.findByTestId(`reliability-${section}`, {}, slow)).getByTestId('reliability-reading').textContent;
+const reading = async (section: string) =>
+  within(await screen.findByTestId(`reliability-${section}`, {}, slow)).getByTestId('reliability-reading').textContent;
 
 describe('assessment manager', () => {
   it('lists the templates with the built-in badge, questions, version and responses by status', async () => {
@@ -50,7 +70,9 @@ describe('assessment manager', () => {
     expect(within(custom).queryByText('Built-in')).toBeNull();
     expect(custom.textContent).toContain('5 questions · Version 2');
     expect(within(custom).getByTestId('template-responses').textContent).toBe('3 pending · 1 in progress · 4 complete');
-    expect(within(custom).getByRole('link', { name: 'Risk attitude check' }).getAttribute('href')).toBe(`/assessment-manager/${templateId}`);
+    expect(within(custom).getByRole('link', { name: 'Risk attitude check' }).getAttribute('href')).toBe(
+      `/assessment-manager/${templateId}`,
+    );
     expect(screen.getByText('Choose a template to see its questions and statistics.')).toBeVisible();
     expect(screen.queryByRole('switch')).toBeNull();
     expect(screen.queryByRole('link', { name: 'New template' })).toBeNull();
@@ -77,7 +99,11 @@ describe('assessment manager', () => {
     server(reliable);
     openManager();
     const row = await screen.findByTestId('reliability-attitude', {}, slow);
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Attitude to risk', '3', '0.83', 'Good · 11 respondents']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Attitude to risk', '3', '0.83', 'Good · 11 respondents']);
   });
 
   it('charts the score distribution with its figures in a table, and lists versions and questions', async () => {

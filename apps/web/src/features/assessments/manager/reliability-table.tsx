@@ -10,14 +10,20 @@ import { assessmentTexts as text } from '../assessment-texts.ts';
 
 type Props = { definition: TemplateDefinition; statistics: TemplateDetail['statistics']; name: string };
 
-const columns: CompactColumn[] = [{ label: 'Section' }, { label: 'Items', align: 'right' }, { label: 'Alpha', align: 'right' }, { label: 'Reading' }];
+const columns: CompactColumn[] = [
+  { label: 'Section' },
+  { label: 'Items', align: 'right' },
+  { label: 'Alpha', align: 'right' },
+  { label: 'Reading' },
+];
 
 type Reading = { alpha: string; reading: string };
 
 /** A section's alpha and its label, or why there is none yet. */
 function readingOf(section: TemplateSection, statistics: TemplateDetail['statistics']): Reading {
   if (section.questions.filter(isScored).length < 2) return { alpha: '—', reading: text.needsItems };
-  if (statistics.complete < statistics.minimum) return { alpha: '—', reading: text.needsResponses(statistics.minimum, statistics.complete) };
+  if (statistics.complete < statistics.minimum)
+    return { alpha: '—', reading: text.needsResponses(statistics.minimum, statistics.complete) };
   const found = statistics.reliability.find((entry) => entry.section_key === section.key);
   if (!found || found.alpha === null) return { alpha: '—', reading: text.alphaUndefined };
   return { alpha: found.alpha.toFixed(2), reading: `${found.label ?? alphaLabel(found.alpha)} · ${text.respondents(found.respondents)}` };

@@ -27,7 +27,13 @@ export function ScoreDistribution({ statistics, name }: Props) {
         {text.distributionHelp(statistics.complete)}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-        <Box role="img" aria-label={`${text.distribution}: ${summary}`} aria-describedby="distribution-help" sx={{ flex: '2 1 300px', minWidth: 0 }} data-testid="distribution-chart">
+        <Box
+          role="img"
+          aria-label={`${text.distribution}: ${summary}`}
+          aria-describedby="distribution-help"
+          sx={{ flex: '2 1 300px', minWidth: 0 }}
+          data-testid="distribution-chart"
+        >
           <Suspense fallback={<Box sx={{ height: 240 }} />}>
             <DistributionChart bins={bins} />
           </Suspense>

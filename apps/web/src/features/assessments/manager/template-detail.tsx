@@ -29,7 +29,15 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** One template: its versions, its current questions (read only) and its statistics; admins may edit the firm's own. */
-export function TemplateDetailPanel({ templateId, canManage, focusOnLoad }: { templateId: string; canManage: boolean; focusOnLoad: boolean }) {
+export function TemplateDetailPanel({
+  templateId,
+  canManage,
+  focusOnLoad,
+}: {
+  templateId: string;
+  canManage: boolean;
+  focusOnLoad: boolean;
+}) {
   const { data: template, error, isFetching, isError } = useGetTemplateQuery(templateId);
   const heading = useRef<HTMLHeadingElement>(null);
   const loaded = Boolean(template);
@@ -39,7 +47,11 @@ export function TemplateDetailPanel({ templateId, canManage, focusOnLoad }: { te
   if (!template) {
     return (
       <Paper variant="outlined" sx={{ p: 2 }}>
-        {isError ? <Alert severity="error">{errorText(error, text.templateFailed)}</Alert> : <LinearProgress aria-label="Loading the template" />}
+        {isError ? (
+          <Alert severity="error">{errorText(error, text.templateFailed)}</Alert>
+        ) : (
+          <LinearProgress aria-label="Loading the template" />
+        )}
       </Paper>
     );
   }
@@ -49,7 +61,14 @@ export function TemplateDetailPanel({ templateId, canManage, focusOnLoad }: { te
       <LinearProgress aria-label="Refreshing the template" sx={{ visibility: isFetching ? 'visible' : 'hidden', mb: 1 }} />
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, flexWrap: 'wrap' }}>
         <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
-          <Typography variant="h5" component="h2" id="template-heading" ref={heading} tabIndex={-1} sx={{ overflowWrap: 'anywhere', outline: 'none' }}>
+          <Typography
+            variant="h5"
+            component="h2"
+            id="template-heading"
+            ref={heading}
+            tabIndex={-1}
+            sx={{ overflowWrap: 'anywhere', outline: 'none' }}
+          >
             {template.name}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mt: 0.5 }}>
@@ -61,7 +80,12 @@ export function TemplateDetailPanel({ templateId, canManage, focusOnLoad }: { te
           </Box>
         </Box>
         {canManage && template.kind === 'custom' && (
-          <Button component={RouterLink} to={`/assessment-manager/${encodeURIComponent(template.id)}/edit`} variant="outlined" startIcon={<EditOutlinedIcon />}>
+          <Button
+            component={RouterLink}
+            to={`/assessment-manager/${encodeURIComponent(template.id)}/edit`}
+            variant="outlined"
+            startIcon={<EditOutlinedIcon />}
+          >
             {text.edit}
           </Button>
         )}
@@ -76,13 +100,19 @@ export function TemplateDetailPanel({ templateId, canManage, focusOnLoad }: { te
         <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 500 }}>
           {text.reliability}
         </Typography>
-        {definition ? <ReliabilityTable definition={definition} statistics={template.statistics} name={template.name} /> : <Typography color="text.secondary">{text.ipqReliability}</Typography>}
+        {definition ? (
+          <ReliabilityTable definition={definition} statistics={template.statistics} name={template.name} />
+        ) : (
+          <Typography color="text.secondary">{text.ipqReliability}</Typography>
+        )}
         <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 500, mt: 2 }}>
           {text.distribution}
         </Typography>
         <ScoreDistribution statistics={template.statistics} name={template.name} />
       </Part>
-      <Part title={text.questions}>{definition ? <TemplateQuestions definition={definition} /> : <Typography color="text.secondary">{text.ipqQuestions}</Typography>}</Part>
+      <Part title={text.questions}>
+        {definition ? <TemplateQuestions definition={definition} /> : <Typography color="text.secondary">{text.ipqQuestions}</Typography>}
+      </Part>
       <Part title={text.versions}>
         <TemplateVersions template={template} />
       </Part>

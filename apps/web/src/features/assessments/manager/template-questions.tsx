@@ -42,7 +42,12 @@ export function TemplateQuestions({ definition }: { definition: TemplateDefiniti
             {section.questions.map((question, questionIndex) => {
               const number = (firstNumbers[sectionIndex] ?? 1) + questionIndex;
               return (
-                <Box component="li" key={question.key} sx={{ py: 1, borderTop: 1, borderColor: 'divider' }} data-testid={`template-question-${question.key}`}>
+                <Box
+                  component="li"
+                  key={question.key}
+                  sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}
+                  data-testid={`template-question-${question.key}`}
+                >
                   <Typography>{`${number}. ${question.text}`}</Typography>
                   <Typography variant="body2" color="text.secondary">
                     {questionDetails(question)}

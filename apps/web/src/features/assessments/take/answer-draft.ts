@@ -14,7 +14,8 @@ export function draftOf(definition: TemplateDefinition, answers: Answers): Answe
   const draft: AnswerDraft = {};
   for (const question of questionsOf(definition)) {
     const value = Object.hasOwn(answers, question.key) ? answers[question.key] : undefined;
-    if (question.type === 'multiple_choice') draft[question.key] = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+    if (question.type === 'multiple_choice')
+      draft[question.key] = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
     else draft[question.key] = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
   }
   return draft;

@@ -20,7 +20,9 @@ export function answerText(question: TemplateQuestion, value: unknown): string {
       return `${String(value)}${end ? ` (${end})` : ''}, ${text.scaleRange(min, max)}`;
     }
     case 'number':
-      return typeof value === 'number' ? `${figure.format(value)}${question.number?.unit ? ` ${question.number.unit}` : ''}` : String(value);
+      return typeof value === 'number'
+        ? `${figure.format(value)}${question.number?.unit ? ` ${question.number.unit}` : ''}`
+        : String(value);
     case 'text':
       return String(value);
   }

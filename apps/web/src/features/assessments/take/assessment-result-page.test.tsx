@@ -9,10 +9,18 @@ import { AssessmentResultPage } from './assessment-result-page.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 const answers = { q1: 'bold', q2: ['stocks', 'bonds'], q3: 1, q4: 1250.5 };
-const complete = sampleDetail({ status: 'complete', completed_at: '2026-11-20T10:00:00.000Z', answers, score: scoreResponse(sampleDefinition, answers), score_percent: 55.6 });
+const complete = sampleDetail({
+  status: 'complete',
+  completed_at: '2026-11-20T10:00:00.000Z',
+  answers,
+  score: scoreResponse(sampleDefinition, answers),
+  score_percent: 55.6,
+});
 
 function open(detail: AssessmentDetail) {
-  stubServer((url) => (url.pathname === `/api/v1/assessments/${assessmentId}` ? jsonResponse(detail) : jsonResponse({ detail: 'Not found' }, 404)));
+  stubServer((url) =>
+    url.pathname === `/api/v1/assessments/${assessmentId}` ? jsonResponse(detail) : jsonResponse({ detail: 'Not found' }, 404),
+  );
   return renderScreen(<AssessmentResultPage />, { path: '/assessments/:assessmentId', at: `/assessments/${assessmentId}` });
 }
 
@@ -39,7 +47,7 @@ describe('a completed assessment', () => {
     expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe(`/assessments/${assessmentId}/take`);
   });
 
-  it("sends the investor questionnaire to its results", async () => {
+  it('sends the investor questionnaire to its results', async () => {
     open(sampleDetail({ kind: 'ipq', definition: null, status: 'complete' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/clients/${complete.client_id}/ipq-results`), slow);
   });

@@ -65,7 +65,13 @@ export function AssessmentResultPage() {
         </Typography>
       </Paper>
       {definition.sections.map((section, index) => (
-        <SectionResult key={section.key} section={section} score={sectionScores.get(section.key)} answers={assessment.answers} firstNumber={firstNumbers[index] ?? 1} />
+        <SectionResult
+          key={section.key}
+          section={section}
+          score={sectionScores.get(section.key)}
+          answers={assessment.answers}
+          firstNumber={firstNumbers[index] ?? 1}
+        />
       ))}
     </Box>
   );

@@ -34,7 +34,13 @@ export function QuestionField({ question, number, value, onChange, error, disabl
     case 'single_choice':
       return (
         <QuestionFrame kind="fieldset" {...frame}>
-          <RadioGroup name={question.key} value={single} onChange={(_event, next) => onChange(next)} aria-invalid={invalid || undefined} aria-required={question.required || undefined}>
+          <RadioGroup
+            name={question.key}
+            value={single}
+            onChange={(_event, next) => onChange(next)}
+            aria-invalid={invalid || undefined}
+            aria-required={question.required || undefined}
+          >
             {question.options.map((option) => (
               <FormControlLabel key={option.value} value={option.value} control={<Radio />} label={option.label} disabled={disabled} />
             ))}
@@ -52,7 +58,13 @@ export function QuestionField({ question, number, value, onChange, error, disabl
             {question.options.map((option) => (
               <FormControlLabel
                 key={option.value}
-                control={<Checkbox checked={chosen.includes(option.value)} onChange={(event) => toggle(option.value, event.target.checked)} name={question.key} />}
+                control={
+                  <Checkbox
+                    checked={chosen.includes(option.value)}
+                    onChange={(event) => toggle(option.value, event.target.checked)}
+                    name={question.key}
+                  />
+                }
                 label={option.label}
                 disabled={disabled}
               />
@@ -64,7 +76,15 @@ export function QuestionField({ question, number, value, onChange, error, disabl
     case 'scale':
       return (
         <QuestionFrame kind="fieldset" {...frame}>
-          <ScaleInput name={question.key} scale={question.scale} value={single} onChange={onChange} disabled={disabled} invalid={invalid} required={question.required} />
+          <ScaleInput
+            name={question.key}
+            scale={question.scale}
+            value={single}
+            onChange={onChange}
+            disabled={disabled}
+            invalid={invalid}
+            required={question.required}
+          />
         </QuestionFrame>
       );
     case 'number': {
@@ -82,7 +102,11 @@ export function QuestionField({ question, number, value, onChange, error, disabl
             autoComplete="off"
             sx={{ mt: 0.5, width: { xs: '100%', sm: 260 } }}
             slotProps={{
-              htmlInput: { inputMode: 'decimal', 'aria-required': question.required, 'aria-describedby': [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined },
+              htmlInput: {
+                inputMode: 'decimal',
+                'aria-required': question.required,
+                'aria-describedby': [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined,
+              },
               input: unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : undefined,
             }}
           />
@@ -102,7 +126,13 @@ export function QuestionField({ question, number, value, onChange, error, disabl
             minRows={3}
             fullWidth
             sx={{ mt: 0.5 }}
-            slotProps={{ htmlInput: { maxLength: templateLimits.textAnswerMax, 'aria-required': question.required, 'aria-describedby': error ? errorId : undefined } }}
+            slotProps={{
+              htmlInput: {
+                maxLength: templateLimits.textAnswerMax,
+                'aria-required': question.required,
+                'aria-describedby': error ? errorId : undefined,
+              },
+            }}
           />
         </QuestionFrame>
       );

@@ -44,7 +44,11 @@ export function QuestionFrame({ kind, htmlFor, number, text: question, required,
       data-testid={testId}
       sx={{ border: 0, m: 0, p: 0, py: 1.5, minWidth: 0, borderBottom: 1, borderColor: 'divider' }}
     >
-      <Typography component={kind === 'fieldset' ? 'legend' : 'label'} htmlFor={kind === 'label' ? htmlFor : undefined} sx={{ display: 'block', p: 0, mb: 0.5, fontWeight: 500 }}>
+      <Typography
+        component={kind === 'fieldset' ? 'legend' : 'label'}
+        htmlFor={kind === 'label' ? htmlFor : undefined}
+        sx={{ display: 'block', p: 0, mb: 0.5, fontWeight: 500 }}
+      >
         {heading}
       </Typography>
       {hint && (

@@ -22,7 +22,13 @@ export const scoreLine = (score: { score: number; max: number; percent: number |
 export function SectionResult({ section, score, answers, firstNumber }: Props) {
   const headingId = `result-section-${section.key}`;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 }, mb: 2 }} data-testid={`section-result-${section.key}`}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}
+      data-testid={`section-result-${section.key}`}
+    >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'baseline', gap: 1, mb: 1 }}>
         <Typography variant="h6" component="h2" id={headingId}>
           {section.title}
@@ -37,7 +43,11 @@ export function SectionResult({ section, score, answers, firstNumber }: Props) {
             <Typography component="dt" variant="body2" color="text.secondary">
               {`${firstNumber + index}. ${question.text}`}
             </Typography>
-            <Typography component="dd" sx={{ m: 0, fontWeight: 500, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid={`answer-${question.key}`}>
+            <Typography
+              component="dd"
+              sx={{ m: 0, fontWeight: 500, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+              data-testid={`answer-${question.key}`}
+            >
               {answerText(question, Object.hasOwn(answers, question.key) ? answers[question.key] : undefined)}
             </Typography>
           </Box>

@@ -15,13 +15,15 @@ const saved = (body: { answers: Record<string, unknown>; submit: boolean }) =>
 
 function server(detail: AssessmentDetail = sampleDetail(), put: Put = saved) {
   return stubServer((url, init) => {
-    if (url.pathname === `/api/v1/assessments/${assessmentId}/answers` && init.method === 'PUT') return put(init.body as Parameters<Put>[0]);
+    if (url.pathname === `/api/v1/assessments/${assessmentId}/answers` && init.method === 'PUT')
+      return put(init.body as Parameters<Put>[0]);
     if (url.pathname === `/api/v1/assessments/${assessmentId}`) return jsonResponse(detail);
     return jsonResponse({ detail: 'Not found' }, 404);
   });
 }
 
-const openPage = () => renderScreen(<TakeAssessmentPage />, { path: '/assessments/:assessmentId/take', at: `/assessments/${assessmentId}/take` });
+const openPage = () =>
+  renderScreen(<TakeAssessmentPage />, { path: '/assessments/:assessmentId/take', at: `/assessments/${assessmentId}/take` });
 const question = (key: string) => screen.findByTestId(`question-${key}`, {}, slow);
 const puts = (calls: ReturnType<typeof server>) => calls.filter((call) => call.method === 'PUT');
 
@@ -44,13 +46,21 @@ describe('taking an assessment', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Your situation' })).toBeVisible();
     const single = await question('q1');
     expect(within(single).getByRole('radiogroup').getAttribute('aria-required')).toBe('true');
-    expect(within(single).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['careful', 'bold']);
+    expect(
+      within(single)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['careful', 'bold']);
     expect(within(single).getByText('1. How would you describe yourself?')).toBeVisible();
     expect(within(single).getByText('(required)')).toBeVisible();
     expect(within(await question('q2')).getAllByRole('checkbox')).toHaveLength(2);
     expect(within(await question('q2')).queryByText('(required)')).toBeNull();
     const scale = await question('q3');
-    expect(within(scale).getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'))).toEqual(['1, Strongly disagree', '2', '3', '4', '5, Strongly agree']);
+    expect(
+      within(scale)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('aria-label')),
+    ).toEqual(['1, Strongly disagree', '2', '3', '4', '5, Strongly agree']);
     const number = within(await question('q4'));
     expect(number.getByLabelText('4. Years until retirement')).toBe(number.getByRole('textbox'));
     expect(number.getByText('years')).toBeVisible();
@@ -94,11 +104,17 @@ describe('taking an assessment', () => {
     expect(screen.getByTestId('answered-count').textContent).toBe('5 of 5 answered');
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/assessments/${assessmentId}`), slow);
-    expect(puts(calls)[0]!.body).toEqual({ answers: { q1: 'bold', q2: ['stocks', 'bonds'], q3: 4, q4: 25, q5: 'Saving for a boat' }, submit: true, sync_version: 3 });
+    expect(puts(calls)[0]!.body).toEqual({
+      answers: { q1: 'bold', q2: ['stocks', 'bonds'], q3: 4, q4: 25, q5: 'Saving for a boat' },
+      submit: true,
+      sync_version: 3,
+    });
   });
 
   it("shows the server's 422 at the question it names", async () => {
-    server(sampleDetail(), () => jsonResponse({ detail: [{ type: 'custom', loc: ['body', 'answers', 'q5'], msg: m.textAnswerTooLong, input: '' }] }, 422));
+    server(sampleDetail(), () =>
+      jsonResponse({ detail: [{ type: 'custom', loc: ['body', 'answers', 'q5'], msg: m.textAnswerTooLong, input: '' }] }, 422),
+    );
     openPage();
     await answerAll();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -117,7 +133,9 @@ describe('taking an assessment', () => {
     openPage();
     fireEvent.click(within(await question('q1')).getByRole('radio', { name: 'Careful' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save progress' }));
-    expect((await screen.findByTestId('take-notice', {}, slow)).textContent).toBe(`${m.responseChanged} The answers shown are now the current ones: review them and save again.`);
+    expect((await screen.findByTestId('take-notice', {}, slow)).textContent).toBe(
+      `${m.responseChanged} The answers shown are now the current ones: review them and save again.`,
+    );
     expect((within(await question('q1')).getByRole('radio', { name: 'Bold' }) as HTMLInputElement).checked).toBe(true);
     expect((within(await question('q5')).getByRole('textbox') as HTMLTextAreaElement).value).toBe('From the other tab');
     fireEvent.click(screen.getByRole('button', { name: 'Save progress' }));
@@ -132,12 +150,17 @@ describe('taking an assessment', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save progress' }));
     const notice = await screen.findByTestId('take-notice', {}, slow);
     expect(within(notice).getByText(m.responseComplete)).toBeVisible();
-    expect(within(notice).getByRole('link', { name: 'View the completed assessment' }).getAttribute('href')).toBe(`/assessments/${assessmentId}`);
+    expect(within(notice).getByRole('link', { name: 'View the completed assessment' }).getAttribute('href')).toBe(
+      `/assessments/${assessmentId}`,
+    );
   });
 
   it('sends the investor questionnaire to its own screen', async () => {
     server(sampleDetail({ kind: 'ipq', definition: null }));
     openPage();
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/ipq-assessment/11111111-1111-4111-8111-111111111111'), slow);
+    await waitFor(
+      () => expect(screen.getByTestId('location').textContent).toBe('/ipq-assessment/11111111-1111-4111-8111-111111111111'),
+      slow,
+    );
   });
 });

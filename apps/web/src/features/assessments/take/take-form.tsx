@@ -21,7 +21,8 @@ import { firstQuestionNumbers } from '../question-numbers.ts';
 type Props = { assessment: AssessmentDetail; definition: TemplateDefinition };
 type Notice = { severity: 'success' | 'warning' | 'error'; message: string; complete?: boolean };
 
-const isStatus = (error: unknown, status: number) => typeof error === 'object' && error !== null && 'status' in error && error.status === status;
+const isStatus = (error: unknown, status: number) =>
+  typeof error === 'object' && error !== null && 'status' in error && error.status === status;
 
 /**
  * The questions of a custom assessment, section by section: Save progress keeps the answers so far
@@ -72,7 +73,10 @@ export function TakeForm({ assessment, definition }: Props) {
       if (current) {
         setDraft(draftOf(definition, current.answers));
         setSyncVersion(current.sync_version);
-        show({ severity: 'warning', message: `${serverMessage((failure as { data?: unknown }).data) ?? ''} ${text.conflictReloaded}`.trim() });
+        show({
+          severity: 'warning',
+          message: `${serverMessage((failure as { data?: unknown }).data) ?? ''} ${text.conflictReloaded}`.trim(),
+        });
       } else if (isStatus(failure, 409)) {
         show({ severity: 'warning', message: errorText(failure, text.alreadyComplete), complete: true });
       } else if (fields) {
@@ -116,7 +120,13 @@ export function TakeForm({ assessment, definition }: Props) {
         )}
       </Box>
       {definition.sections.map((section, sectionIndex) => (
-        <Paper key={section.key} variant="outlined" component="section" aria-labelledby={`section-${section.key}`} sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
+        <Paper
+          key={section.key}
+          variant="outlined"
+          component="section"
+          aria-labelledby={`section-${section.key}`}
+          sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}
+        >
           <Typography variant="h6" component="h2" id={`section-${section.key}`}>
             {section.title}
           </Typography>
@@ -141,14 +151,35 @@ export function TakeForm({ assessment, definition }: Props) {
           })}
         </Paper>
       ))}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, position: 'sticky', bottom: 0, bgcolor: 'background.default', py: 2 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: 2,
+          position: 'sticky',
+          bottom: 0,
+          bgcolor: 'background.default',
+          py: 2,
+        }}
+      >
         <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 160px' }} data-testid="answered-count">
           {text.answered(answered, total)}
         </Typography>
-        <Button variant="outlined" disabled={pending !== null} onClick={() => void save(false)} startIcon={pending === 'save' ? <ButtonSpinner /> : undefined}>
+        <Button
+          variant="outlined"
+          disabled={pending !== null}
+          onClick={() => void save(false)}
+          startIcon={pending === 'save' ? <ButtonSpinner /> : undefined}
+        >
           {text.saveProgress}
         </Button>
-        <Button type="submit" variant="contained" disabled={pending !== null} startIcon={pending === 'submit' ? <ButtonSpinner /> : undefined}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={pending !== null}
+          startIcon={pending === 'submit' ? <ButtonSpinner /> : undefined}
+        >
           {text.submit}
         </Button>
       </Box>

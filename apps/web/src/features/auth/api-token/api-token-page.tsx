@@ -162,14 +162,7 @@ export function ApiTokenPage() {
         <Box component="form" method="post" noValidate onSubmit={submit}>
           <FormError message={banner} />
           <FormTextField {...form} name="email" id="api-email" label="Email" type="email" autoComplete="email" />
-          <FormTextField
-            {...form}
-            name="password"
-            id="api-password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-          />
+          <FormTextField {...form} name="password" id="api-password" label="Password" type="password" autoComplete="current-password" />
           <SubmitButton submitting={isSubmitting}>Get Token</SubmitButton>
         </Box>
       )}
@@ -215,19 +208,11 @@ export function ApiTokenPage() {
           </Box>
         </Box>
       )}
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ mt: 3, alignItems: 'center', justifyContent: 'space-between' }}
-      >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 3, alignItems: 'center', justifyContent: 'space-between' }}>
         <Link component={RouterLink} to="/login" variant="body2">
           Back to Sign In
         </Link>
-        <Button
-          variant="outlined"
-          endIcon={<OpenInNewIcon />}
-          onClick={() => window.open('/docs', '_blank', 'noopener,noreferrer')}
-        >
+        <Button variant="outlined" endIcon={<OpenInNewIcon />} onClick={() => window.open('/docs', '_blank', 'noopener,noreferrer')}>
           Open API Documentation
         </Button>
       </Stack>

@@ -34,7 +34,10 @@ describe('login screen', () => {
   });
 
   it('says why when the app signed the user out, until the next sign-in attempt', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ detail: 'Incorrect email or password' }, 401)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ detail: 'Incorrect email or password' }, 401)),
+    );
     const { store } = renderScreen(<LoginPage />, { path: '/login' });
     act(() => void store.dispatch(logout({ notice: messages.sessionExpired })));
     expect(screen.getByRole('alert').textContent).toBe('Session expired. Please log in again.');
@@ -55,7 +58,10 @@ describe('login screen', () => {
   });
 
   it('signs in, keeps the session in sessionStorage without Remember me, and goes to /dashboard', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(signIn())));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(signIn())),
+    );
     const { store } = renderScreen(<LoginPage />, { path: '/login' });
     fillAndSubmit('alex.chen@summitridge.example', 'Advisor#2026');
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard'));
@@ -65,14 +71,20 @@ describe('login screen', () => {
   });
 
   it('shows the server message when the credentials are wrong', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ detail: 'Incorrect email or password' }, 401)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ detail: 'Incorrect email or password' }, 401)),
+    );
     renderScreen(<LoginPage />, { path: '/login' });
     fillAndSubmit('alex.chen@summitridge.example', 'wrong');
     expect(await screen.findByText('Incorrect email or password')).toBeVisible();
   });
 
   it('says the server is unreachable instead of signing in with fake data', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderScreen(<LoginPage />, { path: '/login' });
     fillAndSubmit('alex.chen@summitridge.example', 'Advisor#2026');
     expect(await screen.findByText('Network error: Unable to reach the server')).toBeVisible();
@@ -81,7 +93,10 @@ describe('login screen', () => {
 
   it('holds the challenge token and shows the 2FA verify screen when 2FA is on', async () => {
     const challenge = { ...signIn(), access_token: 'challenge', refresh_token: null, expires_in: 300, two_factor_required: true };
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(challenge)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(challenge)),
+    );
     renderScreen(<LoginPage />, { path: '/login' });
     fireEvent.click(screen.getByLabelText('Remember me'));
     fillAndSubmit('alex.chen@summitridge.example', 'Advisor#2026');
@@ -91,7 +106,10 @@ describe('login screen', () => {
   });
 
   it('opens a change-password dialog that Escape does not close when the password must change', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(signIn({ ...sampleUser, password_must_change: true }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(signIn({ ...sampleUser, password_must_change: true }))),
+    );
     renderScreen(<LoginPage />, { path: '/login' });
     fillAndSubmit('newclient@summitridge.example', 'Welcome#2026');
     const dialog = await screen.findByRole('dialog');

@@ -29,7 +29,11 @@ export function LoginPage() {
   const [login] = useLoginMutation();
   const [mustChangePassword, setMustChangePassword] = useState(false);
   // The banner is the session's (auth slice): a notice or failure may come from elsewhere too.
-  const { register, control, handleSubmit, formState } = useZodForm<LoginForm, LoginForm>(loginFormSchema, { email: '', password: '', remember: false });
+  const { register, control, handleSubmit, formState } = useZodForm<LoginForm, LoginForm>(loginFormSchema, {
+    email: '',
+    password: '',
+    remember: false,
+  });
   const form = { register, control };
   const { isSubmitting } = formState;
 
@@ -68,14 +72,7 @@ export function LoginPage() {
         )}
         <FormError message={error} />
         <FormTextField {...form} name="email" id="login-email" label="Email" type="email" autoComplete="email" autoFocus />
-        <FormTextField
-          {...form}
-          name="password"
-          id="login-password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-        />
+        <FormTextField {...form} name="password" id="login-password" label="Password" type="password" autoComplete="current-password" />
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
           <Controller
             name="remember"
@@ -105,11 +102,7 @@ export function LoginPage() {
           </Link>
         </Typography>
       </Box>
-      <ChangePasswordDialog
-        open={mustChangePassword}
-        required
-        onSuccess={() => navigate('/dashboard', { replace: true })}
-      />
+      <ChangePasswordDialog open={mustChangePassword} required onSuccess={() => navigate('/dashboard', { replace: true })} />
     </PublicLayout>
   );
 }

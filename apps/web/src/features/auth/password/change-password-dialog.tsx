@@ -33,7 +33,10 @@ export function ChangePasswordDialog({ open, required = false, onClose, onSucces
   const dispatch = useAppDispatch();
   const [changePassword, { isLoading }] = useChangePasswordMutation();
   const [problems, setProblems] = useState<string[]>([]);
-  const { register, handleSubmit, reset, getValues } = useZodForm<ChangePasswordValues, ChangePasswordValues>(changePasswordRequestSchema, emptyForm);
+  const { register, handleSubmit, reset, getValues } = useZodForm<ChangePasswordValues, ChangePasswordValues>(
+    changePasswordRequestSchema,
+    emptyForm,
+  );
 
   const close = () => {
     if (required) return;
@@ -80,21 +83,11 @@ export function ChangePasswordDialog({ open, required = false, onClose, onSucces
   };
 
   return (
-    <Dialog
-      open={open}
-      onClose={close}
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby="change-password-title"
-    >
+    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="change-password-title">
       <Box component="form" method="post" noValidate onSubmit={submit}>
         <DialogTitle id="change-password-title">Change Password</DialogTitle>
         <DialogContent>
-          {required && (
-            <DialogContentText sx={{ mb: 1 }}>
-              You must change your password before continuing.
-            </DialogContentText>
-          )}
+          {required && <DialogContentText sx={{ mb: 1 }}>You must change your password before continuing.</DialogContentText>}
           {problems.length > 0 && (
             <Alert severity="error" sx={{ mb: 1 }}>
               <Box component="ul" sx={{ m: 0, pl: 2 }}>

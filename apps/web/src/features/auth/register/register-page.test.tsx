@@ -44,9 +44,7 @@ describe('register screen', () => {
     expect(screen.getByRole('alert').textContent).toContain(detail);
     expect(screen.queryByRole('button', { name: 'Create Account' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Already have an account? Sign In' }).getAttribute('href')).toBe('/login');
-    expect(bodies).toEqual([
-      { email: fields.Email, password: fields.Password, first_name: 'Avery', last_name: 'Quinn', role: 'client' },
-    ]);
+    expect(bodies).toEqual([{ email: fields.Email, password: fields.Password, first_name: 'Avery', last_name: 'Quinn', role: 'client' }]);
     expect(screen.getByTestId('location').textContent).toBe('/register');
     expect(sessionStorage.getItem('access_token')).toBeNull();
     expect(store.getState().auth.isAuthenticated).toBe(false);
@@ -74,7 +72,10 @@ describe('register screen', () => {
   });
 
   it('says the server is unreachable', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderScreen(<RegisterPage />, { path: '/register' });
     fillAndSubmit();
     expect(await screen.findByText(messages.networkError)).toBeVisible();

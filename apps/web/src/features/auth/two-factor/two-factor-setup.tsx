@@ -78,9 +78,8 @@ export function TwoFactorSetup({ onComplete }: { onComplete?: () => void }) {
       {step === 0 && (
         <Box>
           <Typography variant="body2" sx={{ mb: 2 }}>
-            Two-factor authentication adds a second step to signing in: after your password you enter a
-            6-digit code from an authenticator app on your phone (such as Google Authenticator, Microsoft
-            Authenticator or 1Password).
+            Two-factor authentication adds a second step to signing in: after your password you enter a 6-digit code from an authenticator
+            app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password).
           </Typography>
           <Button variant="contained" fullWidth size="large" onClick={prepare} disabled={preparing}>
             Get Started
@@ -106,8 +105,7 @@ export function TwoFactorSetup({ onComplete }: { onComplete?: () => void }) {
             {secret.secret}
           </Typography>
           <Alert severity="warning" sx={{ mb: 2 }}>
-            Save these recovery codes somewhere safe. Each can be used once if you lose your phone. They
-            will not be shown again.
+            Save these recovery codes somewhere safe. Each can be used once if you lose your phone. They will not be shown again.
           </Alert>
           <Box
             component="ul"

@@ -37,8 +37,7 @@ describe('login form', () => {
       email: 'Email is required',
       password: 'Password is required',
     }));
-  it('accepts filled fields', () =>
-    expect(fieldMessages(loginFormSchema, { email: 'a@b.co', password: 'x', remember: true })).toEqual({}));
+  it('accepts filled fields', () => expect(fieldMessages(loginFormSchema, { email: 'a@b.co', password: 'x', remember: true })).toEqual({}));
 });
 
 describe('register form', () => {
@@ -73,8 +72,7 @@ describe('register form', () => {
       'Password must be at least 8 characters long',
     );
     expect(
-      fieldMessages(registerFormSchema, { ...validRegistration, password: 'alllowercase1', confirm_password: 'alllowercase1' })
-        .password,
+      fieldMessages(registerFormSchema, { ...validRegistration, password: 'alllowercase1', confirm_password: 'alllowercase1' }).password,
     ).toBe('Password must contain at least one uppercase letter, one lowercase letter, and one number');
   });
 
@@ -85,9 +83,7 @@ describe('register form', () => {
 
   it('accepts phone digits, spaces, hyphens, parentheses and a leading plus only', () => {
     expect(fieldMessages(registerFormSchema, { ...validRegistration, phone: '+1 (555) 010-2030' })).toEqual({});
-    expect(fieldMessages(registerFormSchema, { ...validRegistration, phone: '555-CALL' }).phone).toBe(
-      'Please enter a valid phone number',
-    );
+    expect(fieldMessages(registerFormSchema, { ...validRegistration, phone: '555-CALL' }).phone).toBe('Please enter a valid phone number');
   });
 
   it('offers only client and advisor', () => {
@@ -104,19 +100,16 @@ describe('password reset', () => {
   });
 
   it('checks the new password and the token', () => {
+    expect(fieldMessages(passwordResetConfirmSchema, { token: 't', new_password: 'Short1', confirm_password: 'Short1' }).new_password).toBe(
+      'Password must be at least 8 characters long',
+    );
     expect(
-      fieldMessages(passwordResetConfirmSchema, { token: 't', new_password: 'Short1', confirm_password: 'Short1' }).new_password,
-    ).toBe('Password must be at least 8 characters long');
-    expect(
-      fieldMessages(passwordResetConfirmSchema, { token: 't', new_password: 'Secret123', confirm_password: 'Secret124' })
-        .confirm_password,
+      fieldMessages(passwordResetConfirmSchema, { token: 't', new_password: 'Secret123', confirm_password: 'Secret124' }).confirm_password,
     ).toBe('Passwords do not match');
-    expect(
-      fieldMessages(passwordResetConfirmSchema, { token: '', new_password: 'Secret123', confirm_password: 'Secret123' }).token,
-    ).toBe('Invalid or missing reset token');
-    expect(
-      fieldMessages(passwordResetConfirmSchema, { token: 't', new_password: 'Secret123', confirm_password: 'Secret123' }),
-    ).toEqual({});
+    expect(fieldMessages(passwordResetConfirmSchema, { token: '', new_password: 'Secret123', confirm_password: 'Secret123' }).token).toBe(
+      'Invalid or missing reset token',
+    );
+    expect(fieldMessages(passwordResetConfirmSchema, { token: 't', new_password: 'Secret123', confirm_password: 'Secret123' })).toEqual({});
   });
 });
 

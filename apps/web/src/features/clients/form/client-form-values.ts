@@ -64,7 +64,8 @@ const chosenAdvisor = { advisor_id: idSchema(clientMessages.advisorRequired) };
 
 /** The shared schema of the mode: an admin must choose the advisor; anyone else sends none. */
 export function clientFormSchema(mode: 'create' | 'edit', chooseAdvisor: boolean) {
-  if (mode === 'create') return chooseAdvisor ? createClientBodySchema.extend(chosenAdvisor) : createClientBodySchema.omit({ advisor_id: true });
+  if (mode === 'create')
+    return chooseAdvisor ? createClientBodySchema.extend(chosenAdvisor) : createClientBodySchema.omit({ advisor_id: true });
   return chooseAdvisor ? updateClientBodySchema.extend(chosenAdvisor) : updateClientBodySchema.omit({ advisor_id: true });
 }
 

@@ -21,7 +21,14 @@ function signIn(result: ReturnType<typeof renderScreen>, user: User = sampleUser
 
 const alexId = '22222222-2222-4222-8222-222222222222';
 const priyaId = '33333333-3333-4333-8333-333333333333';
-const adminUser: User = { ...sampleUser, id: '44444444-4444-4444-8444-444444444444', email: 'admin@summitridge.example', first_name: 'Morgan', last_name: 'Reyes', role_name: 'admin' };
+const adminUser: User = {
+  ...sampleUser,
+  id: '44444444-4444-4444-8444-444444444444',
+  email: 'admin@summitridge.example',
+  first_name: 'Morgan',
+  last_name: 'Reyes',
+  role_name: 'admin',
+};
 const firmAdvisors: AdvisorListResponse = {
   advisors: [
     { id: alexId, first_name: 'Alex', last_name: 'Chen', email: 'alex.chen@summitridge.example', client_count: 12 },
@@ -60,7 +67,9 @@ describe('client form', () => {
   });
 
   it('creates the client with numbers and nulls as the API reads them, then opens its profile', async () => {
-    const calls = stubServer((_url, call) => (call.method === 'POST' ? jsonResponse(sampleClient({ id: 'new-id' }), 201) : jsonResponse({})));
+    const calls = stubServer((_url, call) =>
+      call.method === 'POST' ? jsonResponse(sampleClient({ id: 'new-id' }), 201) : jsonResponse({}),
+    );
     signIn(renderScreen(<ClientNewPage />, { path: '/clients/new' }));
     type(/^First Name/, 'Dana');
     type(/^Last Name/, 'Whitfield');
@@ -69,7 +78,14 @@ describe('client form', () => {
     fireEvent.click(screen.getByRole('button', { name: text.saveNew }));
     await waitFor(() => expect(location()).toBe('/clients/new-id/profile'));
     const body = JSON.parse(calls.find((call) => call.method === 'POST')!.body!);
-    expect(body).toMatchObject({ first_name: 'Dana', last_name: 'Whitfield', email: 'dana@example.com', net_worth: 2_500_000, phone: null, risk_capacity: null });
+    expect(body).toMatchObject({
+      first_name: 'Dana',
+      last_name: 'Whitfield',
+      email: 'dana@example.com',
+      net_worth: 2_500_000,
+      phone: null,
+      risk_capacity: null,
+    });
     expect(screen.queryByText(text.unsavedTitle)).toBeNull();
   });
 
@@ -185,7 +201,9 @@ describe('client form', () => {
   });
 
   it('shows an advisor their own name, read-only, and sends no advisor_id', async () => {
-    const calls = stubServer((_url, call) => (call.method === 'POST' ? jsonResponse(sampleClient({ id: 'new-id' }), 201) : jsonResponse({})));
+    const calls = stubServer((_url, call) =>
+      call.method === 'POST' ? jsonResponse(sampleClient({ id: 'new-id' }), 201) : jsonResponse({}),
+    );
     signIn(renderScreen(<ClientNewPage />, { path: '/clients/new' }));
     expect(field(/^Advisor/).value).toBe('Alex Chen');
     expect(field(/^Advisor/).readOnly).toBe(true);

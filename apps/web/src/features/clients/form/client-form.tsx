@@ -9,7 +9,13 @@ import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { advisorMessages } from '@meridian/domain/users/advisors';
-import { investmentExperiences, riskCapacities, type Client, type CreateClientBody, type UpdateClientBody } from '@meridian/domain/clients/contracts';
+import {
+  investmentExperiences,
+  riskCapacities,
+  type Client,
+  type CreateClientBody,
+  type UpdateClientBody,
+} from '@meridian/domain/clients/contracts';
 import { experienceLabel, riskProfile } from '@meridian/domain/shared/format';
 import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
 import { FormSelectField } from '../../../components/form-select-field.tsx';
@@ -39,7 +45,9 @@ type Props = {
 
 type ErrorWithCurrent = { status: number; data: { current: Client } };
 const isConflict = (error: unknown): error is ErrorWithCurrent =>
-  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 409 &&
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { status?: unknown }).status === 409 &&
   typeof (error as { data?: { current?: unknown } }).data?.current === 'object';
 
 const notSpecified = { value: '', label: 'Not specified' };
@@ -51,7 +59,10 @@ export function ClientForm({ mode, defaultValues, chooseAdvisor, advisorName, on
   const navigate = useNavigate();
   const [conflict, setConflict] = useState<Client | null>(null);
   const schema = useMemo((): z.ZodType<Body> => clientFormSchema(mode, chooseAdvisor), [mode, chooseAdvisor]);
-  const { register, control, handleSubmit, reset, formState, banner, applyServerError } = useZodForm<ClientFormValues, Body>(schema, defaultValues);
+  const { register, control, handleSubmit, reset, formState, banner, applyServerError } = useZodForm<ClientFormValues, Body>(
+    schema,
+    defaultValues,
+  );
   const advisors = useAdvisorsQuery(undefined, { skip: !chooseAdvisor });
   const current = defaultValues.advisor_id ? { id: defaultValues.advisor_id, name: advisorName } : null;
   const advisorOptions = advisorChoices(advisors.data?.advisors, current);
@@ -71,7 +82,15 @@ export function ClientForm({ mode, defaultValues, chooseAdvisor, advisorName, on
   });
 
   const select = (name: 'risk_capacity' | 'investment_experience', label: string, options: { value: string; label: string }[]) => (
-    <FormSelectField control={control} name={name} id={`client-${name}`} label={label} options={[notSpecified, ...options]} fullWidth margin="dense" />
+    <FormSelectField
+      control={control}
+      name={name}
+      id={`client-${name}`}
+      label={label}
+      options={[notSpecified, ...options]}
+      fullWidth
+      margin="dense"
+    />
   );
 
   const twoColumns = { display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
@@ -147,8 +166,20 @@ export function ClientForm({ mode, defaultValues, chooseAdvisor, advisorName, on
           Financial profile
         </Typography>
         <Box sx={twoColumns}>
-          <FormTextField {...form} name="net_worth" id="client-net-worth" label="Net Worth (USD)" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-          <FormTextField {...form} name="annual_income" id="client-annual-income" label="Annual Income (USD)" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+          <FormTextField
+            {...form}
+            name="net_worth"
+            id="client-net-worth"
+            label="Net Worth (USD)"
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+          <FormTextField
+            {...form}
+            name="annual_income"
+            id="client-annual-income"
+            label="Annual Income (USD)"
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
           {select('risk_capacity', 'Risk Capacity', riskOptions)}
           {select('investment_experience', 'Investment Experience', experienceOptions)}
         </Box>

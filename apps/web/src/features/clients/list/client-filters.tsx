@@ -35,7 +35,13 @@ export function ClientFilters({ state, dispatch }: { state: ClientListState; dis
         sx={{ flex: '1 1 260px', maxWidth: 420 }}
         slotProps={{
           htmlInput: { 'aria-label': 'Search clients', maxLength: 100 },
-          input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
         }}
       />
       <FilterSelect<RiskFilter>

@@ -30,7 +30,9 @@ async function chooseOption(label: string, option: string) {
 describe('client list screen', () => {
   it('shows the count, the four cards and a row with its figures', async () => {
     stubServer((url) =>
-      url.pathname === '/api/v1/clients/stats' ? jsonResponse(stats) : jsonResponse({ clients: [sampleClient()], total: 42, page: 1, per_page: 10, pages: 5 }),
+      url.pathname === '/api/v1/clients/stats'
+        ? jsonResponse(stats)
+        : jsonResponse({ clients: [sampleClient()], total: 42, page: 1, per_page: 10, pages: 5 }),
     );
     renderPage();
     expect(screen.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
@@ -61,7 +63,10 @@ describe('client list screen', () => {
       url.pathname === '/api/v1/clients/stats'
         ? jsonResponse(stats)
         : jsonResponse({
-            clients: [sampleClient({ performance: -0.0304 }), sampleClient({ id: 'c2', first_name: 'Eli', last_name: 'Moss', performance: null })],
+            clients: [
+              sampleClient({ performance: -0.0304 }),
+              sampleClient({ id: 'c2', first_name: 'Eli', last_name: 'Moss', performance: null }),
+            ],
             total: 2,
             page: 1,
             per_page: 10,
@@ -133,7 +138,13 @@ describe('client list screen', () => {
     );
     renderPage();
     await screen.findByText('Dana Whitfield');
-    expect(Object.fromEntries(lastList(calls))).toEqual({ sort: 'name', order: 'asc', page: '1', per_page: '10', performance_period: '1Y' });
+    expect(Object.fromEntries(lastList(calls))).toEqual({
+      sort: 'name',
+      order: 'asc',
+      page: '1',
+      per_page: '10',
+      performance_period: '1Y',
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitFor(() => expect(lastList(calls).get('page')).toBe('2'));
@@ -172,7 +183,9 @@ describe('client list screen', () => {
 
   it('searches once per pause in typing (300 ms debounce)', async () => {
     const calls = stubServer((url) =>
-      url.pathname === '/api/v1/clients/stats' ? jsonResponse(stats) : jsonResponse({ clients: [], total: 0, page: 1, per_page: 10, pages: 0 }),
+      url.pathname === '/api/v1/clients/stats'
+        ? jsonResponse(stats)
+        : jsonResponse({ clients: [], total: 0, page: 1, per_page: 10, pages: 0 }),
     );
     renderPage();
     await screen.findByText('No clients found');

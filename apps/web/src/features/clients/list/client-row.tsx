@@ -30,7 +30,13 @@ export function ClientRow({ client, showLastActivity = false, emailMaxWidth }: P
             <Typography variant="body2" sx={{ fontWeight: 500 }}>
               {name}
             </Typography>
-            <Typography variant="caption" color="text.secondary" noWrap component="p" sx={emailMaxWidth === undefined ? undefined : { maxWidth: emailMaxWidth }}>
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              noWrap
+              component="p"
+              sx={emailMaxWidth === undefined ? undefined : { maxWidth: emailMaxWidth }}
+            >
               {client.email}
             </Typography>
           </Box>

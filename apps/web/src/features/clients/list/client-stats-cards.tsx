@@ -30,7 +30,12 @@ function Card({ label, value, hint, testId }: { label: string; value: ReactNode;
 /** The four cards over the list's current filters (GET /clients/stats). */
 export function ClientStatsCards({ filters }: { filters: ClientFilterArgs }) {
   const { data, error, isLoading } = useClientStatsQuery(filters);
-  if (error) return <Alert severity="warning" sx={{ mb: 3 }}>{errorText(error, text.fetchStatsFailed)}</Alert>;
+  if (error)
+    return (
+      <Alert severity="warning" sx={{ mb: 3 }}>
+        {errorText(error, text.fetchStatsFailed)}
+      </Alert>
+    );
   const show = (value: ReactNode) => (isLoading || !data ? <Skeleton width={80} /> : value);
   const performance = data?.average_performance ?? 0;
   return (

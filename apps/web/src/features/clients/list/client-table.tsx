@@ -26,7 +26,11 @@ type Props = {
 
 function SortHeader({ field, label, state, dispatch }: { field: ClientSortField; label: string } & Pick<Props, 'state' | 'dispatch'>) {
   return (
-    <TableSortLabel active={state.sort === field} direction={state.sort === field ? state.order : 'asc'} onClick={() => dispatch({ type: 'sort', field })}>
+    <TableSortLabel
+      active={state.sort === field}
+      direction={state.sort === field ? state.order : 'asc'}
+      onClick={() => dispatch({ type: 'sort', field })}
+    >
       {label}
     </TableSortLabel>
   );

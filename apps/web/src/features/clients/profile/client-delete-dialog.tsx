@@ -30,7 +30,11 @@ export function ClientDeleteDialog({ client, open, onClose }: { client: Client; 
     <Dialog open={open} onClose={onClose} aria-labelledby="delete-client-title">
       <DialogTitle id="delete-client-title">{text.deleteTitle}</DialogTitle>
       <DialogContent>
-        {error && <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert>}
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
         <DialogContentText>{text.deleteText(`${client.first_name} ${client.last_name}`)}</DialogContentText>
       </DialogContent>
       <DialogActions>

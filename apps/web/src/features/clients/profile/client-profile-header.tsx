@@ -31,7 +31,11 @@ export function ClientProfileHeader({ client, actions }: { client: Client; actio
           <Chip size="small" variant="outlined" label={experienceLabel(client.profile.investment_experience)} />
         </Box>
       </Box>
-      {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} className="no-print">{actions}</Box>}
+      {actions && (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} className="no-print">
+          {actions}
+        </Box>
+      )}
     </Paper>
   );
 }

@@ -69,7 +69,14 @@ export function ClientProfilePage() {
         }
       />
       {/* minmax(0, …): a wide table scrolls inside its card instead of widening the page on a phone. */}
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 2fr)' },
+          alignItems: 'start',
+        }}
+      >
         <Box sx={{ display: 'grid', gap: 3 }}>
           <ProfileSection title="Contact">
             <Field label="E-mail" value={client.email} />
@@ -102,7 +109,11 @@ export function ClientProfilePage() {
           </ProfileSection>
           <ProfileSection title="Goals and notes">
             <Typography variant="subtitle2">Financial goals</Typography>
-            <Typography variant="body2" color={client.profile.financial_goals ? 'text.primary' : 'text.secondary'} sx={{ mb: 2, whiteSpace: 'pre-line' }}>
+            <Typography
+              variant="body2"
+              color={client.profile.financial_goals ? 'text.primary' : 'text.secondary'}
+              sx={{ mb: 2, whiteSpace: 'pre-line' }}
+            >
               {client.profile.financial_goals ?? text.noGoals}
             </Typography>
             <Typography variant="subtitle2">Notes</Typography>

@@ -16,7 +16,13 @@ export type ProfileFilters = {
 
 export const emptyProfileFilters: ProfileFilters = { risk: [], experience: [], minNetWorth: '', maxNetWorth: '' };
 
-function MultiSelect<T extends string>({ label, values, options, text, onChange }: {
+function MultiSelect<T extends string>({
+  label,
+  values,
+  options,
+  text,
+  onChange,
+}: {
   label: string;
   values: T[];
   options: readonly T[];
@@ -31,7 +37,14 @@ function MultiSelect<T extends string>({ label, values, options, text, onChange 
       value={values}
       onChange={(event) => onChange(event.target.value as unknown as T[])}
       sx={{ minWidth: 220 }}
-      slotProps={{ select: { multiple: true, renderValue: (selected) => ((selected as T[]).length ? (selected as T[]).map(text).join(', ') : 'All') , displayEmpty: true }, inputLabel: { shrink: true } }}
+      slotProps={{
+        select: {
+          multiple: true,
+          renderValue: (selected) => ((selected as T[]).length ? (selected as T[]).map(text).join(', ') : 'All'),
+          displayEmpty: true,
+        },
+        inputLabel: { shrink: true },
+      }}
     >
       {options.map((option) => (
         <MenuItem key={option} value={option}>
@@ -57,8 +70,20 @@ export function ClientProfilesFilters({ value, onChange }: { value: ProfileFilte
   );
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
-      <MultiSelect label="Risk capacity" values={value.risk} options={riskCapacities} text={(v) => `${riskProfile(v)} (${v})`} onChange={(risk) => onChange({ ...value, risk })} />
-      <MultiSelect label="Experience" values={value.experience} options={investmentExperiences} text={experienceLabel} onChange={(experience) => onChange({ ...value, experience })} />
+      <MultiSelect
+        label="Risk capacity"
+        values={value.risk}
+        options={riskCapacities}
+        text={(v) => `${riskProfile(v)} (${v})`}
+        onChange={(risk) => onChange({ ...value, risk })}
+      />
+      <MultiSelect
+        label="Experience"
+        values={value.experience}
+        options={investmentExperiences}
+        text={experienceLabel}
+        onChange={(experience) => onChange({ ...value, experience })}
+      />
       {money('minNetWorth', 'Min net worth')}
       {money('maxNetWorth', 'Max net worth')}
       <Button variant="outlined" onClick={() => onChange(emptyProfileFilters)}>

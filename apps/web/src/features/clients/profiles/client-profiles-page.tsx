@@ -24,7 +24,13 @@ import { usePaging } from '../../../lib/use-paging.ts';
 const amount = (value: string) => (value.trim() === '' || Number.isNaN(Number(value)) ? undefined : Number(value));
 
 /** The server applies the spec's local-filter rules (lists, net worth with missing as 0). */
-export function profileArgs(filters: ProfileFilters, sort: ClientSortField, order: 'asc' | 'desc', page: number, perPage: number): ClientListArgs {
+export function profileArgs(
+  filters: ProfileFilters,
+  sort: ClientSortField,
+  order: 'asc' | 'desc',
+  page: number,
+  perPage: number,
+): ClientListArgs {
   const args: ClientListArgs = { sort, order, page: page + 1, per_page: perPage };
   if (filters.risk.length) args.risk_capacity = filters.risk;
   if (filters.experience.length) args.investment_experience = filters.experience;
@@ -53,7 +59,10 @@ export function ClientProfilesPage() {
   const debounced = useDebouncedValue(filters, 300);
   const args = useMemo(() => profileArgs(debounced, sort, order, page, perPage), [debounced, sort, order, page, perPage]);
   const { data, error, isLoading } = useListClientsQuery(args);
-  const invalidRange = amount(filters.minNetWorth) !== undefined && amount(filters.maxNetWorth) !== undefined && amount(filters.minNetWorth)! > amount(filters.maxNetWorth)!;
+  const invalidRange =
+    amount(filters.minNetWorth) !== undefined &&
+    amount(filters.maxNetWorth) !== undefined &&
+    amount(filters.minNetWorth)! > amount(filters.maxNetWorth)!;
 
   const sortBy = (field: ClientSortField) => {
     setOrder(sort === field && order === 'asc' ? 'desc' : 'asc');
@@ -77,8 +86,16 @@ export function ClientProfilesPage() {
           setPage(0);
         }}
       />
-      {error && !invalidRange && <Alert severity="error" sx={{ mb: 2 }}>{errorText(error, text.fetchClientsFailed)}</Alert>}
-      {invalidRange && <Alert severity="warning" sx={{ mb: 2 }}>Min net worth must not be more than max net worth</Alert>}
+      {error && !invalidRange && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorText(error, text.fetchClientsFailed)}
+        </Alert>
+      )}
+      {invalidRange && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          Min net worth must not be more than max net worth
+        </Alert>
+      )}
       <Paper variant="outlined">
         <TableContainer>
           <Table size="small" aria-label="Client profiles">
@@ -87,7 +104,11 @@ export function ClientProfilesPage() {
                 {columns.map((column) => (
                   <TableCell key={column.label} align={column.align}>
                     {column.sort ? (
-                      <TableSortLabel active={sort === column.sort} direction={sort === column.sort ? order : 'asc'} onClick={() => sortBy(column.sort!)}>
+                      <TableSortLabel
+                        active={sort === column.sort}
+                        direction={sort === column.sort ? order : 'asc'}
+                        onClick={() => sortBy(column.sort!)}
+                      >
                         {column.label}
                       </TableSortLabel>
                     ) : (
@@ -118,7 +139,9 @@ export function ClientProfilesPage() {
                       {netWorthCategory(client.profile.net_worth)}
                     </Typography>
                   </TableCell>
-                  <TableCell align="right">{client.profile.annual_income === null ? '—' : formatWholeDollars(client.profile.annual_income)}</TableCell>
+                  <TableCell align="right">
+                    {client.profile.annual_income === null ? '—' : formatWholeDollars(client.profile.annual_income)}
+                  </TableCell>
                   <TableCell>
                     <RiskCapacityChip capacity={client.profile.risk_capacity} label={client.profile.risk_capacity ?? 'Not set'} />
                   </TableCell>

@@ -42,7 +42,14 @@ const portfolio = (id: string, name: string, overrides: Partial<PortfolioDetail>
     {
       id: `${id}-h1`,
       portfolio_id: id,
-      security: { id: 's1', symbol: 'MSFT', name: 'Microsoft Corporation', sector: 'Information Technology', asset_class: 'equity', risk_rating: 'medium' },
+      security: {
+        id: 's1',
+        symbol: 'MSFT',
+        name: 'Microsoft Corporation',
+        sector: 'Information Technology',
+        asset_class: 'equity',
+        risk_rating: 'medium',
+      },
       quantity: 20,
       average_cost: 400,
       last_close: 450,
@@ -79,12 +86,15 @@ describe('client report', () => {
       { key: 'equity', label: 'Equity', marketValue: 9000, percent: 75 },
       { key: 'fixed_income', label: 'Fixed Income', marketValue: 3000, percent: 25 },
     ]);
-    expect(combinedAllocation([portfolio('p3', 'Empty', { allocation: { by_asset_class: [slice('cash', 0, 0)], by_sector: [] } })])[0]!.percent).toBe(0);
+    expect(
+      combinedAllocation([portfolio('p3', 'Empty', { allocation: { by_asset_class: [slice('cash', 0, 0)], by_sector: [] } })])[0]!.percent,
+    ).toBe(0);
   });
 
   it('renders summary, portfolios, allocation chart and holdings, and prints on request', async () => {
     stubServer((url) => {
-      if (url.pathname === '/api/v1/portfolios') return jsonResponse({ portfolios: [first, second], total: 2, page: 1, per_page: 100, pages: 1 });
+      if (url.pathname === '/api/v1/portfolios')
+        return jsonResponse({ portfolios: [first, second], total: 2, page: 1, per_page: 100, pages: 1 });
       if (url.pathname === '/api/v1/portfolios/p1') return jsonResponse(first);
       if (url.pathname === '/api/v1/portfolios/p2') return jsonResponse(second);
       return jsonResponse(sampleClient());

@@ -29,7 +29,10 @@ import { PrintStyles } from '../../../components/print-styles.tsx';
 
 /** /clients/{id}/report: a print-ready report — summary, portfolios, allocation, holdings. */
 /** On paper each section stays whole; a portfolio may break across pages. */
-const reportPrintRules = { '.report-section': { breakInside: 'avoid-page' }, '.report-portfolio': { breakBefore: 'auto', breakInside: 'auto' } } as const;
+const reportPrintRules = {
+  '.report-section': { breakInside: 'avoid-page' },
+  '.report-portfolio': { breakBefore: 'auto', breakInside: 'auto' },
+} as const;
 
 export function ClientReportPage() {
   const { clientId = '' } = useParams();
@@ -88,7 +91,10 @@ export function ClientReportPage() {
               <Field label="Unrealised gain/loss" value={`${formatDollars(totals.gain)} (${formatSignedPercent(totals.gainPercent)})`} />
               <Field label="Portfolios" value={String(list.length)} />
               <Field label="Risk profile" value={riskProfile(c.profile.risk_capacity)} />
-              <Field label="Net worth" value={`${c.profile.net_worth === null ? '—' : formatWholeDollars(c.profile.net_worth)} (${netWorthCategory(c.profile.net_worth)})`} />
+              <Field
+                label="Net worth"
+                value={`${c.profile.net_worth === null ? '—' : formatWholeDollars(c.profile.net_worth)} (${netWorthCategory(c.profile.net_worth)})`}
+              />
               <Field label="Annual income" value={c.profile.annual_income === null ? '—' : formatWholeDollars(c.profile.annual_income)} />
               <Field label="Experience" value={experienceLabel(c.profile.investment_experience)} />
               <Field label="Age" value={c.age === null ? '—' : String(c.age)} />
@@ -110,7 +116,8 @@ export function ClientReportPage() {
           <Box key={detail.id} className="report-portfolio">
             <ProfileSection title={`Holdings: ${detail.name}`}>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {accountTypeLabels[detail.account_type]} · value {formatDollars(detail.total_value)} · cash {formatDollars(detail.cash_balance)}
+                {accountTypeLabels[detail.account_type]} · value {formatDollars(detail.total_value)} · cash{' '}
+                {formatDollars(detail.cash_balance)}
               </Typography>
               <ReportHoldingsTable portfolio={detail} />
             </ProfileSection>

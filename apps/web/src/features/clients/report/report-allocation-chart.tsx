@@ -32,7 +32,19 @@ export function ReportAllocationChart({ rows }: { rows: AllocationRow[] }) {
           {rows.map((row, index) => (
             <tr key={row.key} data-testid={`allocation-${row.key}`}>
               <td style={{ padding: '2px 8px 2px 0' }}>
-                <Box component="span" sx={{ display: 'inline-block', width: 10, height: 10, borderRadius: '2px', mr: 1, bgcolor: palette[index % palette.length], printColorAdjust: 'exact', WebkitPrintColorAdjust: 'exact' }} />
+                <Box
+                  component="span"
+                  sx={{
+                    display: 'inline-block',
+                    width: 10,
+                    height: 10,
+                    borderRadius: '2px',
+                    mr: 1,
+                    bgcolor: palette[index % palette.length],
+                    printColorAdjust: 'exact',
+                    WebkitPrintColorAdjust: 'exact',
+                  }}
+                />
                 {row.label}
               </td>
               <td style={{ padding: '2px 8px', textAlign: 'right', fontWeight: 500 }}>{row.percent.toFixed(2)}%</td>

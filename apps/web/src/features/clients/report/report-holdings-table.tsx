@@ -12,7 +12,12 @@ const quantity = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 
 /** One portfolio's holdings for the printed report. */
 export function ReportHoldingsTable({ portfolio }: { portfolio: PortfolioDetail }) {
-  if (portfolio.holdings.length === 0) return <Typography color="text.secondary" variant="body2">No holdings</Typography>;
+  if (portfolio.holdings.length === 0)
+    return (
+      <Typography color="text.secondary" variant="body2">
+        No holdings
+      </Typography>
+    );
   return (
     <Table size="small" aria-label={`Holdings of ${portfolio.name}`} sx={{ '& td, & th': { px: 1 } }}>
       <TableHead>

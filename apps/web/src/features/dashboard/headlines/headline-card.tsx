@@ -24,7 +24,12 @@ type Props = {
 /** One headline figure of the dashboard: label, value, change, and a skeleton while it loads. */
 export function HeadlineCard({ testId, label, icon, loading, value, change, note, demo = false }: Props) {
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 0 }} data-testid={testId} aria-busy={loading}>
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 0 }}
+      data-testid={testId}
+      aria-busy={loading}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
         <Typography variant="body2" color="text.secondary" component="p">
           {label}
@@ -36,11 +41,7 @@ export function HeadlineCard({ testId, label, icon, loading, value, change, note
       <Typography variant="h4" component="p" sx={{ fontWeight: 500 }} data-testid={`${testId}-value`}>
         {loading ? <Skeleton width={100} data-testid={`${testId}-skeleton`} /> : value}
       </Typography>
-      {loading ? (
-        <Skeleton width={140} />
-      ) : (
-        change && <Box data-testid={`${testId}-change`}>{change}</Box>
-      )}
+      {loading ? <Skeleton width={140} /> : change && <Box data-testid={`${testId}-change`}>{change}</Box>}
       {!loading && note && (
         <Typography variant="caption" color="text.secondary" data-testid={`${testId}-note`}>
           {note}

@@ -3,7 +3,12 @@ import AssignmentTurnedInIcon from '@mui/icons-material/AssignmentTurnedIn';
 import PeopleIcon from '@mui/icons-material/People';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
 import Box from '@mui/material/Box';
-import type { AumResponse, BookPerformanceResponse, ClientCountResponse, CompletedAssessmentsResponse } from '@meridian/domain/dashboard/contracts';
+import type {
+  AumResponse,
+  BookPerformanceResponse,
+  ClientCountResponse,
+  CompletedAssessmentsResponse,
+} from '@meridian/domain/dashboard/contracts';
 import { quarterLabel } from '@meridian/domain/dashboard/contracts';
 import { formatCompactDollars } from '@meridian/domain/shared/format';
 import { returnFigure, SignedValue } from '../../../components/signed-value.tsx';
@@ -30,8 +35,22 @@ const grid = { display: 'grid', gap: 2, mb: 3, gridTemplateColumns: { xs: '1fr',
 function DemoCards() {
   return (
     <Box sx={grid}>
-      <HeadlineCard demo testId="card-clients" label={text.totalClients} icon={<PeopleIcon />} loading={false} value={formatCount(demoCards.activeClients)} />
-      <HeadlineCard demo testId="card-aum" label={text.totalAum} icon={<AccountBalanceWalletIcon />} loading={false} value={formatCompactDollars(demoCards.totalAum)} />
+      <HeadlineCard
+        demo
+        testId="card-clients"
+        label={text.totalClients}
+        icon={<PeopleIcon />}
+        loading={false}
+        value={formatCount(demoCards.activeClients)}
+      />
+      <HeadlineCard
+        demo
+        testId="card-aum"
+        label={text.totalAum}
+        icon={<AccountBalanceWalletIcon />}
+        loading={false}
+        value={formatCompactDollars(demoCards.totalAum)}
+      />
       <HeadlineCard
         demo
         testId="card-assessments"
@@ -40,7 +59,14 @@ function DemoCards() {
         loading={false}
         value={formatCount(demoCards.completedAssessments)}
       />
-      <HeadlineCard demo testId="card-performance" label={text.portfolioPerformance} icon={<ShowChartIcon />} loading={false} value={returnFigure(demoCards.performance).text} />
+      <HeadlineCard
+        demo
+        testId="card-performance"
+        label={text.portfolioPerformance}
+        icon={<ShowChartIcon />}
+        loading={false}
+        value={returnFigure(demoCards.performance).text}
+      />
     </Box>
   );
 }
@@ -93,7 +119,11 @@ export function HeadlineCards({ demo, aum, clients, assessments, performance }: 
         icon={<ShowChartIcon />}
         loading={performance.isLoading || !book}
         value={book && (book.twr === null ? text.noValue : <SignedValue variant="inherit" figure={returnFigure(book.twr)} />)}
-        change={book && book.twr !== null && book.change !== null && <SignedValue figure={signedPoints(book.change)} suffix={text.versusPriorYear} />}
+        change={
+          book &&
+          book.twr !== null &&
+          book.change !== null && <SignedValue figure={signedPoints(book.change)} suffix={text.versusPriorYear} />
+        }
         note={book && (book.twr === null ? text.noPerformance : book.change === null ? text.noPriorYear : null)}
       />
     </Box>

@@ -43,7 +43,9 @@ describe('performance metrics panel', () => {
 
   it('caps the progress at 100 % of the target', async () => {
     const [aum, ...rest] = metricsAnswer.data.metrics;
-    stubDashboardServer({ metrics: () => jsonResponse({ data: { ...metricsAnswer.data, metrics: [{ ...aum!, value: 180_000_000 }, ...rest] } }) });
+    stubDashboardServer({
+      metrics: () => jsonResponse({ data: { ...metricsAnswer.data, metrics: [{ ...aum!, value: 180_000_000 }, ...rest] } }),
+    });
     renderSignedIn(<DashboardPage />);
     const bar = await screen.findByRole('progressbar', { name: 'Assets Under Management: 100% of target' });
     expect(bar.getAttribute('aria-valuenow')).toBe('100');

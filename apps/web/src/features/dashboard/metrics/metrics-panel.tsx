@@ -60,7 +60,12 @@ export function MetricsPanel({ demo, data, isLoading }: Props) {
           </Typography>
         )}
       </Box>
-      <Tabs value={view} onChange={(_event, next: View) => setView(next)} aria-label={text.metricsViews} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={view}
+        onChange={(_event, next: View) => setView(next)}
+        aria-label={text.metricsViews}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
         <Tab value="overview" label={text.overview} id={tabId('overview')} aria-controls={panelId('overview')} />
         <Tab value="trends" label={text.trends} id={tabId('trends')} aria-controls={panelId('trends')} />
       </Tabs>

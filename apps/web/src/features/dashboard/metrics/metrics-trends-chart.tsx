@@ -6,7 +6,12 @@ import { formatCompactDollars } from '@meridian/domain/shared/format';
 import { formatCount } from '../dashboard-format.ts';
 
 type TrendPoint = PerformanceMetricsResponse['data']['trends'][number];
-type Series = { key: 'total_aum' | 'active_clients' | 'completed_assessments'; title: string; color: string; format: (value: number) => string };
+type Series = {
+  key: 'total_aum' | 'active_clients' | 'completed_assessments';
+  title: string;
+  color: string;
+  format: (value: number) => string;
+};
 
 const series: Series[] = [
   { key: 'total_aum', title: 'Assets Under Management', color: '#1565c0', format: formatCompactDollars },
@@ -33,7 +38,9 @@ function TrendChart({ trends, line }: { trends: TrendPoint[]; line: Series }) {
         height={220}
         xAxis={[{ scaleType: 'point', data: quarters }]}
         yAxis={[{ valueFormatter: (value: number) => line.format(value), width: 64 }]}
-        series={[{ data: values, label: line.title, color: line.color, valueFormatter: (value) => (value === null ? '' : line.format(value)) }]}
+        series={[
+          { data: values, label: line.title, color: line.color, valueFormatter: (value) => (value === null ? '' : line.format(value)) },
+        ]}
         hideLegend
         margin={{ left: 8, right: 16, top: 16, bottom: 8 }}
       />

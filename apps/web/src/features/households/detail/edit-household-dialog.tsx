@@ -20,7 +20,10 @@ const conflictRows = (current: Household): [string, string][] => [
 /** Renames a household or changes its notes; a 409 keeps the user's edits on top of the current version. */
 export function EditHouseholdDialog({ household, onClose }: { household: Household; onClose: () => void }) {
   const { conflict, takeConflict, reloadCurrent } = useRebasedDraft(household, householdDraftOf, rebaseHouseholdDraft);
-  const { register, control, handleSubmit, reset, getValues, watch, banner, applyServerError } = useZodForm(updateHouseholdBodySchema, householdDraftOf(household));
+  const { register, control, handleSubmit, reset, getValues, watch, banner, applyServerError } = useZodForm(
+    updateHouseholdBodySchema,
+    householdDraftOf(household),
+  );
   const [update, { isLoading }] = useUpdateHouseholdMutation();
   const draft = watch();
   const differing = conflict ? changedFields(draft, conflict.current) : new Set<HouseholdDraftField>();
@@ -46,11 +49,42 @@ export function EditHouseholdDialog({ household, onClose }: { household: Househo
   };
 
   return (
-    <FormDialog titleId="edit-household-title" title="Edit Household" submitLabel="Save" busy={isLoading} onSubmit={(event) => void submit(event)} onClose={onClose}>
-      {conflict && <DraftConflictAlert message={conflict.message} rows={conflictRows(conflict.current)} onReload={reload} data-testid="household-conflict" />}
+    <FormDialog
+      titleId="edit-household-title"
+      title="Edit Household"
+      submitLabel="Save"
+      busy={isLoading}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
+      {conflict && (
+        <DraftConflictAlert
+          message={conflict.message}
+          rows={conflictRows(conflict.current)}
+          onReload={reload}
+          data-testid="household-conflict"
+        />
+      )}
       <FormError message={banner} />
-      <FormTextField register={register} control={control} name="name" id="edit-household-name" label="Household name" required helperText={note('name')} />
-      <FormTextField register={register} control={control} name="notes" id="edit-household-notes" label="Notes" multiline minRows={3} helperText={note('notes')} />
+      <FormTextField
+        register={register}
+        control={control}
+        name="name"
+        id="edit-household-name"
+        label="Household name"
+        required
+        helperText={note('name')}
+      />
+      <FormTextField
+        register={register}
+        control={control}
+        name="notes"
+        id="edit-household-notes"
+        label="Notes"
+        multiline
+        minRows={3}
+        helperText={note('notes')}
+      />
     </FormDialog>
   );
 }

@@ -16,7 +16,12 @@ export function HouseholdHeader({ household, readOnly, onEdit, onDelete }: Props
       onEdit={onEdit}
       onDelete={onDelete}
       actions={
-        <Button component={RouterLink} to={`/portfolio-analytics?household=${household.id}`} variant="contained" startIcon={<InsightsIcon />}>
+        <Button
+          component={RouterLink}
+          to={`/portfolio-analytics?household=${household.id}`}
+          variant="contained"
+          startIcon={<InsightsIcon />}
+        >
           View analytics
         </Button>
       }

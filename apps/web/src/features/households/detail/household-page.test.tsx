@@ -47,7 +47,11 @@ describe('household page', () => {
     expect(screen.getByTestId('household-subtitle').textContent).toBe('Advisor Alex Chen · 2 members');
     expect(screen.getByTestId('household-notes').textContent).toBe('Prefers quarterly reviews');
     const maria = screen.getByTestId(`member-row-${mariaId}`);
-    expect([...maria.querySelectorAll('td')].slice(1, 4).map((cell) => cell.textContent)).toEqual(['Head', 'maria.lopez@example.com', '$13,500.00']);
+    expect([...maria.querySelectorAll('td')].slice(1, 4).map((cell) => cell.textContent)).toEqual([
+      'Head',
+      'maria.lopez@example.com',
+      '$13,500.00',
+    ]);
     expect(within(maria).getByRole('link', { name: 'Maria Lopez' }).getAttribute('href')).toBe(`/clients/${mariaId}/profile`);
     expect(screen.getByRole('link', { name: 'View analytics' }).getAttribute('href')).toBe(`/portfolio-analytics?household=${householdId}`);
     await waitFor(() => expect(screen.getByTestId('household-value-value').textContent).toBe('$20,125.75'), slow);
@@ -82,7 +86,9 @@ describe('household page', () => {
 
   it("shows the server's reason when a member cannot be added", async () => {
     const elsewhere = householdMessages.memberElsewhere('Sofia Lopez');
-    server(sampleHousehold(), { members: () => jsonResponse({ detail: [{ type: 'custom', loc: ['body', 'members'], msg: elsewhere, input: null }] }, 422) });
+    server(sampleHousehold(), {
+      members: () => jsonResponse({ detail: [{ type: 'custom', loc: ['body', 'members'], msg: elsewhere, input: null }] }, 422),
+    });
     renderScreen(<HouseholdPage />, at);
     fireEvent.click(await screen.findByRole('button', { name: 'Add member' }, slow));
     const dialog = screen.getByRole('dialog', { name: 'Add member' });
@@ -105,7 +111,13 @@ describe('household page', () => {
   });
 
   it('keeps the edits and shows the current household when the save is refused as stale (409)', async () => {
-    const current = sampleHousehold({ name: 'Lopez-Garcia Family', notes: 'Moved to Austin', sync_version: 5, members: [carlos], member_count: 1 });
+    const current = sampleHousehold({
+      name: 'Lopez-Garcia Family',
+      notes: 'Moved to Austin',
+      sync_version: 5,
+      members: [carlos],
+      member_count: 1,
+    });
     const calls = server(sampleHousehold(), {
       put: (call) =>
         (call.body as { sync_version: number }).sync_version === 4
@@ -124,7 +136,11 @@ describe('household page', () => {
     expect((within(dialog).getByLabelText(/Household name/) as HTMLInputElement).value).toBe('Lopez-Garcia Family');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Household' })).toBeNull(), slow);
-    expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ name: 'Lopez-Garcia Family', notes: 'Annual reviews', sync_version: 5 });
+    expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({
+      name: 'Lopez-Garcia Family',
+      notes: 'Annual reviews',
+      sync_version: 5,
+    });
   });
 
   it('deletes the household after confirmation and goes back to the list', async () => {

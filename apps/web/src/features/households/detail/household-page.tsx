@@ -47,10 +47,20 @@ export function HouseholdPage() {
   }
   return (
     <>
-      <HouseholdHeader household={household} readOnly={readOnly} onEdit={() => setDialog({ kind: 'edit' })} onDelete={() => setDialog({ kind: 'delete' })} />
+      <HouseholdHeader
+        household={household}
+        readOnly={readOnly}
+        onEdit={() => setDialog({ kind: 'edit' })}
+        onDelete={() => setDialog({ kind: 'delete' })}
+      />
       <RefreshErrorAlert error={error} fallback={householdTexts.fetchHouseholdFailed} />
       <HouseholdSummary household={household} />
-      <HouseholdMembers household={household} readOnly={readOnly} onAdd={() => setDialog({ kind: 'add' })} onRemove={(member) => setDialog({ kind: 'remove', member })} />
+      <HouseholdMembers
+        household={household}
+        readOnly={readOnly}
+        onAdd={() => setDialog({ kind: 'add' })}
+        onRemove={(member) => setDialog({ kind: 'remove', member })}
+      />
 
       {dialog?.kind === 'edit' && <EditHouseholdDialog household={household} onClose={close} />}
       {dialog?.kind === 'add' && <AddMemberDialog household={household} onClose={close} />}
@@ -69,7 +79,8 @@ export function HouseholdPage() {
           householdTexts.updateMembersFailed,
         )}
       >
-        {dialog?.kind === 'remove' && `Remove ${memberName(dialog.member)} from ${household.name}? They stay your client, without a household.`}
+        {dialog?.kind === 'remove' &&
+          `Remove ${memberName(dialog.member)} from ${household.name}? They stay your client, without a household.`}
       </ConfirmDialog>
       <ConfirmDialog
         title="Delete household"

@@ -33,11 +33,27 @@ export function HouseholdSummary({ household }: { household: Household }) {
   const pending = <Skeleton width={120} />;
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, mb: 3 }}>
-      <Card label="Rolled-up value" testId="household-value" {...(data?.scope.as_of && { note: `As of ${formatShortDate(data.scope.as_of)}` })}>
+      <Card
+        label="Rolled-up value"
+        testId="household-value"
+        {...(data?.scope.as_of && { note: `As of ${formatShortDate(data.scope.as_of)}` })}
+      >
         {isLoading ? pending : formatDollars(data?.market_value ?? household.aum)}
       </Card>
-      <Card label="1Y time-weighted return" testId="household-twr" {...(oneYear && !oneYear.complete && { note: `Since inception ${formatShortDate(oneYear.start_date)}` })}>
-        {isLoading ? pending : oneYear ? <SignedValue value={oneYear.twr * 100} kind="percent" variant="h5" /> : isError ? 'Unavailable' : '—'}
+      <Card
+        label="1Y time-weighted return"
+        testId="household-twr"
+        {...(oneYear && !oneYear.complete && { note: `Since inception ${formatShortDate(oneYear.start_date)}` })}
+      >
+        {isLoading ? (
+          pending
+        ) : oneYear ? (
+          <SignedValue value={oneYear.twr * 100} kind="percent" variant="h5" />
+        ) : isError ? (
+          'Unavailable'
+        ) : (
+          '—'
+        )}
       </Card>
       <Card label="Members' AUM" testId="household-aum">
         {formatDollars(household.aum)}

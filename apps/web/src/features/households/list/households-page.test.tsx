@@ -13,7 +13,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 const page = (count: number, total = count, pageNumber = 1) => ({
   households: Array.from({ length: count }, (_, index) =>
-    sampleHousehold({ id: `${householdId.slice(0, -2)}${String(index).padStart(2, '0')}`, name: index === 0 ? 'Lopez Family' : `Family ${index + 1}` }),
+    sampleHousehold({
+      id: `${householdId.slice(0, -2)}${String(index).padStart(2, '0')}`,
+      name: index === 0 ? 'Lopez Family' : `Family ${index + 1}`,
+    }),
   ),
   total,
   page: pageNumber,
@@ -33,7 +36,8 @@ function server(post: Post = () => jsonResponse(sampleHousehold(), 201)) {
   });
 }
 
-const listCalls = (calls: ReturnType<typeof server>) => calls.filter((call) => call.url.pathname.endsWith('/households') && call.method === 'GET');
+const listCalls = (calls: ReturnType<typeof server>) =>
+  calls.filter((call) => call.url.pathname.endsWith('/households') && call.method === 'GET');
 
 describe('households list', () => {
   it('shows each household with its head, members, rolled-up value and advisor', async () => {
@@ -41,7 +45,11 @@ describe('households list', () => {
     renderScreen(<HouseholdsPage />, { path: '/households' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Households');
     const row = await screen.findByTestId(`household-row-${householdId.slice(0, -2)}00`, {}, slow);
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Lopez Family', 'Maria Lopez', '2', '$20,000.50', 'Alex Chen']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Lopez Family', 'Maria Lopez', '2', '$20,000.50', 'Alex Chen']);
     expect(within(row).getByRole('link', { name: 'Lopez Family' }).getAttribute('href')).toBe(`/households/${householdId.slice(0, -2)}00`);
   });
 

@@ -29,7 +29,11 @@ export function HouseholdsPage() {
   const [input, setInput] = useState('');
   const search = useDebouncedValue(input.trim(), 300);
   const [creating, setCreating] = useState(false);
-  const { data, error, isLoading, isFetching, isError } = useListHouseholdsQuery({ page: page + 1, per_page: perPage, search: search || undefined });
+  const { data, error, isLoading, isFetching, isError } = useListHouseholdsQuery({
+    page: page + 1,
+    per_page: perPage,
+    search: search || undefined,
+  });
 
   return (
     <>
@@ -61,7 +65,13 @@ export function HouseholdsPage() {
             }}
             slotProps={{
               htmlInput: { maxLength: clientLimits.searchMaxLength },
-              input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
             }}
             sx={{ width: { xs: '100%', sm: 320 } }}
           />
@@ -71,13 +81,26 @@ export function HouseholdsPage() {
           fetching={isFetching}
           loading={isLoading}
           error={isError ? errorText(error, householdTexts.fetchHouseholdsFailed) : null}
-          empty={data && data.total === 0 && !isError ? (search ? 'No households match this search.' : 'No households yet. Group a family with New Household.') : null}
+          empty={
+            data && data.total === 0 && !isError
+              ? search
+                ? 'No households match this search.'
+                : 'No households yet. Group a family with New Household.'
+              : null
+          }
           emptyTestId="households-empty"
         />
         {data && data.total > 0 && !isError && (
           <>
             <HouseholdsTable households={data.households} />
-            <ListPagination total={data.total} page={page} perPage={perPage} perPageOptions={householdPageSizes} onPage={setPage} onPerPage={setPerPage} />
+            <ListPagination
+              total={data.total}
+              page={page}
+              perPage={perPage}
+              perPageOptions={householdPageSizes}
+              onPage={setPage}
+              onPerPage={setPerPage}
+            />
           </>
         )}
       </Paper>

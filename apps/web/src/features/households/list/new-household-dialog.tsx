@@ -13,7 +13,10 @@ type Values = { name: string; notes: string; members: DraftMember[] };
 
 const emptyForm: Values = { name: '', notes: '', members: [] };
 const form = {
-  toBody: ({ members, ...values }: Values) => ({ ...values, members: members.map((member) => ({ client_id: member.client.id, role: member.role })) }),
+  toBody: ({ members, ...values }: Values) => ({
+    ...values,
+    members: members.map((member) => ({ client_id: member.client.id, role: member.role })),
+  }),
   // The members' messages (and any the form has no field for, e.g. the advisor) go in the banner.
   bannerFields: ['members'],
 } as const;
@@ -40,7 +43,15 @@ export function NewHouseholdDialog({ open, onClose }: { open: boolean; onClose: 
   });
 
   return (
-    <FormDialog open={open} titleId="new-household-title" title="New Household" submitLabel="Create" busy={isLoading} onSubmit={(event) => void submit(event)} onClose={close}>
+    <FormDialog
+      open={open}
+      titleId="new-household-title"
+      title="New Household"
+      submitLabel="Create"
+      busy={isLoading}
+      onSubmit={(event) => void submit(event)}
+      onClose={close}
+    >
       {banner && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="new-household-error">
           {banner}
@@ -48,7 +59,11 @@ export function NewHouseholdDialog({ open, onClose }: { open: boolean; onClose: 
       )}
       <FormTextField register={register} control={control} name="name" id="new-household-name" label="Household name" required />
       <FormTextField register={register} control={control} name="notes" id="new-household-notes" label="Notes" multiline minRows={2} />
-      <Controller name="members" control={control} render={({ field }) => <MemberDraftList members={field.value} onChange={field.onChange} />} />
+      <Controller
+        name="members"
+        control={control}
+        render={({ field }) => <MemberDraftList members={field.value} onChange={field.onChange} />}
+      />
     </FormDialog>
   );
 }

@@ -49,7 +49,14 @@ export function AddMemberDialog({ household, onClose }: { household: Household; 
   });
 
   return (
-    <FormDialog titleId="add-member-title" title="Add member" submitLabel="Add" busy={isLoading} onSubmit={(event) => void submit(event)} onClose={onClose}>
+    <FormDialog
+      titleId="add-member-title"
+      title="Add member"
+      submitLabel="Add"
+      busy={isLoading}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
       <FormError message={banner} />
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap', pt: 1 }}>
         <Box sx={{ flex: '1 1 260px' }}>
@@ -57,11 +64,23 @@ export function AddMemberDialog({ household, onClose }: { household: Household; 
             name="client"
             control={control}
             render={({ field, fieldState }) => (
-              <ClientPicker id="add-member-client" label="Client" size="small" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />
+              <ClientPicker
+                id="add-member-client"
+                label="Client"
+                size="small"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
             )}
           />
         </Box>
-        <Controller name="role" control={control} render={({ field }) => <MemberRoleSelect id="add-member-role" value={field.value} onChange={field.onChange} />} />
+        <Controller
+          name="role"
+          control={control}
+          render={({ field }) => <MemberRoleSelect id="add-member-role" value={field.value} onChange={field.onChange} />}
+        />
       </Box>
     </FormDialog>
   );

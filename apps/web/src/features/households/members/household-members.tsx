@@ -25,7 +25,18 @@ const columns = (readOnly: boolean): CompactColumn[] => [
   { label: 'Role' },
   { label: 'E-mail', hideBelow: 'sm' },
   { label: 'AUM', align: 'right' },
-  ...(readOnly ? [] : [{ label: <Box component="span" sx={visuallyHidden}>Actions</Box>, align: 'right' } as const]),
+  ...(readOnly
+    ? []
+    : [
+        {
+          label: (
+            <Box component="span" sx={visuallyHidden}>
+              Actions
+            </Box>
+          ),
+          align: 'right',
+        } as const,
+      ]),
 ];
 
 export const memberName = (member: HouseholdMember) => `${member.first_name} ${member.last_name}`;
@@ -60,7 +71,9 @@ export function HouseholdMembers({ household, readOnly, onAdd, onRemove }: Props
               </TableCell>
               <TableCell>{roleLabel(member.role)}</TableCell>
               <TableCell sx={{ ...wide, overflowWrap: 'anywhere' }}>{member.email}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatDollars(member.aum)}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {formatDollars(member.aum)}
+              </TableCell>
               {!readOnly && (
                 <TableCell align="right" sx={{ py: 0 }}>
                   <IconButton aria-label={`Remove ${memberName(member)}`} onClick={() => onRemove(member)}>

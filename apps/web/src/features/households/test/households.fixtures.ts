@@ -15,7 +15,14 @@ const sampleMember = (overrides: Partial<HouseholdMember> = {}): HouseholdMember
   ...overrides,
 });
 
-export const carlos = sampleMember({ client_id: carlosId, first_name: 'Carlos', last_name: 'Lopez', email: 'carlos.lopez@example.com', role: 'spouse', aum: 6500.5 });
+export const carlos = sampleMember({
+  client_id: carlosId,
+  first_name: 'Carlos',
+  last_name: 'Lopez',
+  email: 'carlos.lopez@example.com',
+  role: 'spouse',
+  aum: 6500.5,
+});
 
 export const sampleHousehold = (overrides: Partial<Household> = {}): Household => ({
   id: householdId,

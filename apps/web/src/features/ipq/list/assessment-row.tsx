@@ -31,7 +31,12 @@ export function AssessmentRow({ clientId, assessment }: { clientId: string; asse
       </TableCell>
       <TableCell sx={hiddenBelow('sm')}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 120 }}>
-          <LinearProgress variant="determinate" value={progress} aria-label={`Progress ${progress}%`} sx={{ flexGrow: 1, height: 6, borderRadius: 3 }} />
+          <LinearProgress
+            variant="determinate"
+            value={progress}
+            aria-label={`Progress ${progress}%`}
+            sx={{ flexGrow: 1, height: 6, borderRadius: 3 }}
+          />
           <Typography variant="body2">{progress}%</Typography>
         </Box>
       </TableCell>

@@ -34,7 +34,8 @@ export function ClientAssessmentsPage() {
   const assessments = list.data?.assessments ?? [];
   const open = assessments.find((each) => each.status !== 'complete');
   const id = encodeURIComponent(clientId);
-  const startLabel = open?.status === 'in_progress' ? text.resumeQuestionnaire : assessments.length > 0 && !open ? text.startNew : text.startQuestionnaire;
+  const startLabel =
+    open?.status === 'in_progress' ? text.resumeQuestionnaire : assessments.length > 0 && !open ? text.startNew : text.startQuestionnaire;
 
   return (
     <Box sx={{ maxWidth: 1000 }}>
@@ -48,7 +49,9 @@ export function ClientAssessmentsPage() {
           <Typography variant="h4" component="h1" sx={{ fontWeight: 500, fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
             {text.listTitle}
           </Typography>
-          <Typography color="text.secondary">{client.data ? `${client.data.first_name} ${client.data.last_name} · ${text.title}` : text.title}</Typography>
+          <Typography color="text.secondary">
+            {client.data ? `${client.data.first_name} ${client.data.last_name} · ${text.title}` : text.title}
+          </Typography>
         </Box>
         <Button component={RouterLink} to={`/ipq-assessment/${id}`} variant="contained">
           {startLabel}

@@ -51,7 +51,11 @@ export function BandChart(props: Props) {
       <Typography variant="body2" color="text.secondary">
         {text.limitedBy(props.limitedBy)}
       </Typography>
-      <Box role="img" aria-label={`Risk profile ${value} out of 100, in the ${riskBandLabels[props.band].toLowerCase()} band (${own.low} to ${own.high}).`} sx={{ position: 'relative', pt: 4, mb: 1 }}>
+      <Box
+        role="img"
+        aria-label={`Risk profile ${value} out of 100, in the ${riskBandLabels[props.band].toLowerCase()} band (${own.low} to ${own.high}).`}
+        sx={{ position: 'relative', pt: 4, mb: 1 }}
+      >
         <Box sx={{ position: 'absolute', top: 0, left: at, transform: 'translateX(-50%)', textAlign: 'center', lineHeight: 1 }}>
           <Typography variant="subtitle2" component="span" sx={{ display: 'block', lineHeight: 1.2 }}>
             {value}
@@ -75,8 +79,25 @@ export function BandChart(props: Props) {
         {bands.map((each) => {
           const marks = roles(each.band, props);
           return (
-            <Box component="li" key={each.band} data-testid={`band-${each.band}`} sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: each.band === props.band ? 600 : 400 }}>
-              <Box component="span" sx={{ width: 12, height: 12, flexShrink: 0, borderRadius: '2px', bgcolor: colours[each.band], border: 1, borderColor: 'divider', ...exact }} />
+            <Box
+              component="li"
+              key={each.band}
+              data-testid={`band-${each.band}`}
+              sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: each.band === props.band ? 600 : 400 }}
+            >
+              <Box
+                component="span"
+                sx={{
+                  width: 12,
+                  height: 12,
+                  flexShrink: 0,
+                  borderRadius: '2px',
+                  bgcolor: colours[each.band],
+                  border: 1,
+                  borderColor: 'divider',
+                  ...exact,
+                }}
+              />
               <Typography variant="body2" component="span" sx={{ fontWeight: 'inherit' }}>
                 {riskBandLabels[each.band]} ({each.low}–{each.high}){marks && `: ${marks}`}
               </Typography>

@@ -21,14 +21,28 @@ function server(refuse?: () => Response) {
       if (refuse) return refuse();
       const { decision, note } = init.body as BandDecision;
       const band = decision === 'confirm' ? current.band.proposed : current.current_band;
-      current = { ...current, current_band: band, band: { ...current.band, status: decision === 'confirm' ? 'confirmed' : 'kept', note, decided_by: 'Alex Chen', decided_at: '2026-11-28T15:00:00.000Z' } };
-      return jsonResponse({ ...current, recommendations: decision === 'confirm' ? review : { reviewed: false, created: 0, refreshed: 0, withdrawn: 0 } } satisfies BandDecisionResponse);
+      current = {
+        ...current,
+        current_band: band,
+        band: {
+          ...current.band,
+          status: decision === 'confirm' ? 'confirmed' : 'kept',
+          note,
+          decided_by: 'Alex Chen',
+          decided_at: '2026-11-28T15:00:00.000Z',
+        },
+      };
+      return jsonResponse({
+        ...current,
+        recommendations: decision === 'confirm' ? review : { reviewed: false, created: 0, refreshed: 0, withdrawn: 0 },
+      } satisfies BandDecisionResponse);
     }
     return jsonResponse({ detail: 'Not found' }, 404);
   });
 }
 
-const renderPage = () => renderScreen(<IpqResultsPage />, { path: '/clients/:clientId/ipq-results', at: `/clients/${clientId}/ipq-results` });
+const renderPage = () =>
+  renderScreen(<IpqResultsPage />, { path: '/clients/:clientId/ipq-results', at: `/clients/${clientId}/ipq-results` });
 const open = async (name: 'Confirm new band' | 'Keep current band') => {
   fireEvent.click(await screen.findByRole('button', { name }));
   return screen.getByRole('dialog', { name });
@@ -57,8 +71,13 @@ describe('deciding a proposed band', () => {
     fireEvent.change(note(dialog), { target: { value: 'Agreed with Maria after the review meeting.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm new band' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({ decision: 'confirm', note: 'Agreed with Maria after the review meeting.' });
-    expect(screen.getByRole('status').textContent).toBe('The risk band is now moderate. Recommendations: 1 created, 2 refreshed, 1 withdrawn.');
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+      decision: 'confirm',
+      note: 'Agreed with Maria after the review meeting.',
+    });
+    expect(screen.getByRole('status').textContent).toBe(
+      'The risk band is now moderate. Recommendations: 1 created, 2 refreshed, 1 withdrawn.',
+    );
     await waitFor(() => expect(screen.getByTestId('band-settled').textContent).toBe('Confirmed by Alex Chen on Nov 28, 2026.'));
     expect(screen.getByTestId('band-note').textContent).toBe('Agreed with Maria after the review meeting.');
     expect(screen.queryByRole('button', { name: 'Confirm new band' })).toBeNull();

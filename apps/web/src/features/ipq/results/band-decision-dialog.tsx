@@ -34,7 +34,10 @@ function question({ client_name, current_band, band }: IpqResults, decision: Dec
 export function BandDecisionDialog({ results, decision, onClose, onDecided }: Props) {
   const titleId = useId();
   const [decide, deciding] = useDecideBandMutation();
-  const { control, handleSubmit, banner, applyServerError } = useZodForm<BandDecision, BandDecision>(bandDecisionSchema, { decision, note: '' });
+  const { control, handleSubmit, banner, applyServerError } = useZodForm<BandDecision, BandDecision>(bandDecisionSchema, {
+    decision,
+    note: '',
+  });
 
   const submit = handleSubmit(async (body) => {
     try {

@@ -19,7 +19,13 @@ type Props = {
   outcome: string | null;
 };
 
-const statusColours = { applied: 'success', awaiting_confirmation: 'warning', confirmed: 'success', kept: 'info', superseded: 'default' } as const;
+const statusColours = {
+  applied: 'success',
+  awaiting_confirmation: 'warning',
+  confirmed: 'success',
+  kept: 'info',
+  superseded: 'default',
+} as const;
 
 /** What settles a proposal that is not awaiting anyone, in a sentence. */
 function settledText({ band, client_name }: IpqResults): string {
@@ -41,7 +47,13 @@ export function BandStatusPanel({ results, canDecide, onDecide, outcome }: Props
         <Typography>
           Proposed <strong>{riskBandLabels[band.proposed]}</strong> · current <strong>{riskBandLabels[current]}</strong>
         </Typography>
-        <Chip size="small" variant="outlined" color={statusColours[band.status]} label={bandStatusLabels[band.status]} data-testid="band-status-chip" />
+        <Chip
+          size="small"
+          variant="outlined"
+          color={statusColours[band.status]}
+          label={bandStatusLabels[band.status]}
+          data-testid="band-status-chip"
+        />
       </Box>
       {awaiting && canDecide && (
         <Alert severity="warning" className="no-print">

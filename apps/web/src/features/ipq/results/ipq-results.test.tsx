@@ -29,7 +29,8 @@ function server(results: (id: string) => Response = () => jsonResponse(sampleRes
   });
 }
 
-const renderPage = (query = '') => renderScreen(<IpqResultsPage />, { path: '/clients/:clientId/ipq-results', at: `/clients/${clientId}/ipq-results${query}` });
+const renderPage = (query = '') =>
+  renderScreen(<IpqResultsPage />, { path: '/clients/:clientId/ipq-results', at: `/clients/${clientId}/ipq-results${query}` });
 const section = (testId: string) => screen.getByTestId(testId);
 
 describe('questionnaire results', () => {
@@ -62,8 +63,12 @@ describe('questionnaire results', () => {
 
     expect(screen.getByTestId('trait-neuroticism').textContent).toBe('Emotional reactivity50');
     expect(screen.getByTestId('loss-aversion').textContent).toContain('Loss aversion: 2×');
-    const reasons = within(section('ipq-explanation')).getAllByRole('listitem').map((item) => item.textContent);
-    expect(reasons[0]).toBe('Risk tolerance 67 and risk capacity 59 out of 100: the profile takes the lower, capacity (59), which is moderate.');
+    const reasons = within(section('ipq-explanation'))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(reasons[0]).toBe(
+      'Risk tolerance 67 and risk capacity 59 out of 100: the profile takes the lower, capacity (59), which is moderate.',
+    );
     expect(reasons.at(-1)).toBe('Today 56% is in stocks: 4 points less than recommended.');
   });
 
@@ -87,7 +92,16 @@ describe('questionnaire results', () => {
   });
 
   it('shows a settled band: who confirmed it, when, and their note', async () => {
-    const confirmed = sampleResults({ current_band: 'moderate', band: { proposed: 'moderate', status: 'confirmed', note: 'Discussed with Maria on the phone.', decided_by: 'Alex Chen', decided_at: '2026-11-28T15:00:00.000Z' } });
+    const confirmed = sampleResults({
+      current_band: 'moderate',
+      band: {
+        proposed: 'moderate',
+        status: 'confirmed',
+        note: 'Discussed with Maria on the phone.',
+        decided_by: 'Alex Chen',
+        decided_at: '2026-11-28T15:00:00.000Z',
+      },
+    });
     server(() => jsonResponse(confirmed));
     renderPage();
     expect((await screen.findByTestId('band-settled')).textContent).toBe('Confirmed by Alex Chen on Nov 28, 2026.');

@@ -29,11 +29,18 @@ function outcomeText(response: BandDecisionResponse, decision: Decision): string
   const band = riskBandLabels[response.current_band].toLowerCase();
   if (decision === 'keep') return `The current band, ${band}, is kept.`;
   const { reviewed, created, refreshed, withdrawn } = response.recommendations;
-  const review = reviewed ? `Recommendations: ${created} created, ${refreshed} refreshed, ${withdrawn} withdrawn.` : 'No portfolio was reviewed.';
+  const review = reviewed
+    ? `Recommendations: ${created} created, ${refreshed} refreshed, ${withdrawn} withdrawn.`
+    : 'No portfolio was reviewed.';
   return `The risk band is now ${band}. ${review}`;
 }
 
-const twoColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' } as const;
+const twoColumns = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+  alignItems: 'start',
+} as const;
 
 /**
  * /clients/{id}/ipq-results: the client's latest complete questionnaire (or `?session=` another):
@@ -61,7 +68,8 @@ export function IpqResultsView() {
   );
   if (chosen === null && list.error) return failed(errorText(list.error, text.listFailed));
   if (chosen === null && !list.data) return <PageSpinner />;
-  if (sessionId === null) return <NoResults clientId={clientId} open={list.data?.assessments.some((each) => each.status !== 'complete') ?? false} />;
+  if (sessionId === null)
+    return <NoResults clientId={clientId} open={list.data?.assessments.some((each) => each.status !== 'complete') ?? false} />;
   if (results.error) return failed(errorText(results.error, ipqMessages.resultsFailed));
   if (!results.data) return <PageSpinner />;
 
@@ -75,9 +83,20 @@ export function IpqResultsView() {
         <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
           <BandStatusPanel results={data} canDecide={!isClient} onDecide={setDeciding} outcome={outcome} />
         </Box>
-        <BandChart score={prediction.profile.score} band={prediction.profile.band} limitedBy={prediction.profile.limited_by} recommended={prediction.recommended_band} current={data.current_band} />
+        <BandChart
+          score={prediction.profile.score}
+          band={prediction.profile.band}
+          limitedBy={prediction.profile.limited_by}
+          recommended={prediction.recommended_band}
+          current={data.current_band}
+        />
         <PredictionSummary prediction={prediction} model={data.recommended_model} />
-        <ScoreBreakdown title={text.riskTolerance} hint={text.riskToleranceHint} score={prediction.risk_tolerance} testId="risk-tolerance" />
+        <ScoreBreakdown
+          title={text.riskTolerance}
+          hint={text.riskToleranceHint}
+          score={prediction.risk_tolerance}
+          testId="risk-tolerance"
+        />
         <ScoreBreakdown title={text.riskCapacity} hint={text.riskCapacityHint} score={prediction.risk_capacity} testId="risk-capacity" />
         <TraitsSummary traits={data.traits} lossAversion={data.loss_aversion} />
         <ExplanationList sentences={prediction.explanation} />

@@ -40,7 +40,12 @@ export function PredictionSummary({ prediction, model }: Props) {
             <Typography variant="caption" color="text.secondary">
               {bar.label}: {percent(bar.value)} in stocks
             </Typography>
-            <LinearProgress variant="determinate" value={bar.value} color={bar.label === 'Today' ? 'inherit' : 'primary'} sx={{ height: 8, borderRadius: 4 }} />
+            <LinearProgress
+              variant="determinate"
+              value={bar.value}
+              color={bar.label === 'Today' ? 'inherit' : 'primary'}
+              sx={{ height: 8, borderRadius: 4 }}
+            />
           </Box>
         ))}
       </Box>

@@ -28,7 +28,12 @@ export function ScoreBreakdown({ title, hint, score, testId }: Props) {
         </Typography>
         <Typography color="text.secondary">/ 100</Typography>
       </Box>
-      <LinearProgress variant="determinate" value={value} aria-label={`${title}: ${value} out of 100`} sx={{ height: 8, borderRadius: 4, mb: 2 }} />
+      <LinearProgress
+        variant="determinate"
+        value={value}
+        aria-label={`${title}: ${value} out of 100`}
+        sx={{ height: 8, borderRadius: 4, mb: 2 }}
+      />
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
         {score.factors.map((factor) => (
           <Box component="li" key={factor.key} data-testid={`factor-${factor.key}`}>

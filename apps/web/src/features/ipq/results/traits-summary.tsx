@@ -10,7 +10,17 @@ import { ResultsSection } from './results-section.tsx';
 export function TraitsSummary({ traits, lossAversion }: { traits: IpqResults['traits']; lossAversion: number }) {
   return (
     <ResultsSection title={text.traits} testId="ipq-traits">
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 10rem) minmax(0, 1fr)', alignItems: 'center', columnGap: 1.5, rowGap: 1 }}>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: 'minmax(0, 10rem) minmax(0, 1fr)',
+          alignItems: 'center',
+          columnGap: 1.5,
+          rowGap: 1,
+        }}
+      >
         {bigFiveTraits.map((trait) => {
           const value = Math.round(traits[trait]);
           return (

@@ -27,7 +27,13 @@ export function CurrentModule({ moduleNumber, onSaved, onBack, focusHeading }: P
   const module = ipqModuleAt(moduleNumber) ?? 'personality';
   const view = views[module];
   return (
-    <ModuleFrame module={module} intro={view.intro} onSaved={onSaved} onBack={moduleNumber > 1 ? onBack : undefined} focusHeading={focusHeading}>
+    <ModuleFrame
+      module={module}
+      intro={view.intro}
+      onSaved={onSaved}
+      onBack={moduleNumber > 1 ? onBack : undefined}
+      focusHeading={focusHeading}
+    >
       {view.fields}
     </ModuleFrame>
   );

@@ -18,7 +18,9 @@ function server(saved: number, start: () => Response | undefined = () => undefin
     const module = /\/modules\/(\d)$/.exec(url.pathname);
     if (module) {
       const n = Number(module[1]);
-      current = sampleSession(Math.max(n, current.completed_modules.length), { modules: { ...current.modules, [ipqModules[n - 1]!]: init.body } as IpqSession['modules'] });
+      current = sampleSession(Math.max(n, current.completed_modules.length), {
+        modules: { ...current.modules, [ipqModules[n - 1]!]: init.body } as IpqSession['modules'],
+      });
       return jsonResponse(current);
     }
     return jsonResponse({ detail: 'Not found' }, 404);
@@ -51,7 +53,11 @@ describe('taking the questionnaire', () => {
     expect(screen.getByTestId('ipq-progress').textContent).toBe('50% complete');
     const steps = within(screen.getByRole('tablist', { name: 'Questionnaire modules' }));
     const names = ['Personality', 'Beliefs', 'Asset allocation', 'Demographics'];
-    expect(names.map((name) => steps.getByRole('tab', { name })).map((step, index) => [names[index], step.getAttribute('aria-selected'), (step as HTMLButtonElement).disabled])).toEqual([
+    expect(
+      names
+        .map((name) => steps.getByRole('tab', { name }))
+        .map((step, index) => [names[index], step.getAttribute('aria-selected'), (step as HTMLButtonElement).disabled]),
+    ).toEqual([
       ['Personality', 'false', false],
       ['Beliefs', 'false', false],
       ['Asset allocation', 'true', false],
@@ -60,7 +66,13 @@ describe('taking the questionnaire', () => {
   });
 
   it("starts module 3 from the client's accounts when nobody has answered it", async () => {
-    const prefill = { investment_experience: '5_to_10', retirement_wealth: 20000, retirement_equity_percentage: 50, non_retirement_wealth: 5000, non_retirement_equity_percentage: 0 } as const;
+    const prefill = {
+      investment_experience: '5_to_10',
+      retirement_wealth: 20000,
+      retirement_equity_percentage: 50,
+      non_retirement_wealth: 5000,
+      non_retirement_equity_percentage: 0,
+    } as const;
     server(2, () => jsonResponse(sampleSession(2, { asset_allocation_prefill: prefill })));
     renderPage();
     expect((await moduleHeading()).textContent).toBe('Module 3 of 4: Asset allocation');
@@ -92,7 +104,14 @@ describe('taking the questionnaire', () => {
     await waitFor(async () => expect((await moduleHeading()).textContent).toBe('Module 4 of 4: Demographics'));
     expect(screen.getByTestId('ipq-progress').textContent).toBe('75% complete');
     const post = calls.find((call) => call.method === 'POST' && call.url.pathname.endsWith('/modules/3'))!;
-    expect(post.body).toEqual({ investment_experience: '1_to_5', retirement_wealth: 200_000, retirement_equity_percentage: 60, non_retirement_wealth: 0, non_retirement_equity_percentage: 0, total_equity_share: 60 });
+    expect(post.body).toEqual({
+      investment_experience: '1_to_5',
+      retirement_wealth: 200_000,
+      retirement_equity_percentage: 60,
+      non_retirement_wealth: 0,
+      non_retirement_equity_percentage: 0,
+      total_equity_share: 60,
+    });
 
     fireEvent.change(screen.getByLabelText(/^Age/), { target: { value: '45' } });
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
@@ -113,7 +132,9 @@ describe('taking the questionnaire', () => {
     fireEvent.change(screen.getByLabelText(/^Dependants/), { target: { value: String(demographics.dependants) } });
     fireEvent.change(screen.getByLabelText(/^Years until you need/), { target: { value: String(demographics.time_horizon_years) } });
     fireEvent.change(screen.getByLabelText(/^Months of expenses/), { target: { value: String(demographics.emergency_fund_months) } });
-    fireEvent.click(within(screen.getByRole('group', { name: 'How stable is your income?' })).getByRole('radio', { name: 'Stable salary' }));
+    fireEvent.click(
+      within(screen.getByRole('group', { name: 'How stable is your income?' })).getByRole('radio', { name: 'Stable salary' }),
+    );
     fireEvent.click(within(screen.getByRole('group', { name: /might you need soon/ })).getByRole('radio', { name: /^Medium/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save and see the results' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/clients/${clientId}/ipq-results?session=${sessionId}`));

@@ -68,7 +68,8 @@ export function IpqTaking() {
   const saved = (next: IpqSession) => {
     setSession(next);
     setMoved(true);
-    if (next.status === 'complete') void navigate(`/clients/${encodeURIComponent(clientId)}/ipq-results?session=${encodeURIComponent(next.session_id)}`);
+    if (next.status === 'complete')
+      void navigate(`/clients/${encodeURIComponent(clientId)}/ipq-results?session=${encodeURIComponent(next.session_id)}`);
   };
 
   const title = (
@@ -80,7 +81,15 @@ export function IpqTaking() {
     return (
       <Box sx={{ maxWidth: 880 }}>
         {title}
-        <Alert severity="error" sx={{ mt: 2 }} action={<Button color="inherit" onClick={() => void begin()}>{text.retry}</Button>}>
+        <Alert
+          severity="error"
+          sx={{ mt: 2 }}
+          action={
+            <Button color="inherit" onClick={() => void begin()}>
+              {text.retry}
+            </Button>
+          }
+        >
           {errorText(failure.error, ipqMessages.initFailed)}
         </Alert>
       </Box>
@@ -95,7 +104,13 @@ export function IpqTaking() {
         {session.client_name} · <TextLink to={`/clients/${encodeURIComponent(clientId)}/assessment`}>{text.allQuestionnaires}</TextLink>
       </Typography>
       <IpqStepper current={currentModule} completed={completed} progress={progress} onOpen={open} />
-      <CurrentModule key={`${session.session_id}-${currentModule}`} moduleNumber={currentModule} onSaved={saved} onBack={() => open(currentModule - 1)} focusHeading={moved} />
+      <CurrentModule
+        key={`${session.session_id}-${currentModule}`}
+        moduleNumber={currentModule}
+        onSaved={saved}
+        onBack={() => open(currentModule - 1)}
+        focusHeading={moved}
+      />
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
         {text.draftKept}
       </Typography>

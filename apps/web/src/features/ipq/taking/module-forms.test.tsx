@@ -14,7 +14,9 @@ afterEach(() => vi.unstubAllGlobals());
 /** Module n of a session whose modules before it are saved; `onSaved` records what the server answered. */
 function renderModule(moduleNumber: number) {
   const onSaved = vi.fn<(session: IpqSession) => void>();
-  const result = renderScreen(<CurrentModule moduleNumber={moduleNumber} onSaved={onSaved} onBack={() => undefined} focusHeading={false} />);
+  const result = renderScreen(
+    <CurrentModule moduleNumber={moduleNumber} onSaved={onSaved} onBack={() => undefined} focusHeading={false} />,
+  );
   const session = sampleSession(moduleNumber - 1);
   act(() => void result.store.dispatch(sessionLoaded({ clientId, session, saved: savedModulesOf(session) })));
   return { ...result, onSaved };
@@ -23,9 +25,12 @@ function renderModule(moduleNumber: number) {
 const save = () => fireEvent.click(screen.getByRole('button', { name: /^Save/ }));
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const group = (name: string | RegExp) => screen.getByRole('group', { name });
-const choose = (groupName: string | RegExp, option: string) => fireEvent.click(within(group(groupName)).getByRole('radio', { name: option }));
+const choose = (groupName: string | RegExp, option: string) =>
+  fireEvent.click(within(group(groupName)).getByRole('radio', { name: option }));
 const agreeWithAll = (prefix: 'answers.p' | 'answers.b') =>
-  screen.getAllByTestId(new RegExp(`^statement-${prefix.replace('.', '\\.')}`)).forEach((fieldset) => fireEvent.click(within(fieldset).getByRole('radio', { name: 'Agree' })));
+  screen
+    .getAllByTestId(new RegExp(`^statement-${prefix.replace('.', '\\.')}`))
+    .forEach((fieldset) => fireEvent.click(within(fieldset).getByRole('radio', { name: 'Agree' })));
 
 describe('module 1: personality', () => {
   it('asks each statement in its own group of five named radios', () => {
@@ -33,13 +38,11 @@ describe('module 1: personality', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Module 1 of 4: Personality' })).toBeVisible();
     expect(screen.getAllByTestId(/^statement-/)).toHaveLength(20);
     const first = group('1. I enjoy thinking through new ideas, even abstract ones.');
-    expect(within(first).getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'))).toEqual([
-      'Strongly disagree',
-      'Disagree',
-      'Neither agree nor disagree',
-      'Agree',
-      'Strongly agree',
-    ]);
+    expect(
+      within(first)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('aria-label')),
+    ).toEqual(['Strongly disagree', 'Disagree', 'Neither agree nor disagree', 'Agree', 'Strongly agree']);
   });
 
   it('names every statement left unanswered, and clears each message once answered, without sending anything', async () => {
@@ -146,7 +149,8 @@ describe('module 4: demographics', () => {
   it('names every missing answer, and an age out of range', async () => {
     renderModule(4);
     save();
-    for (const message of [m.age, m.income, m.dependants, m.employment, m.horizon, m.liquidity, m.emergencyFund]) expect(await screen.findByText(message)).toBeVisible();
+    for (const message of [m.age, m.income, m.dependants, m.employment, m.horizon, m.liquidity, m.emergencyFund])
+      expect(await screen.findByText(message)).toBeVisible();
     type(/^Age/, '17');
     await waitFor(() => expect(screen.getByText(m.age)).toBeVisible());
     type(/^Age/, '40.5');
@@ -154,7 +158,9 @@ describe('module 4: demographics', () => {
   });
 
   it("puts the server's 422 under the answers it names", async () => {
-    stubServer(() => jsonResponse({ detail: [{ type: 'custom', loc: ['body', 'age'], msg: 'Enter an age from 18 to 110', input: 45 }] }, 422));
+    stubServer(() =>
+      jsonResponse({ detail: [{ type: 'custom', loc: ['body', 'age'], msg: 'Enter an age from 18 to 110', input: 45 }] }, 422),
+    );
     renderModule(4);
     fill();
     save();

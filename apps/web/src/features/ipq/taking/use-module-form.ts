@@ -36,8 +36,14 @@ export function useModuleForm(module: IpqModule, onSaved: (session: IpqSession) 
   const store = useStore<RootState>();
   const options = useMemo(() => moduleFormOptions(module), [module]);
   // The values the form opens with, read once (the form owns them after; no re-render per draft saved).
-  const [defaultValues] = useState(() => (store.getState().ipq.modules[ipqSliceKeys[module]].data ?? moduleForms[module].empty()) as FieldValues);
-  const { banner, showBanner, applyServerError, ...form } = useZodForm<FieldValues, FieldValues>(moduleSchema(module), defaultValues, options);
+  const [defaultValues] = useState(
+    () => (store.getState().ipq.modules[ipqSliceKeys[module]].data ?? moduleForms[module].empty()) as FieldValues,
+  );
+  const { banner, showBanner, applyServerError, ...form } = useZodForm<FieldValues, FieldValues>(
+    moduleSchema(module),
+    defaultValues,
+    options,
+  );
   const { subscribe } = form;
   const [submitModule, submission] = useSubmitIpqModuleMutation();
 
@@ -75,7 +81,13 @@ export function useModuleForm(module: IpqModule, onSaved: (session: IpqSession) 
     try {
       const session = await submitModule({ sessionId, clientId, moduleNumber, data }).unwrap();
       const saved = session.modules[module];
-      dispatch(moduleCompleted({ moduleNumber, data: saved ? moduleForms[module].fromData(saved) : form.getValues(), savedAt: session.updated_at }));
+      dispatch(
+        moduleCompleted({
+          moduleNumber,
+          data: saved ? moduleForms[module].fromData(saved) : form.getValues(),
+          savedAt: session.updated_at,
+        }),
+      );
       onSaved(session);
     } catch (caught) {
       const fields = serverFieldErrors(caught);

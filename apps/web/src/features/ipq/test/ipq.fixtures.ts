@@ -13,9 +13,30 @@ const allAgreeing = (items: readonly { id: string }[], value: number) => Object.
 /** A middling client's answers: λ 2, holds through a fall, 10 years to go; 56 % in stocks today. */
 export const moderateAnswers = {
   personality: { answers: allAgreeing(personalityItems, 3) },
-  beliefs: { reference_amount: 10_000, gamble_accepts: [false, true, true, true], drawdown_reaction: 'hold', expected_return: 7, answers: allAgreeing(beliefItems, 3) },
-  asset_allocation: { investment_experience: '1_to_5', retirement_wealth: 200_000, retirement_equity_percentage: 60, non_retirement_wealth: 50_000, non_retirement_equity_percentage: 40, total_equity_share: 56 },
-  demographics: { age: 45, annual_income: 150_000, dependants: 2, employment_stability: 'stable', time_horizon_years: 10, liquidity_needs: 'medium', emergency_fund_months: 3 },
+  beliefs: {
+    reference_amount: 10_000,
+    gamble_accepts: [false, true, true, true],
+    drawdown_reaction: 'hold',
+    expected_return: 7,
+    answers: allAgreeing(beliefItems, 3),
+  },
+  asset_allocation: {
+    investment_experience: '1_to_5',
+    retirement_wealth: 200_000,
+    retirement_equity_percentage: 60,
+    non_retirement_wealth: 50_000,
+    non_retirement_equity_percentage: 40,
+    total_equity_share: 56,
+  },
+  demographics: {
+    age: 45,
+    annual_income: 150_000,
+    dependants: 2,
+    employment_stability: 'stable',
+    time_horizon_years: 10,
+    liquidity_needs: 'medium',
+    emergency_fund_months: 3,
+  },
 } satisfies Required<IpqAnswers>;
 
 /** A session with the first `saved` modules answered (moderately). */
@@ -30,7 +51,9 @@ export function sampleSession(saved = 0, overrides: Partial<IpqSession> = {}): I
     resume_at_module: saved === 4 ? null : saved + 1,
     progress: ipqProgress(saved),
     completed_modules: [...done],
-    modules: Object.fromEntries(ipqModules.map((module) => [module, done.includes(module) ? moderateAnswers[module] : null])) as IpqSession['modules'],
+    modules: Object.fromEntries(
+      ipqModules.map((module) => [module, done.includes(module) ? moderateAnswers[module] : null]),
+    ) as IpqSession['modules'],
     started_at: '2026-11-20T10:00:00.000Z',
     completed_at: saved === 4 ? '2026-11-27T10:00:00.000Z' : null,
     asset_allocation_prefill: null,

@@ -112,7 +112,11 @@ export function SecuritySearch({ value, onChange, args, onSelect }: Props) {
               <TableHead>
                 <TableRow>
                   {columns.map((column) => (
-                    <TableCell key={column} align={column === 'Last close' ? 'right' : 'left'} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                    <TableCell
+                      key={column}
+                      align={column === 'Last close' ? 'right' : 'left'}
+                      sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+                    >
                       {column}
                     </TableCell>
                   ))}

@@ -12,20 +12,7 @@ export const watchlistConfigUrl = '/config/stocks.json';
 export const watchlistMaxSymbols = 25;
 
 /** The built-in watchlist: broad-market, bond, gold and real-estate funds and six large companies. */
-export const defaultWatchlist: readonly string[] = [
-  'SPY',
-  'QQQ',
-  'VTI',
-  'AGG',
-  'BND',
-  'GLD',
-  'VNQ',
-  'AAPL',
-  'MSFT',
-  'NVDA',
-  'JPM',
-  'JNJ',
-];
+export const defaultWatchlist: readonly string[] = ['SPY', 'QQQ', 'VTI', 'AGG', 'BND', 'GLD', 'VNQ', 'AAPL', 'MSFT', 'NVDA', 'JPM', 'JNJ'];
 
 /** A ticker as the securities master stores it: upper case, letters and digits, maybe a class suffix (BRK.B). */
 const symbolSchema = z

@@ -55,7 +55,11 @@ function WatchlistRow({ symbol, onSelect }: RowProps) {
         </TableCell>
         {columns.slice(1).map((column) => (
           <TableCell key={column}>
-            <Skeleton variant={column === '1Y trend' ? 'rounded' : 'text'} width={column === '1Y trend' ? 140 : 64} height={column === '1Y trend' ? 36 : undefined} />
+            <Skeleton
+              variant={column === '1Y trend' ? 'rounded' : 'text'}
+              width={column === '1Y trend' ? 140 : 64}
+              height={column === '1Y trend' ? 36 : undefined}
+            />
           </TableCell>
         ))}
       </TableRow>

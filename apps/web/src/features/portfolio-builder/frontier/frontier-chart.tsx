@@ -16,7 +16,8 @@ type Props = {
 
 const wholePercent = (value: number) => `${(value * 100).toFixed(0)}%`;
 const point = ({ volatility, expected_return }: RiskPoint) => ({ x: volatility, y: expected_return });
-const pointText = (value: { x: number; y: number } | null) => (value ? builderTexts.riskPoint(plainFraction(value.y), plainFraction(value.x)) : '');
+const pointText = (value: { x: number; y: number } | null) =>
+  value ? builderTexts.riskPoint(plainFraction(value.y), plainFraction(value.x)) : '';
 
 /**
  * Expected return against volatility: the efficient frontier as a line of points, each row alone,

@@ -23,7 +23,12 @@ export function FrontierPanel({ kind, mix, frontier, current }: Props) {
     expected_return: mix.statistics.expected[index]!,
     volatility: mix.statistics.volatility[index]!,
   }));
-  const caption = builderTexts.frontierCaption(builderTexts.frontierOf[kind], pointText(frontier[0]!), pointText(frontier.at(-1)!), current && pointText(current));
+  const caption = builderTexts.frontierCaption(
+    builderTexts.frontierOf[kind],
+    pointText(frontier[0]!),
+    pointText(frontier.at(-1)!),
+    current && pointText(current),
+  );
   return (
     <Paper variant="outlined" component="section" aria-labelledby="builder-frontier-heading" sx={{ p: 2, mb: 2, minWidth: 0 }}>
       <Typography variant="h6" component="h2" id="builder-frontier-heading" sx={{ mb: 1 }}>
@@ -31,7 +36,13 @@ export function FrontierPanel({ kind, mix, frontier, current }: Props) {
       </Typography>
       <figure style={{ margin: 0 }}>
         <ChartSuspense height={chartHeight}>
-          <FrontierChart frontier={frontier} singles={singles} mix={current} singlesLabel={builderTexts.singles[kind]} height={chartHeight} />
+          <FrontierChart
+            frontier={frontier}
+            singles={singles}
+            mix={current}
+            singlesLabel={builderTexts.singles[kind]}
+            height={chartHeight}
+          />
         </ChartSuspense>
         <Typography component="figcaption" variant="body2" color="text.secondary" data-testid="frontier-caption" sx={{ mt: 1 }}>
           {caption}

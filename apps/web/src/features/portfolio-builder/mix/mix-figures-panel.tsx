@@ -29,7 +29,18 @@ type Props = {
 };
 
 /** Total weight, expected return, volatility and Sharpe ratio of the mix, with "Scale to 100 %" and "Optimise for the band". */
-export function MixFiguresPanel({ totalPercent, complete, figures, loading, problem, note, onScale, band, onBandChange, onOptimise }: Props) {
+export function MixFiguresPanel({
+  totalPercent,
+  complete,
+  figures,
+  loading,
+  problem,
+  note,
+  onScale,
+  band,
+  onBandChange,
+  onOptimise,
+}: Props) {
   const rows: Array<[string, string, string]> = [
     ['figure-total', builderTexts.totalWeight, `${totalPercent.toFixed(2)} %`],
     ['figure-expected-return', builderTexts.expectedReturn, plainFraction(figures?.expectedReturn)],

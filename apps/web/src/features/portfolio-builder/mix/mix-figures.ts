@@ -31,8 +31,16 @@ export function mixStatistics(answer: Statistics, ids: readonly string[]): MixSt
   const volatility = Float64Array.from(positions, (_position, i) => Math.sqrt(covariance[i * n + i]!));
   return {
     symbols: positions.map((position) => answer.securities[position]!.symbol),
-    assets: positions.map((position) => ({ assetClass: answer.securities[position]!.asset_class as AssetClass, fund: answer.securities[position]!.fund })),
-    statistics: { expected: Float64Array.from(positions, (position) => answer.expected_returns[position]!), covariance, volatility, shrinkage: answer.shrinkage },
+    assets: positions.map((position) => ({
+      assetClass: answer.securities[position]!.asset_class as AssetClass,
+      fund: answer.securities[position]!.fund,
+    })),
+    statistics: {
+      expected: Float64Array.from(positions, (position) => answer.expected_returns[position]!),
+      covariance,
+      volatility,
+      shrinkage: answer.shrinkage,
+    },
     riskFreeRate: answer.risk_free_rate,
   };
 }

@@ -4,7 +4,17 @@ import InputAdornment from '@mui/material/InputAdornment';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { modelMessages } from '@meridian/domain/shared/advice-messages';
-import { modelCreateSchema, modelLimits, modelUpdateSchema, riskBandLabels, riskBands, type ModelCreate, type ModelPortfolio, type ModelUpdate, type RiskBand } from '@meridian/domain/model-portfolios/contracts';
+import {
+  modelCreateSchema,
+  modelLimits,
+  modelUpdateSchema,
+  riskBandLabels,
+  riskBands,
+  type ModelCreate,
+  type ModelPortfolio,
+  type ModelUpdate,
+  type RiskBand,
+} from '@meridian/domain/model-portfolios/contracts';
 import { assetClassLabel } from '@meridian/domain/securities/contracts';
 import { ConflictAlert } from '../../../components/conflict-alert.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
@@ -43,7 +53,11 @@ const riskBandOptions = riskBands.map((value) => ({ value, label: riskBandLabels
 const form = {
   toBody: ({ drift, description, ...values }: Values) => {
     const driftPercent = parseNumber(drift);
-    return { ...values, description: description.trim() ? description : null, drift_band: driftPercent === undefined ? undefined : driftPercent / 100 };
+    return {
+      ...values,
+      description: description.trim() ? description : null,
+      drift_band: driftPercent === undefined ? undefined : driftPercent / 100,
+    };
   },
   fieldOf: { drift_band: 'drift' },
   bannerFields: ['targets'],
@@ -53,7 +67,11 @@ const percent = (fraction: number) => `${Number((fraction * 100).toFixed(2))} %`
 
 /** A model's targets in one line: "VTI 35 %, AGG 25 %, …". */
 const targetsText = (model: ModelPortfolio) =>
-  model.targets.map((target) => `${target.security?.symbol ?? (target.asset_class ? assetClassLabel(target.asset_class) : '')} ${percent(target.weight)}`).join(', ');
+  model.targets
+    .map(
+      (target) => `${target.security?.symbol ?? (target.asset_class ? assetClassLabel(target.asset_class) : '')} ${percent(target.weight)}`,
+    )
+    .join(', ');
 
 /** Saves the build as a new model (POST) or as the loaded model's next version (PUT with its sync_version). */
 export function SaveModelDialog({ draft, band, onClose, onSaved, onReload }: Props) {
@@ -114,10 +132,21 @@ export function SaveModelDialog({ draft, band, onClose, onSaved, onReload }: Pro
       )}
       <FormError message={banner} />
       {loaded && (
-        <FormControlLabel control={<Checkbox checked={saveAsNew} onChange={(event) => setSaveAsNew(event.target.checked)} />} label={builderTexts.saveAsNew} />
+        <FormControlLabel
+          control={<Checkbox checked={saveAsNew} onChange={(event) => setSaveAsNew(event.target.checked)} />}
+          label={builderTexts.saveAsNew}
+        />
       )}
       <FormTextField register={register} control={control} name="name" id="model-name" label={builderTexts.modelName} autoFocus />
-      <FormSelectField control={control} name="risk_band" id="model-risk-band" label={builderTexts.riskBand} options={riskBandOptions} fullWidth margin="dense" />
+      <FormSelectField
+        control={control}
+        name="risk_band"
+        id="model-risk-band"
+        label={builderTexts.riskBand}
+        options={riskBandOptions}
+        fullWidth
+        margin="dense"
+      />
       <FormTextField
         register={register}
         control={control}
@@ -125,9 +154,23 @@ export function SaveModelDialog({ draft, band, onClose, onSaved, onReload }: Pro
         id="model-drift-band"
         label={builderTexts.driftBand}
         helperText={builderTexts.driftBandHelp}
-        slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">±</InputAdornment>, endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
+        slotProps={{
+          htmlInput: { inputMode: 'decimal' },
+          input: {
+            startAdornment: <InputAdornment position="start">±</InputAdornment>,
+            endAdornment: <InputAdornment position="end">%</InputAdornment>,
+          },
+        }}
       />
-      <FormTextField register={register} control={control} name="description" id="model-description" label={builderTexts.description} multiline minRows={2} />
+      <FormTextField
+        register={register}
+        control={control}
+        name="description"
+        id="model-description"
+        label={builderTexts.description}
+        multiline
+        minRows={2}
+      />
     </FormDialog>
   );
 }

@@ -2,7 +2,13 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import { Controller } from 'react-hook-form';
-import { accountTypeLabels, accountTypes, proposalCreateSchema, type PortfolioDetail, type ProposalCreate } from '@meridian/domain/portfolios/contracts';
+import {
+  accountTypeLabels,
+  accountTypes,
+  proposalCreateSchema,
+  type PortfolioDetail,
+  type ProposalCreate,
+} from '@meridian/domain/portfolios/contracts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormSelectField } from '../../../components/form-select-field.tsx';
 import { FormError, FormTextField } from '../../../components/form.tsx';
@@ -67,17 +73,39 @@ export function SaveProposalDialog({ draft, onClose, onSaved }: Props) {
   });
 
   return (
-    <FormDialog titleId="save-proposal-title" title={builderTexts.proposalTitle} submitLabel={builderTexts.createProposal} busy={isLoading} onSubmit={(event) => void submit(event)} onClose={onClose}>
+    <FormDialog
+      titleId="save-proposal-title"
+      title={builderTexts.proposalTitle}
+      submitLabel={builderTexts.createProposal}
+      busy={isLoading}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
       <FormError message={banner} />
       <Controller
         name="client"
         control={control}
         render={({ field, fieldState }) => (
-          <ClientPicker id="proposal-client" label={builderTexts.client} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />
+          <ClientPicker
+            id="proposal-client"
+            label={builderTexts.client}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
         )}
       />
       <FormTextField register={register} control={control} name="name" id="proposal-name" label={builderTexts.proposalName} />
-      <FormSelectField control={control} name="account_type" id="proposal-account-type" label={builderTexts.accountType} options={accountTypeOptions} fullWidth margin="dense" />
+      <FormSelectField
+        control={control}
+        name="account_type"
+        id="proposal-account-type"
+        label={builderTexts.accountType}
+        options={accountTypeOptions}
+        fullWidth
+        margin="dense"
+      />
       <FormTextField
         register={register}
         control={control}
@@ -92,7 +120,10 @@ export function SaveProposalDialog({ draft, onClose, onSaved }: Props) {
           name="follow_model"
           control={control}
           render={({ field }) => (
-            <FormControlLabel control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label={builderTexts.followModel(model.name)} />
+            <FormControlLabel
+              control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
+              label={builderTexts.followModel(model.name)}
+            />
           )}
         />
       )}

@@ -4,11 +4,41 @@ import type { AssetClass, Security } from '@meridian/domain/securities/contracts
 
 /** Five funds with round statistics: annual expected return and volatility, and their asset class. */
 const funds: Record<string, { id: string; name: string; assetClass: AssetClass; expected: number; volatility: number }> = {
-  VTI: { id: 'aaaaaaaa-0000-4000-8000-000000000001', name: 'Vanguard Total Stock Market ETF', assetClass: 'equity', expected: 0.09, volatility: 0.16 },
-  AGG: { id: 'aaaaaaaa-0000-4000-8000-000000000002', name: 'iShares Core US Aggregate Bond ETF', assetClass: 'fixed_income', expected: 0.03, volatility: 0.05 },
-  GLD: { id: 'aaaaaaaa-0000-4000-8000-000000000003', name: 'SPDR Gold Shares', assetClass: 'alternative', expected: 0.06, volatility: 0.14 },
-  SGOV: { id: 'aaaaaaaa-0000-4000-8000-000000000004', name: 'iShares 0-3 Month Treasury Bond ETF', assetClass: 'cash', expected: 0.04, volatility: 0.005 },
-  VNQ: { id: 'aaaaaaaa-0000-4000-8000-000000000005', name: 'Vanguard Real Estate ETF', assetClass: 'real_estate', expected: 0.07, volatility: 0.19 },
+  VTI: {
+    id: 'aaaaaaaa-0000-4000-8000-000000000001',
+    name: 'Vanguard Total Stock Market ETF',
+    assetClass: 'equity',
+    expected: 0.09,
+    volatility: 0.16,
+  },
+  AGG: {
+    id: 'aaaaaaaa-0000-4000-8000-000000000002',
+    name: 'iShares Core US Aggregate Bond ETF',
+    assetClass: 'fixed_income',
+    expected: 0.03,
+    volatility: 0.05,
+  },
+  GLD: {
+    id: 'aaaaaaaa-0000-4000-8000-000000000003',
+    name: 'SPDR Gold Shares',
+    assetClass: 'alternative',
+    expected: 0.06,
+    volatility: 0.14,
+  },
+  SGOV: {
+    id: 'aaaaaaaa-0000-4000-8000-000000000004',
+    name: 'iShares 0-3 Month Treasury Bond ETF',
+    assetClass: 'cash',
+    expected: 0.04,
+    volatility: 0.005,
+  },
+  VNQ: {
+    id: 'aaaaaaaa-0000-4000-8000-000000000005',
+    name: 'Vanguard Real Estate ETF',
+    assetClass: 'real_estate',
+    expected: 0.07,
+    volatility: 0.19,
+  },
 };
 
 export const fundId = (symbol: keyof typeof funds) => funds[symbol]!.id;
@@ -23,7 +53,14 @@ const symbolOf = (id: string) => Object.keys(funds).find((symbol) => funds[symbo
 export function statisticsOf(ids: readonly string[]): Statistics {
   const symbols = ids.map(symbolOf);
   return {
-    securities: symbols.map((symbol) => ({ id: funds[symbol]!.id, symbol, name: funds[symbol]!.name, asset_class: funds[symbol]!.assetClass, sector: 'Fund', fund: true })),
+    securities: symbols.map((symbol) => ({
+      id: funds[symbol]!.id,
+      symbol,
+      name: funds[symbol]!.name,
+      asset_class: funds[symbol]!.assetClass,
+      sector: 'Fund',
+      fund: true,
+    })),
     expected_returns: symbols.map((symbol) => funds[symbol]!.expected),
     covariance: symbols.flatMap((a) => symbols.map((b) => correlation(a, b) * funds[a]!.volatility * funds[b]!.volatility)),
     shrinkage: 0.1,
@@ -37,25 +74,23 @@ export function searchAnswer(q: string, limit: number): { securities: Security[]
   const found = Object.keys(funds)
     .filter((symbol) => symbol.startsWith(q.toUpperCase()))
     .slice(0, limit)
-    .map(
-      (symbol): Security => ({
-        id: funds[symbol]!.id,
-        symbol,
-        name: funds[symbol]!.name,
-        asset_class: funds[symbol]!.assetClass,
-        sector: 'Fund',
-        industry: 'Fund',
-        risk_rating: 'medium',
-        is_active: true,
-        last_close: 100,
-        previous_close: 100,
-        day_change: 0,
-        day_change_percent: 0,
-        last_price_date: '2026-11-20',
-        price_source: 'simulated',
-        simulated: true,
-      }),
-    );
+    .map((symbol): Security => ({
+      id: funds[symbol]!.id,
+      symbol,
+      name: funds[symbol]!.name,
+      asset_class: funds[symbol]!.assetClass,
+      sector: 'Fund',
+      industry: 'Fund',
+      risk_rating: 'medium',
+      is_active: true,
+      last_close: 100,
+      previous_close: 100,
+      day_change: 0,
+      day_change_percent: 0,
+      last_price_date: '2026-11-20',
+      price_source: 'simulated',
+      simulated: true,
+    }));
   return { securities: found, total: found.length };
 }
 

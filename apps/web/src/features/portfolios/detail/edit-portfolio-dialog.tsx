@@ -2,14 +2,26 @@ import Box from '@mui/material/Box';
 import { Controller } from 'react-hook-form';
 import { formatShortDate } from '@meridian/domain/shared/format';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
-import { accountTypeLabels, accountTypes, portfolioStatuses, portfolioUpdateSchema, type Portfolio } from '@meridian/domain/portfolios/contracts';
+import {
+  accountTypeLabels,
+  accountTypes,
+  portfolioStatuses,
+  portfolioUpdateSchema,
+  type Portfolio,
+} from '@meridian/domain/portfolios/contracts';
 import { DraftConflictAlert } from '../../../components/draft-conflict-alert.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormSelectField } from '../../../components/form-select-field.tsx';
 import { FormError, FormTextField } from '../../../components/form.tsx';
 import { useRebasedDraft } from '../../../lib/use-rebased-draft.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { changedFields, portfolioDraftOf, rebasePortfolioDraft, type PortfolioDraft, type PortfolioDraftField } from '../portfolio-draft.ts';
+import {
+  changedFields,
+  portfolioDraftOf,
+  rebasePortfolioDraft,
+  type PortfolioDraft,
+  type PortfolioDraftField,
+} from '../portfolio-draft.ts';
 import { lotMethodLabels, statusLabels } from '../portfolio-labels.ts';
 import { lotMethods } from '@meridian/domain/analytics/contracts';
 import { useUpdatePortfolioMutation } from '../portfolios-api.ts';
@@ -38,7 +50,11 @@ const form = {
  */
 export function EditPortfolioDialog({ portfolio, onClose }: { portfolio: Portfolio; onClose: () => void }) {
   const { conflict, takeConflict, reloadCurrent } = useRebasedDraft(portfolio, portfolioDraftOf, rebasePortfolioDraft);
-  const { register, control, handleSubmit, reset, getValues, watch, banner, applyServerError } = useZodForm(portfolioUpdateSchema, portfolioDraftOf(portfolio), form);
+  const { register, control, handleSubmit, reset, getValues, watch, banner, applyServerError } = useZodForm(
+    portfolioUpdateSchema,
+    portfolioDraftOf(portfolio),
+    form,
+  );
   const [update, { isLoading }] = useUpdatePortfolioMutation();
   // After a conflict, a field whose value differs from the current version says what that version holds.
   const draft = watch();
@@ -46,7 +62,13 @@ export function EditPortfolioDialog({ portfolio, onClose }: { portfolio: Portfol
   const note = (field: PortfolioDraftField) => {
     if (!conflict || !differing.has(field)) return ' ';
     const { current } = conflict;
-    const value = { name: current.name, account_type: accountTypeLabels[current.account_type], status: statusLabels[current.status], benchmark: current.benchmark_symbol, lot_method: lotMethodLabels[current.lot_method] }[field];
+    const value = {
+      name: current.name,
+      account_type: accountTypeLabels[current.account_type],
+      status: statusLabels[current.status],
+      benchmark: current.benchmark_symbol,
+      lot_method: lotMethodLabels[current.lot_method],
+    }[field];
     return `Current version: ${value}`;
   };
 
@@ -67,22 +89,73 @@ export function EditPortfolioDialog({ portfolio, onClose }: { portfolio: Portfol
   };
 
   return (
-    <FormDialog titleId="edit-portfolio-title" title="Edit Portfolio" submitLabel="Save" busy={isLoading} onSubmit={(event) => void submit(event)} onClose={onClose}>
-      {conflict && <DraftConflictAlert message={conflict.message} rows={conflictRows(conflict.current)} onReload={reload} data-testid="portfolio-conflict" />}
+    <FormDialog
+      titleId="edit-portfolio-title"
+      title="Edit Portfolio"
+      submitLabel="Save"
+      busy={isLoading}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
+      {conflict && (
+        <DraftConflictAlert
+          message={conflict.message}
+          rows={conflictRows(conflict.current)}
+          onReload={reload}
+          data-testid="portfolio-conflict"
+        />
+      )}
       <FormError message={banner} />
-      <FormTextField register={register} control={control} name="name" id="edit-portfolio-name" label="Portfolio name" helperText={note('name')} />
+      <FormTextField
+        register={register}
+        control={control}
+        name="name"
+        id="edit-portfolio-name"
+        label="Portfolio name"
+        helperText={note('name')}
+      />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr', mt: 1, mb: 1 }}>
-        <FormSelectField control={control} name="account_type" id="edit-portfolio-account-type" label="Account type" options={accountTypeOptions} helperText={note('account_type')} />
-        <FormSelectField control={control} name="status" id="edit-portfolio-status" label="Status" options={statusOptions} helperText={note('status')} />
+        <FormSelectField
+          control={control}
+          name="account_type"
+          id="edit-portfolio-account-type"
+          label="Account type"
+          options={accountTypeOptions}
+          helperText={note('account_type')}
+        />
+        <FormSelectField
+          control={control}
+          name="status"
+          id="edit-portfolio-status"
+          label="Status"
+          options={statusOptions}
+          helperText={note('status')}
+        />
       </Box>
       <Controller
         name="benchmark"
         control={control}
         render={({ field, fieldState }) => (
-          <SecurityPicker id="edit-portfolio-benchmark" label="Benchmark" value={field.value} onChange={field.onChange} error={fieldState.error?.message} helperText={note('benchmark')} />
+          <SecurityPicker
+            id="edit-portfolio-benchmark"
+            label="Benchmark"
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+            helperText={note('benchmark')}
+          />
         )}
       />
-      <FormSelectField control={control} name="lot_method" id="edit-portfolio-lot-method" label="Tax lots sold" options={lotMethodOptions} helperText={note('lot_method')} fullWidth margin="dense" />
+      <FormSelectField
+        control={control}
+        name="lot_method"
+        id="edit-portfolio-lot-method"
+        label="Tax lots sold"
+        options={lotMethodOptions}
+        helperText={note('lot_method')}
+        fullWidth
+        margin="dense"
+      />
     </FormDialog>
   );
 }

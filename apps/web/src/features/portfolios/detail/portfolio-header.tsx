@@ -19,7 +19,12 @@ export function PortfolioHeader({ portfolio, readOnly, onEdit, onDelete }: Props
       onEdit={onEdit}
       onDelete={onDelete}
       actions={
-        <Button component={RouterLink} to={`/portfolio-analytics?portfolio=${portfolio.id}`} variant="outlined" startIcon={<InsightsIcon />}>
+        <Button
+          component={RouterLink}
+          to={`/portfolio-analytics?portfolio=${portfolio.id}`}
+          variant="outlined"
+          startIcon={<InsightsIcon />}
+        >
           Analytics
         </Button>
       }

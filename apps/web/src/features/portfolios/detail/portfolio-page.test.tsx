@@ -4,12 +4,35 @@ import { portfolioMessages } from '@meridian/domain/portfolios/messages';
 import type { PortfolioDetail } from '@meridian/domain/portfolios/contracts';
 import { jsonResponse, renderScreen } from '../../../test/test-utils.tsx';
 import { PortfolioPage } from './portfolio-page.tsx';
-import { portfolioId, sampleDetail, sampleHolding, StubResizeObserver, stubServer, type RecordedCall } from '../../../test/portfolios.fixtures.ts';
+import {
+  portfolioId,
+  sampleDetail,
+  sampleHolding,
+  StubResizeObserver,
+  stubServer,
+  type RecordedCall,
+} from '../../../test/portfolios.fixtures.ts';
 
 beforeEach(() => vi.stubGlobal('ResizeObserver', StubResizeObserver));
 afterEach(() => vi.unstubAllGlobals());
 
-const aapl = { id: '33333333-3333-4333-8333-333333333333', symbol: 'AAPL', name: 'Apple Inc.', sector: 'Information Technology', asset_class: 'equity', risk_rating: 'medium', industry: 'Hardware', is_active: true, last_close: 200, previous_close: 199, day_change: 1, day_change_percent: 0.5, last_price_date: '2026-11-20', price_source: 'imported', simulated: false };
+const aapl = {
+  id: '33333333-3333-4333-8333-333333333333',
+  symbol: 'AAPL',
+  name: 'Apple Inc.',
+  sector: 'Information Technology',
+  asset_class: 'equity',
+  risk_rating: 'medium',
+  industry: 'Hardware',
+  is_active: true,
+  last_close: 200,
+  previous_close: 199,
+  day_change: 1,
+  day_change_percent: 0.5,
+  last_price_date: '2026-11-20',
+  price_source: 'imported',
+  simulated: false,
+};
 
 type Routes = { holdings?: (call: RecordedCall) => Response };
 
@@ -18,7 +41,8 @@ function server(detail: PortfolioDetail, after: PortfolioDetail, routes: Routes 
   let current = detail;
   return stubServer((url, init) => {
     const path = url.pathname;
-    if (path.endsWith('/securities/search')) return jsonResponse({ securities: url.searchParams.get('q') === 'app' ? [aapl] : [], total: 1 });
+    if (path.endsWith('/securities/search'))
+      return jsonResponse({ securities: url.searchParams.get('q') === 'app' ? [aapl] : [], total: 1 });
     if (path.includes('/holdings') && init.method !== 'GET') {
       const answer = routes.holdings?.({ url, ...init }) ?? jsonResponse(sampleHolding(), 201);
       if (answer.ok) current = after;
@@ -59,7 +83,23 @@ describe('portfolio page: holdings', () => {
   it('adds a holding through security search and shows the refreshed values', async () => {
     const before = sampleDetail([sampleHolding()]);
     const after = sampleDetail(
-      [sampleHolding({ allocation_percent: 75 }), sampleHolding({ id: 'h-aapl', security: { ...sampleHolding().security, id: '33333333-3333-4333-8333-333333333333', symbol: 'AAPL', name: 'Apple Inc.' }, quantity: 20, average_cost: 200, last_close: 200, price_source: 'imported', simulated: false, market_value: 4000, cost_basis: 4000, gain_loss: 0, gain_loss_percent: 0, allocation_percent: 25 })],
+      [
+        sampleHolding({ allocation_percent: 75 }),
+        sampleHolding({
+          id: 'h-aapl',
+          security: { ...sampleHolding().security, id: '33333333-3333-4333-8333-333333333333', symbol: 'AAPL', name: 'Apple Inc.' },
+          quantity: 20,
+          average_cost: 200,
+          last_close: 200,
+          price_source: 'imported',
+          simulated: false,
+          market_value: 4000,
+          cost_basis: 4000,
+          gain_loss: 0,
+          gain_loss_percent: 0,
+          allocation_percent: 25,
+        }),
+      ],
       { holdings_value: 16000, total_value: 13500, cash_balance: -2500, holdings_count: 2 },
     );
     const calls = server(before, after);
@@ -72,7 +112,11 @@ describe('portfolio page: holdings', () => {
     fireEvent.change(within(dialog).getByLabelText('Quantity'), { target: { value: '20' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Buy' }));
     await waitFor(() => expect(screen.queryByTestId('holding-row-AAPL')).not.toBeNull());
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ security_id: '33333333-3333-4333-8333-333333333333', quantity: 20, price: null });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      security_id: '33333333-3333-4333-8333-333333333333',
+      quantity: 20,
+      price: null,
+    });
     expect(cellsOf(screen.getByTestId('holding-row-AAPL'))[4]).toBe('$200.00');
     expect(screen.getByTestId('card-holdings-value-value').textContent).toBe('$16,000.00');
     expect(screen.getByTestId('card-cash-value').textContent).toBe('-$2,500.00');
@@ -106,7 +150,9 @@ describe('portfolio page: holdings', () => {
   });
 
   it('removes a holding only after confirmation', async () => {
-    const calls = server(sampleDetail(), sampleDetail([], { holdings_count: 0, holdings_value: 0 }), { holdings: () => new Response(null, { status: 204 }) });
+    const calls = server(sampleDetail(), sampleDetail([], { holdings_count: 0, holdings_value: 0 }), {
+      holdings: () => new Response(null, { status: 204 }),
+    });
     renderScreen(<PortfolioPage />, { path: '/portfolios/:portfolioId', at: `/portfolios/${portfolioId}` });
     fireEvent.click(await screen.findByRole('button', { name: 'Remove MSFT' }));
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);

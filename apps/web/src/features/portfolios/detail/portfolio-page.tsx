@@ -44,7 +44,12 @@ export function PortfolioPage() {
   }
   return (
     <>
-      <PortfolioHeader portfolio={portfolio} readOnly={readOnly} onEdit={() => setDialog({ kind: 'edit' })} onDelete={() => setDialog({ kind: 'delete' })} />
+      <PortfolioHeader
+        portfolio={portfolio}
+        readOnly={readOnly}
+        onEdit={() => setDialog({ kind: 'edit' })}
+        onDelete={() => setDialog({ kind: 'delete' })}
+      />
       <RefreshErrorAlert error={error} fallback={portfolioMessages.fetchPortfolioFailed} />
       <PortfolioValueCards portfolio={portfolio} />
       <AllocationDonuts byAssetClass={portfolio.allocation.by_asset_class} bySector={portfolio.allocation.by_sector} />

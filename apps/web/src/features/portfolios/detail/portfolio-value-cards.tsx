@@ -32,7 +32,11 @@ export function PortfolioValueCards({ portfolio }: { portfolio: Portfolio }) {
       <ValueCard label="Total value" testId="card-total-value" note="Holdings plus cash">
         {formatDollars(portfolio.total_value)}
       </ValueCard>
-      <ValueCard label="Holdings value" testId="card-holdings-value" note={`${portfolio.holdings_count} ${portfolio.holdings_count === 1 ? 'holding' : 'holdings'} at the latest close`}>
+      <ValueCard
+        label="Holdings value"
+        testId="card-holdings-value"
+        note={`${portfolio.holdings_count} ${portfolio.holdings_count === 1 ? 'holding' : 'holdings'} at the latest close`}
+      >
         {formatDollars(portfolio.holdings_value)}
       </ValueCard>
       <ValueCard label="Cash" testId="card-cash" note={portfolio.cash_balance < 0 ? 'Overdrawn: buys exceed deposits' : 'From the ledger'}>

@@ -25,13 +25,16 @@ function server(initial: Recommendation[], routes: Routes = {}) {
   const calls = stubServer((url, init) => {
     const path = url.pathname;
     if (path === '/api/v1/recommendations') return routes.list?.() ?? jsonResponse(listOf(current));
-    if (path === '/api/v1/recommendations/generate') return routes.generate?.() ?? jsonResponse({ recommendations: [], created: 0, refreshed: 0, unchanged: 0 });
+    if (path === '/api/v1/recommendations/generate')
+      return routes.generate?.() ?? jsonResponse({ recommendations: [], created: 0, refreshed: 0, unchanged: 0 });
     const status = /^\/api\/v1\/recommendations\/([^/]+)\/status$/.exec(path);
     if (status) {
       const refused = routes.status?.({ url, ...init });
       if (refused) return refused;
       const next = init.body as { status: RecommendationStatus };
-      current = current.map((each) => (each.id === status[1] ? { ...each, status: next.status, sync_version: each.sync_version + 1 } : each));
+      current = current.map((each) =>
+        each.id === status[1] ? { ...each, status: next.status, sync_version: each.sync_version + 1 } : each,
+      );
       return jsonResponse(current.find((each) => each.id === status[1]));
     }
     return jsonResponse({ detail: 'Not found' }, 404);
@@ -43,12 +46,34 @@ const renderPanel = (props: { portfolioId?: string } = {}) => renderScreen(<Reco
 
 const card = async (title: string) => (await screen.findByRole('article', { name: title })) as HTMLElement;
 const cellsOf = (row: HTMLElement) => [...row.querySelectorAll('td')].map((cell) => cell.textContent);
-const buttonsOf = (article: HTMLElement) => within(article).getAllByRole('button').map((button) => button.textContent);
+const buttonsOf = (article: HTMLElement) =>
+  within(article)
+    .getAllByRole('button')
+    .map((button) => button.textContent);
 
 const pending = sampleRecommendation();
-const accepted = sampleRecommendation({ id: 'rec-2', status: 'accepted', title: 'Deploy cash in Lopez Taxable', type: 'deploy_cash', portfolio_name: 'Lopez Taxable', decided_at: '2026-11-19T10:00:00.000Z' });
-const rejected = sampleRecommendation({ id: 'rec-3', status: 'rejected', title: 'Reduce NVDA in Lopez Taxable', type: 'reduce_concentration', model: null, decided_at: '2026-11-02T10:00:00.000Z' });
-const implemented = sampleRecommendation({ id: 'rec-4', status: 'implemented', title: 'Rebalance Lopez IRA', implemented_at: '2026-10-01T10:00:00.000Z' });
+const accepted = sampleRecommendation({
+  id: 'rec-2',
+  status: 'accepted',
+  title: 'Deploy cash in Lopez Taxable',
+  type: 'deploy_cash',
+  portfolio_name: 'Lopez Taxable',
+  decided_at: '2026-11-19T10:00:00.000Z',
+});
+const rejected = sampleRecommendation({
+  id: 'rec-3',
+  status: 'rejected',
+  title: 'Reduce NVDA in Lopez Taxable',
+  type: 'reduce_concentration',
+  model: null,
+  decided_at: '2026-11-02T10:00:00.000Z',
+});
+const implemented = sampleRecommendation({
+  id: 'rec-4',
+  status: 'implemented',
+  title: 'Rebalance Lopez IRA',
+  implemented_at: '2026-10-01T10:00:00.000Z',
+});
 
 describe('recommendations panel: the list', () => {
   it("lists a client's recommendations with their type, status, portfolio, model and rationale", async () => {
@@ -59,12 +84,18 @@ describe('recommendations panel: the list', () => {
     expect(within(first).getByRole('heading', { level: 3 }).textContent).toBe(pending.title);
     expect(within(first).getByTestId('recommendation-type').textContent).toBe('Rebalance');
     expect(within(first).getByTestId('recommendation-status').textContent).toBe('Pending');
-    expect(within(first).getByTestId('recommendation-context').textContent).toBe('Lopez Retirement · Model: Balanced Growth · Proposed Nov 20, 2026');
+    expect(within(first).getByTestId('recommendation-context').textContent).toBe(
+      'Lopez Retirement · Model: Balanced Growth · Proposed Nov 20, 2026',
+    );
     expect(within(first).getByText(pending.rationale)).toBeVisible();
     const second = await card(accepted.title);
     expect(within(second).getByTestId('recommendation-status').textContent).toBe('Accepted');
-    expect(within(second).getByTestId('recommendation-context').textContent).toBe('Lopez Taxable · Model: Balanced Growth · Accepted Nov 19, 2026');
-    expect(within(await card(rejected.title)).getByTestId('recommendation-context').textContent).toBe('Lopez Retirement · No model · Rejected Nov 2, 2026');
+    expect(within(second).getByTestId('recommendation-context').textContent).toBe(
+      'Lopez Taxable · Model: Balanced Growth · Accepted Nov 19, 2026',
+    );
+    expect(within(await card(rejected.title)).getByTestId('recommendation-context').textContent).toBe(
+      'Lopez Retirement · No model · Rejected Nov 2, 2026',
+    );
     const query = calls.find((call) => call.url.pathname === '/api/v1/recommendations')!.url.searchParams;
     expect(Object.fromEntries(query)).toEqual({ client_id: clientId, page: '1', per_page: '10' });
   });
@@ -89,20 +120,41 @@ describe('recommendations panel: the list', () => {
     fireEvent.click(toggle);
     expect(within(article).getByRole('button', { name: 'Hide details' }).getAttribute('aria-expanded')).toBe('true');
     const trades = within(article).getByRole('table', { name: `Trades: ${pending.title}` });
-    expect(cellsOf(within(trades).getByTestId('trade-row-MSFT'))).toEqual(['Sell', 'MSFTMicrosoft Corporation', '10', '$400.00', '$4,000.00', '-$120.50', '+$1,250.00']);
-    expect(cellsOf(within(trades).getByTestId('trade-row-AGG'))).toEqual(['Buy', 'AGGiShares Core US Aggregate Bond ETF', '41.5', '$98.50', '$4,087.75', '—', '—']);
+    expect(cellsOf(within(trades).getByTestId('trade-row-MSFT'))).toEqual([
+      'Sell',
+      'MSFTMicrosoft Corporation',
+      '10',
+      '$400.00',
+      '$4,000.00',
+      '-$120.50',
+      '+$1,250.00',
+    ]);
+    expect(cellsOf(within(trades).getByTestId('trade-row-AGG'))).toEqual([
+      'Buy',
+      'AGGiShares Core US Aggregate Bond ETF',
+      '41.5',
+      '$98.50',
+      '$4,087.75',
+      '—',
+      '—',
+    ]);
     expect(within(article).getByTestId('recommendation-totals').textContent).toBe(
       'Sells$4,000.00Buys$4,087.75Est. short-term gain-$120.50Est. long-term gain+$1,250.00Cash$1,500.00 → $1,412.25',
     );
     const weights = within(article).getByRole('table', { name: `Weights: ${pending.title}` });
     expect(cellsOf(within(weights).getByTestId('weight-row-equity'))).toEqual(['Equity', '72.00%', '60.40%', '60.00%']);
-    expect(within(article).getByTestId('recommendation-drift').textContent).toBe('Largest distance from target: 12.30% now, 0.40% after the trades (band ±5.00%).');
+    expect(within(article).getByTestId('recommendation-drift').textContent).toBe(
+      'Largest distance from target: 12.30% now, 0.40% after the trades (band ±5.00%).',
+    );
     expect(within(article).queryByText(/Tax-deferred/)).toBeNull();
     expect(within(article).queryByTestId('wash-sale-blocked')).toBeNull();
   });
 
   it('notes a tax-deferred account and the buys left out for the wash-sale rule', async () => {
-    const details = sampleDetails({ tax_deferred: true, wash_sale_blocked: [{ security_id: 'sec-vti', symbol: 'VTI', sold_on: '2026-11-02', until: '2026-12-03' }] });
+    const details = sampleDetails({
+      tax_deferred: true,
+      wash_sale_blocked: [{ security_id: 'sec-vti', symbol: 'VTI', sold_on: '2026-11-02', until: '2026-12-03' }],
+    });
     server([sampleRecommendation({ details })]);
     renderPanel();
     const article = await card(pending.title);
@@ -176,7 +228,9 @@ describe('recommendations panel: acting on them', () => {
   it("shows on the card why a decision was refused: the server's detail, else the spec's text", async () => {
     server([pending, sampleRecommendation({ id: 'rec-5', title: 'Reduce AAPL in Lopez Retirement' })], {
       status: (call) =>
-        call.url.pathname.includes('rec-1') ? jsonResponse({ detail: recommendationMessages.changed }, 409) : new Response(null, { status: 500 }),
+        call.url.pathname.includes('rec-1')
+          ? jsonResponse({ detail: recommendationMessages.changed }, 409)
+          : new Response(null, { status: 500 }),
     });
     renderPanel();
     const first = await card(pending.title);
@@ -206,7 +260,9 @@ describe('recommendations panel: acting on them', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark implemented' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ status: 'implemented', sync_version: 1 });
-    await waitFor(async () => expect(within(await card(accepted.title)).getByTestId('recommendation-status').textContent).toBe('Implemented'));
+    await waitFor(async () =>
+      expect(within(await card(accepted.title)).getByTestId('recommendation-status').textContent).toBe('Implemented'),
+    );
     expect(buttonsOf(await card(accepted.title))).toEqual(['Show details']);
   });
 
@@ -269,7 +325,8 @@ describe('recommendations on the portfolio page', () => {
     const recommendation = sampleRecommendation({ status: 'accepted', title: 'Reduce MSFT in Lopez Retirement' });
     stubServer((url, init) => {
       if (url.pathname === `/api/v1/portfolios/${portfolioId}`) return jsonResponse(implementedOnServer ? after : before);
-      if (url.pathname === '/api/v1/recommendations') return jsonResponse(listOf([{ ...recommendation, status: implementedOnServer ? 'implemented' : 'accepted' }]));
+      if (url.pathname === '/api/v1/recommendations')
+        return jsonResponse(listOf([{ ...recommendation, status: implementedOnServer ? 'implemented' : 'accepted' }]));
       if (url.pathname.endsWith('/status') && init.method === 'PUT') {
         implementedOnServer = true;
         return jsonResponse({ ...recommendation, status: 'implemented' });
@@ -281,7 +338,9 @@ describe('recommendations on the portfolio page', () => {
     const panel = screen.getByTestId('recommendations');
     expect((await within(panel).findByRole('article', { name: recommendation.title })).textContent).not.toContain('Lopez Retirement ·');
     fireEvent.click(await within(panel).findByRole('button', { name: 'Mark implemented' }));
-    fireEvent.click(within(screen.getByRole('dialog', { name: 'Implement recommendation' })).getByRole('button', { name: 'Mark implemented' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Implement recommendation' })).getByRole('button', { name: 'Mark implemented' }),
+    );
     await waitFor(() => expect(cellsOf(screen.getByTestId('holding-row-MSFT'))[2]).toBe('20'));
   });
 });

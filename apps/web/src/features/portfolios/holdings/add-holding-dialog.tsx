@@ -17,7 +17,11 @@ type Values = { security: SecurityOption | null; quantity: string; price: string
 
 const emptyForm: Values = { security: null, quantity: '', price: '' };
 const form = {
-  toBody: ({ security, quantity, price }: Values) => ({ security_id: security?.id ?? null, quantity: parseNumber(quantity), price: parseNumber(price) ?? null }),
+  toBody: ({ security, quantity, price }: Values) => ({
+    security_id: security?.id ?? null,
+    quantity: parseNumber(quantity),
+    price: parseNumber(price) ?? null,
+  }),
   fieldOf: { security_id: 'security', symbol: 'security' },
 } as const;
 
@@ -42,7 +46,15 @@ export function AddHoldingDialog({ portfolio, open, onClose }: Props) {
 
   const latestClose = watch('security')?.last_close;
   return (
-    <FormDialog open={open} titleId="add-holding-title" title="Add Holding" submitLabel="Buy" busy={isLoading} onSubmit={(event) => void submit(event)} onClose={close}>
+    <FormDialog
+      open={open}
+      titleId="add-holding-title"
+      title="Add Holding"
+      submitLabel="Buy"
+      busy={isLoading}
+      onSubmit={(event) => void submit(event)}
+      onClose={close}
+    >
       <FormError message={banner} />
       <Box sx={{ pt: 1 }} />
       <Controller
@@ -60,7 +72,14 @@ export function AddHoldingDialog({ portfolio, open, onClose }: Props) {
           />
         )}
       />
-      <FormTextField register={register} control={control} name="quantity" id="holding-quantity" label="Quantity" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+      <FormTextField
+        register={register}
+        control={control}
+        name="quantity"
+        id="holding-quantity"
+        label="Quantity"
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+      />
       <FormTextField
         register={register}
         control={control}

@@ -35,9 +35,19 @@ export function EditHoldingDialog({ portfolio, holding, onClose }: Props) {
     }
   });
 
-  const trade = difference > 0 ? `Buys ${formatQuantity(difference)}` : difference < 0 ? `Sells ${formatQuantity(-difference)}` : 'No change';
+  const trade =
+    difference > 0 ? `Buys ${formatQuantity(difference)}` : difference < 0 ? `Sells ${formatQuantity(-difference)}` : 'No change';
   return (
-    <FormDialog titleId="edit-holding-title" title={`Change quantity of ${holding.security.symbol}`} maxWidth="xs" submitLabel="Save" busy={isLoading} submitDisabled={difference === 0} onSubmit={(event) => void submit(event)} onClose={onClose}>
+    <FormDialog
+      titleId="edit-holding-title"
+      title={`Change quantity of ${holding.security.symbol}`}
+      maxWidth="xs"
+      submitLabel="Save"
+      busy={isLoading}
+      submitDisabled={difference === 0}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
       <FormError message={banner} />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Holds {formatQuantity(holding.quantity)} shares

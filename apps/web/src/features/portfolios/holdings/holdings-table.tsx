@@ -18,7 +18,6 @@ import { SignedValue } from '../../../components/signed-value.tsx';
 import { SimulatedChip } from '../../../components/simulated-chip.tsx';
 import { formatQuantity } from '../../../lib/format-quantity.ts';
 
-
 const columns = [
   ['Security', 'left'],
   ['Sector', 'left'],
@@ -59,7 +58,11 @@ export function HoldingsTable({ holdings, readOnly, onAdd, onEdit, onRemove }: P
         </Typography>
       ) : (
         <TableContainer>
-          <Table size="small" aria-labelledby="holdings-heading" sx={{ '& td, & th': { px: 1 }, '& td:first-of-type, & th:first-of-type': { pl: 2 } }}>
+          <Table
+            size="small"
+            aria-labelledby="holdings-heading"
+            sx={{ '& td, & th': { px: 1 }, '& td:first-of-type, & th:first-of-type': { pl: 2 } }}
+          >
             <TableHead>
               <TableRow>
                 {columns.map(([label, align]) => (
@@ -67,7 +70,11 @@ export function HoldingsTable({ holdings, readOnly, onAdd, onEdit, onRemove }: P
                     {label}
                   </TableCell>
                 ))}
-                {!readOnly && <TableCell align="right" sx={{ fontWeight: 600 }}>Actions</TableCell>}
+                {!readOnly && (
+                  <TableCell align="right" sx={{ fontWeight: 600 }}>
+                    Actions
+                  </TableCell>
+                )}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -105,7 +112,11 @@ export function HoldingsTable({ holdings, readOnly, onAdd, onEdit, onRemove }: P
                   {!readOnly && (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       <Tooltip title="Change quantity">
-                        <IconButton size="small" aria-label={`Change quantity of ${holding.security.symbol}`} onClick={() => onEdit(holding)}>
+                        <IconButton
+                          size="small"
+                          aria-label={`Change quantity of ${holding.security.symbol}`}
+                          onClick={() => onEdit(holding)}
+                        >
                           <EditOutlinedIcon fontSize="small" />
                         </IconButton>
                       </Tooltip>

@@ -8,7 +8,12 @@ afterEach(() => vi.unstubAllGlobals());
 
 const listOf = (count: number, total = count, page = 1, perPage = 10) => ({
   portfolios: Array.from({ length: count }, (_, index) =>
-    samplePortfolio({ id: `${portfolioId.slice(0, -2)}${String(index).padStart(2, '0')}`, name: `Portfolio ${index + 1}`, gain_loss: index === 0 ? -250.5 : 2000, gain_loss_percent: index === 0 ? -2.5 : 20 }),
+    samplePortfolio({
+      id: `${portfolioId.slice(0, -2)}${String(index).padStart(2, '0')}`,
+      name: `Portfolio ${index + 1}`,
+      gain_loss: index === 0 ? -250.5 : 2000,
+      gain_loss_percent: index === 0 ? -2.5 : 20,
+    }),
   ),
   total,
   page,
@@ -21,7 +26,9 @@ describe('portfolio list', () => {
     stubServer(() => jsonResponse(listOf(2)));
     renderScreen(<PortfoliosPage />, { path: '/portfolios' });
     const row = await screen.findByTestId(`portfolio-row-${portfolioId.slice(0, -2)}00`);
-    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells).toEqual(['Portfolio 1', 'Maria Lopez', 'Roth IRA', 'Active', '$13,500.00', '-$250.50', '-2.50%', '1']);
     expect(within(row).getByRole('link', { name: 'Maria Lopez' }).getAttribute('href')).toBe(`/clients/${clientId}/profile`);
     expect(within(row).getByRole('link', { name: 'Portfolio 1' }).getAttribute('href')).toBe(`/portfolios/${portfolioId.slice(0, -2)}00`);

@@ -83,8 +83,21 @@ export function PortfoliosPage() {
       </Box>
       <Paper variant="outlined">
         <Box sx={{ display: 'flex', gap: 2, p: 2, flexWrap: 'wrap' }}>
-          <FilterSelect<PortfolioStatus | ''> label="Status" value={status} all={{ value: '', label: 'All statuses' }} options={statusOptions} onChange={filterBy(setStatus)} />
-          <FilterSelect<AccountType | ''> label="Account type" value={accountType} all={{ value: '', label: 'All account types' }} options={accountTypeOptions} onChange={filterBy(setAccountType)} minWidth={220} />
+          <FilterSelect<PortfolioStatus | ''>
+            label="Status"
+            value={status}
+            all={{ value: '', label: 'All statuses' }}
+            options={statusOptions}
+            onChange={filterBy(setStatus)}
+          />
+          <FilterSelect<AccountType | ''>
+            label="Account type"
+            value={accountType}
+            all={{ value: '', label: 'All account types' }}
+            options={accountTypeOptions}
+            onChange={filterBy(setAccountType)}
+            minWidth={220}
+          />
           <Box sx={{ minWidth: 260 }}>
             <ClientPicker
               id="portfolio-client-filter"
@@ -101,7 +114,13 @@ export function PortfoliosPage() {
           fetching={isFetching}
           loading={isLoading}
           error={isError ? errorText(error, portfolioMessages.fetchPortfoliosFailed) : null}
-          empty={data && data.total === 0 ? (filtered ? 'No portfolios match these filters.' : 'No portfolios yet. Create the first with New Portfolio.') : null}
+          empty={
+            data && data.total === 0
+              ? filtered
+                ? 'No portfolios match these filters.'
+                : 'No portfolios yet. Create the first with New Portfolio.'
+              : null
+          }
           emptyTestId="portfolios-empty"
         />
         {data && data.total > 0 && !isError && (

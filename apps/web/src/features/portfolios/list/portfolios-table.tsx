@@ -35,7 +35,15 @@ type Props = {
 export function PortfoliosTable({ portfolios, sort, order, onSort }: Props) {
   return (
     <TableContainer>
-      <Table size="small" aria-label="Portfolios" sx={{ '& td, & th': { px: 1 }, '& td:first-of-type, & th:first-of-type': { pl: 2 }, '& td:last-of-type, & th:last-of-type': { pr: 2 } }}>
+      <Table
+        size="small"
+        aria-label="Portfolios"
+        sx={{
+          '& td, & th': { px: 1 },
+          '& td:first-of-type, & th:first-of-type': { pl: 2 },
+          '& td:last-of-type, & th:last-of-type': { pr: 2 },
+        }}
+      >
         <TableHead>
           <TableRow>
             {columns.map((column) => (
@@ -64,9 +72,7 @@ export function PortfoliosTable({ portfolios, sort, order, onSort }: Props) {
           {portfolios.map((portfolio) => (
             <TableRow key={portfolio.id} hover data-testid={`portfolio-row-${portfolio.id}`}>
               <TableCell sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>
-                <TextLink to={`/portfolios/${portfolio.id}`}>
-                  {portfolio.name}
-                </TextLink>
+                <TextLink to={`/portfolios/${portfolio.id}`}>{portfolio.name}</TextLink>
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <TextLink to={`/clients/${portfolio.client_id}/profile`} inherit>

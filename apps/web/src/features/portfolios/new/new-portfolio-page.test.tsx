@@ -66,7 +66,10 @@ describe('new portfolio form', () => {
 
   it('takes the client from ?client_id= and shows a server field error under its field', async () => {
     const calls = server(() =>
-      jsonResponse({ detail: [{ type: 'custom', loc: ['body', 'benchmark_symbol'], msg: portfolioMessages.benchmarkUnknown, input: 'SPY' }] }, 422),
+      jsonResponse(
+        { detail: [{ type: 'custom', loc: ['body', 'benchmark_symbol'], msg: portfolioMessages.benchmarkUnknown, input: 'SPY' }] },
+        422,
+      ),
     );
     renderScreen(<NewPortfolioPage />, { path: '/portfolios/new', at: `/portfolios/new?client_id=${clientId}` });
     await waitFor(() => expect((screen.getByRole('combobox', { name: 'Client' }) as HTMLInputElement).value).toBe('Maria Lopez'));

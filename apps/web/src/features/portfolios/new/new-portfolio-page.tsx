@@ -45,11 +45,10 @@ export function NewPortfolioPage() {
   const presetClientId = params.get('client_id');
   const { data: presetClient } = usePortfolioClientQuery(presetClientId && isUuid(presetClientId) ? presetClientId : skipToken);
   const [createPortfolio, { isLoading }] = useCreatePortfolioMutation();
-  const { control, register, handleSubmit, setValue, getValues, banner, applyServerError } = useZodForm<NewPortfolioFormInput, NewPortfolioFormOutput>(
-    newPortfolioFormSchema,
-    emptyForm,
-    form,
-  );
+  const { control, register, handleSubmit, setValue, getValues, banner, applyServerError } = useZodForm<
+    NewPortfolioFormInput,
+    NewPortfolioFormOutput
+  >(newPortfolioFormSchema, emptyForm, form);
 
   useEffect(() => {
     if (presetClient && !getValues('client')) {
@@ -82,20 +81,40 @@ export function NewPortfolioPage() {
               control={control}
               name="client"
               render={({ field, fieldState }) => (
-                <ClientPicker id="portfolio-client" label="Client" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />
+                <ClientPicker
+                  id="portfolio-client"
+                  label="Client"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                />
               )}
             />
           </Box>
           <Box sx={{ gridColumn: '1 / -1' }}>
             <FormTextField control={control} register={register} name="name" label="Portfolio name" id="portfolio-name" margin="none" />
           </Box>
-          <FormSelectField control={control} name="account_type" id="portfolio-account-type" label="Account type" options={accountTypeOptions} />
+          <FormSelectField
+            control={control}
+            name="account_type"
+            id="portfolio-account-type"
+            label="Account type"
+            options={accountTypeOptions}
+          />
           <FormSelectField control={control} name="status" id="portfolio-status" label="Status" options={statusOptions} />
           <Controller
             control={control}
             name="benchmark"
             render={({ field, fieldState }) => (
-              <SecurityPicker id="portfolio-benchmark" label="Benchmark" value={field.value} onChange={field.onChange} error={fieldState.error?.message} helperText="Default SPY" />
+              <SecurityPicker
+                id="portfolio-benchmark"
+                label="Benchmark"
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+                helperText="Default SPY"
+              />
             )}
           />
           <FormTextField

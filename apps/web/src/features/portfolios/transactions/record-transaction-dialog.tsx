@@ -18,7 +18,15 @@ import { SecurityPicker, type SecurityOption } from '../../market-data/index.ts'
 const needsSecurity = (type: TransactionType) => isTrade(type) || type === 'dividend';
 const allowsSecurity = (type: TransactionType) => type !== 'deposit' && type !== 'withdrawal';
 
-type Values = { type: TransactionType; trade_date: string; security: SecurityOption | null; quantity: string; price: string; amount: string; notes: string };
+type Values = {
+  type: TransactionType;
+  trade_date: string;
+  security: SecurityOption | null;
+  quantity: string;
+  price: string;
+  amount: string;
+  notes: string;
+};
 
 const typeOptions = transactionTypes.map((value) => ({ value, label: transactionTypeLabels[value] }));
 const form = {
@@ -70,11 +78,25 @@ export function RecordTransactionDialog({ portfolio, onClose }: { portfolio: Por
   });
 
   const field = (name: 'quantity' | 'price' | 'amount', label: string) => (
-    <FormTextField register={register} control={control} name={name} id={`transaction-${name}`} label={label} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+    <FormTextField
+      register={register}
+      control={control}
+      name={name}
+      id={`transaction-${name}`}
+      label={label}
+      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+    />
   );
 
   return (
-    <FormDialog titleId="record-transaction-title" title="Record Transaction" submitLabel="Record" busy={isLoading} onSubmit={(event) => void submit(event)} onClose={onClose}>
+    <FormDialog
+      titleId="record-transaction-title"
+      title="Record Transaction"
+      submitLabel="Record"
+      busy={isLoading}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
       <FormError message={banner} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr', mt: 1 }}>
         <FormSelectField control={control} name="type" id="transaction-type" label="Type" options={typeOptions} />

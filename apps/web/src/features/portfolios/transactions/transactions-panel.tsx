@@ -42,7 +42,12 @@ export function TransactionsPanel({ portfolio, readOnly }: { portfolio: Portfoli
   const { page, setPage, perPage, setPerPage, filterBy } = usePaging(10);
   const [type, setType] = useState<TransactionType | ''>('');
   const [recording, setRecording] = useState(false);
-  const { data, error, isError, isFetching } = useListTransactionsQuery({ portfolioId: portfolio.id, page: page + 1, per_page: perPage, type: type || undefined });
+  const { data, error, isError, isFetching } = useListTransactionsQuery({
+    portfolioId: portfolio.id,
+    page: page + 1,
+    per_page: perPage,
+    type: type || undefined,
+  });
 
   return (
     <>
@@ -50,7 +55,13 @@ export function TransactionsPanel({ portfolio, readOnly }: { portfolio: Portfoli
         <Typography variant="h6" component="h2" id="transactions-heading" sx={{ flexGrow: 1 }}>
           Transactions
         </Typography>
-        <FilterSelect<TransactionType | ''> label="Type" value={type} all={{ value: '', label: 'All types' }} options={typeOptions} onChange={filterBy(setType)} />
+        <FilterSelect<TransactionType | ''>
+          label="Type"
+          value={type}
+          all={{ value: '', label: 'All types' }}
+          options={typeOptions}
+          onChange={filterBy(setType)}
+        />
         {!readOnly && (
           <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setRecording(true)}>
             Record Transaction
@@ -93,7 +104,9 @@ export function TransactionsPanel({ portfolio, readOnly }: { portfolio: Portfoli
                     <TableCell align="right">
                       <SignedValue value={transaction.amount} kind="dollars" />
                     </TableCell>
-                    <TableCell sx={{ color: 'text.secondary', maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                    <TableCell
+                      sx={{ color: 'text.secondary', maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                    >
                       {transaction.notes ?? ''}
                     </TableCell>
                   </TableRow>

@@ -15,7 +15,8 @@ const textOf = (blob: Blob) =>
  */
 export function stubSendBeacon(): SentBeacon[] {
   const sent: SentBeacon[] = [];
-  const sendBeacon = (url: string, body: Blob) => sent.push({ url, type: body.type, body: textOf(body).then((text) => JSON.parse(text) as unknown) }) > 0;
+  const sendBeacon = (url: string, body: Blob) =>
+    sent.push({ url, type: body.type, body: textOf(body).then((text) => JSON.parse(text) as unknown) }) > 0;
   Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: sendBeacon });
   return sent;
 }

@@ -8,7 +8,11 @@ import { ipqTexts as text } from '../../ipq-texts.ts';
 import { parseNumber, type AssetAllocationValues } from '../../module-values.ts';
 import { NumberField } from './number-field.tsx';
 
-const twoColumns = { display: 'grid', columnGap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } } as const;
+const twoColumns = {
+  display: 'grid',
+  columnGap: 2,
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+} as const;
 
 /** The stock share of both pots together, once every figure typed is a number; null before. */
 function liveEquityShare(values: Partial<AssetAllocationValues>): number | null {

@@ -23,11 +23,22 @@ export function ChoiceGroup({ name, legend, options, row = false, disabled = fal
   const errorId = useId();
   const error = fieldState.error?.message;
   return (
-    <Box component="fieldset" aria-describedby={error ? errorId : undefined} data-testid={testId} sx={{ border: 0, m: 0, p: 0, py: 1, minWidth: 0 }}>
+    <Box
+      component="fieldset"
+      aria-describedby={error ? errorId : undefined}
+      data-testid={testId}
+      sx={{ border: 0, m: 0, p: 0, py: 1, minWidth: 0 }}
+    >
       <Typography component="legend" sx={{ p: 0, mb: 0.5, fontWeight: 500, color: disabled ? 'text.secondary' : 'text.primary' }}>
         {legend}
       </Typography>
-      <RadioGroup row={row} name={field.name} value={field.value ?? ''} onChange={(_event, value) => field.onChange(value)} onBlur={field.onBlur}>
+      <RadioGroup
+        row={row}
+        name={field.name}
+        value={field.value ?? ''}
+        onChange={(_event, value) => field.onChange(value)}
+        onBlur={field.onBlur}
+      >
         {options.map((option, index) => (
           <FormControlLabel
             key={option.value}

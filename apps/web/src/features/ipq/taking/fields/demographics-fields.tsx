@@ -6,7 +6,11 @@ import { NumberField } from './number-field.tsx';
 
 const employment = employmentStabilities.map((value) => ({ value, label: employmentStabilityLabels[value] }));
 const liquidity = liquidityNeeds.map((value) => ({ value, label: liquidityNeedLabels[value] }));
-const twoColumns = { display: 'grid', columnGap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } } as const;
+const twoColumns = {
+  display: 'grid',
+  columnGap: 2,
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+} as const;
 
 /** Module 4: age, income, dependants, income stability, horizon, liquidity needs and reserves. */
 export function DemographicsFields() {

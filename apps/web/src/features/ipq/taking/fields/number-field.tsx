@@ -19,7 +19,11 @@ type Props = {
  */
 export function NumberField({ name, label, unit, helperText, whole = false }: Props) {
   const { field, fieldState } = useController({ name });
-  const adornment = unit && ('before' in unit ? { startAdornment: <InputAdornment position="start">{unit.before}</InputAdornment> } : { endAdornment: <InputAdornment position="end">{unit.after}</InputAdornment> });
+  const adornment =
+    unit &&
+    ('before' in unit
+      ? { startAdornment: <InputAdornment position="start">{unit.before}</InputAdornment> }
+      : { endAdornment: <InputAdornment position="end">{unit.after}</InputAdornment> });
   return (
     <TextField
       name={field.name}
