@@ -162,31 +162,27 @@ async function benchPortfolio(db: Db, today: string): Promise<PortfolioRow> {
       .values({ firmId: owner.firmId, clientId: client!.id, name: portfolioName, accountType: 'taxable', cashBalance: 0 })
       .returning();
     const start = Date.parse(`${days[0]}T21:00:00Z`);
-    await tx
-      .insert(transactions)
-      .values(
-        ledger.map((entry, index) => ({
-          ...entry,
-          firmId: owner.firmId,
-          portfolioId: portfolio!.id,
-          createdBy: owner.id,
-          createdAt: new Date(start + index),
-        })),
-      );
+    await tx.insert(transactions).values(
+      ledger.map((entry, index) => ({
+        ...entry,
+        firmId: owner.firmId,
+        portfolioId: portfolio!.id,
+        createdBy: owner.id,
+        createdAt: new Date(start + index),
+      })),
+    );
     for (const security of held) {
       const position = positionFromTransactions(
         ledger.filter((entry) => entry.securityId === security.id && (entry.type === 'buy' || entry.type === 'sell')),
       );
       if (position.quantity > 0) {
-        await tx
-          .insert(holdings)
-          .values({
-            firmId: owner.firmId,
-            portfolioId: portfolio!.id,
-            securityId: security.id,
-            quantity: position.quantity,
-            averageCost: position.averageCost,
-          });
+        await tx.insert(holdings).values({
+          firmId: owner.firmId,
+          portfolioId: portfolio!.id,
+          securityId: security.id,
+          quantity: position.quantity,
+          averageCost: position.averageCost,
+        });
       }
     }
     const [updated] = await tx

@@ -123,17 +123,15 @@ export async function seedDemoAssessments(db: Db, now: Date): Promise<void> {
         const kept = ipqModules.slice(0, slot === 6 ? 2 : 3);
         const partial = Object.fromEntries(kept.map((module) => [module, answers[module]]));
         const recent = new Date(now.getTime() - (1 + (index % 6)) * dayMs);
-        await tx
-          .insert(assessmentResponses)
-          .values({
-            ...base,
-            startedAt: recent,
-            createdAt: recent,
-            updatedAt: recent,
-            status: 'in_progress',
-            answers: partial,
-            syncVersion: kept.length + 1,
-          });
+        await tx.insert(assessmentResponses).values({
+          ...base,
+          startedAt: recent,
+          createdAt: recent,
+          updatedAt: recent,
+          status: 'in_progress',
+          answers: partial,
+          syncVersion: kept.length + 1,
+        });
         await tx.update(clients).set({ assessmentStatus: 'in_progress' }).where(eq(clients.id, client.id));
         continue;
       }

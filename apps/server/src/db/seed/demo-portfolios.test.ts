@@ -70,18 +70,16 @@ describeEachDatabase('demo portfolios seed', (t) => {
       })
       .returning();
     advisorId = advisor!.id;
-    await t.db
-      .insert(clients)
-      .values(
-        profiles.map((profile, index) => ({
-          ...profile,
-          firmId,
-          advisorId,
-          firstName: `Client${index}`,
-          lastName: `Seeded${index}`,
-          email: `seeded${index}@example.com`,
-        })),
-      );
+    await t.db.insert(clients).values(
+      profiles.map((profile, index) => ({
+        ...profile,
+        firmId,
+        advisorId,
+        firstName: `Client${index}`,
+        lastName: `Seeded${index}`,
+        email: `seeded${index}@example.com`,
+      })),
+    );
     const started = performance.now();
     result = await seedDemoPortfolios(t.db, { firmId });
     seconds = (performance.now() - started) / 1000;

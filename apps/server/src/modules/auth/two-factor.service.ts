@@ -51,16 +51,14 @@ export async function setupTwoFactor(app: FastifyInstance, request: FastifyReque
         .set({ twoFactorPendingSecret: app.secretBox.seal(secret), updatedAt: app.now(), syncVersion: sql`${users.syncVersion} + 1` })
         .where(eq(users.id, user.id));
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-      await tx
-        .insert(recoveryCodes)
-        .values(
-          codes.map((code) => ({
-            userId: user.id,
-            firmId: user.firmId,
-            codeHash: sha256(normalizeRecoveryCode(code)),
-            createdAt: app.now(),
-          })),
-        );
+      await tx.insert(recoveryCodes).values(
+        codes.map((code) => ({
+          userId: user.id,
+          firmId: user.firmId,
+          codeHash: sha256(normalizeRecoveryCode(code)),
+          createdAt: app.now(),
+        })),
+      );
     })
     .finally(() => app.userCache.invalidate(user.id)); // after the commit, so no request re-caches the old row
   await app.audit(request, { action: '2fa setup started', entity: 'user', entityId: user.id });

@@ -60,15 +60,13 @@ export async function addStarterModels(db: Db, firmId: string, createdBy: string
       .values({ firmId, name: model.name, description: model.description, riskBand: model.riskBand, createdBy })
       .returning({ id: modelPortfolios.id });
     // Weights are scaled to 1 should a fund be missing from the list.
-    await db
-      .insert(modelPortfolioTargets)
-      .values(
-        targets.map(([symbol, weight], position) => ({
-          modelId: created!.id,
-          position,
-          securityId: idOf.get(symbol)!,
-          weight: weight / total,
-        })),
-      );
+    await db.insert(modelPortfolioTargets).values(
+      targets.map(([symbol, weight], position) => ({
+        modelId: created!.id,
+        position,
+        securityId: idOf.get(symbol)!,
+        weight: weight / total,
+      })),
+    );
   }
 }
