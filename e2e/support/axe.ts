@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
  * Accessibility in every journey: axe-core runs in the page on every document and client-side
  * route a journey reaches and on every dialog it opens, once the DOM has settled, and the journey
  * fails on a serious or critical violation (issue 9: WCAG 2.0/2.1 A and AA, and axe's best
- * practices; no rule disabled).
+ * practices; no rule disabled), or when the screen scrolls sideways (WCAG's reflow).
  */
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -21,7 +21,7 @@ const runOptions: RunOptions = {
 const failingImpacts: ImpactValue[] = ['serious', 'critical'];
 
 /** One failed rule on one element, in the terms a person needs to fix it. */
-export type AccessibilityViolation = {
+type AccessibilityViolation = {
   rule: string;
   impact: ImpactValue;
   help: string;
@@ -96,7 +96,46 @@ function watchInPage(options: InPageConfig): void {
           fix: node.failureSummary ?? '',
         })),
       );
+    if (target === document) violations.push(...sidewaysScroll());
     return violations.length ? { url: location.href, scope, violations } : null;
+  };
+
+  // A screen that scrolls sideways fails like a serious violation (at either width a journey uses):
+  // named by the outermost element that sticks out past the window and is not inside a scroller.
+  const sidewaysScroll = () => {
+    const root = document.documentElement;
+    if (root.scrollWidth <= root.clientWidth) return [];
+    const clipped = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== root; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const outside = Array.from(document.body.querySelectorAll('*')).filter(
+      (element) => element.getBoundingClientRect().right > root.clientWidth + 1,
+    );
+    // An absolutely placed element escapes its scroller's clip: the farthest one out, then.
+    const culprit =
+      outside.find((element) => !clipped(element)) ??
+      outside.reduce<Element | undefined>(
+        (far, element) => (!far || element.getBoundingClientRect().right > far.getBoundingClientRect().right ? element : far),
+        undefined,
+      );
+    return [
+      {
+        rule: 'horizontal-overflow',
+        impact: 'serious' as const,
+        help: `The screen is ${root.scrollWidth}px wide in a ${root.clientWidth}px window: it scrolls sideways`,
+        helpUrl: 'https://www.w3.org/WAI/WCAG21/Understanding/reflow.html',
+        selector: culprit
+          ? culprit.tagName.toLowerCase() +
+            (culprit.id ? `#${culprit.id}` : '') +
+            (culprit.className && typeof culprit.className === 'string' ? `.${culprit.className.trim().split(/\s+/).join('.')}` : '')
+          : '',
+        html: culprit ? culprit.outerHTML.slice(0, 300) : '',
+        fix: 'let the content wrap or shrink, hide the less important columns on a phone, or scroll it inside its own region',
+      },
+    ];
   };
 
   const enqueue = (target: () => Document | Element, scope: string, waitForQuiet: boolean) => {
@@ -117,7 +156,9 @@ function watchInPage(options: InPageConfig): void {
   const axeError = (scope: string, error: unknown): AccessibilityFinding => ({
     url: location.href,
     scope,
-    violations: [{ rule: 'axe-error', impact: 'critical', help: String(error), helpUrl: '', selector: '', html: '', fix: 'axe could not run' }],
+    violations: [
+      { rule: 'axe-error', impact: 'critical', help: String(error), helpUrl: '', selector: '', html: '', fix: 'axe could not run' },
+    ],
   });
   const report = (target: () => Document | Element, scope: string) => {
     enqueue(target, scope, true).then(
@@ -167,9 +208,14 @@ function watchInPage(options: InPageConfig): void {
   // as the phone's menu, when it first shows).
   const findDialogs = () => {
     for (const dialog of Array.from(document.querySelectorAll('[role="dialog"], [role="alertdialog"]'))) {
-      if (dialogsSeen.has(dialog) || !dialog.checkVisibility({ visibilityProperty: true, checkVisibilityCSS: true } as CheckVisibilityOptions)) continue;
+      if (
+        dialogsSeen.has(dialog) ||
+        !dialog.checkVisibility({ visibilityProperty: true, checkVisibilityCSS: true } as CheckVisibilityOptions)
+      )
+        continue;
       dialogsSeen.add(dialog);
-      const name = dialog.getAttribute('aria-label') ?? document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent ?? '';
+      const name =
+        dialog.getAttribute('aria-label') ?? document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent ?? '';
       report(() => dialog, `dialog "${name}"`);
     }
   };
@@ -218,7 +264,7 @@ export async function expectNoFindings(watches: AccessibilityWatch[]): Promise<v
 }
 
 /** Audits the page as it is now; pages that did not start with the watcher get axe first. */
-export async function auditPage(page: Page, scope: string): Promise<AccessibilityFinding | null> {
+async function auditPage(page: Page, scope: string): Promise<AccessibilityFinding | null> {
   const watched = await page.evaluate(() => Boolean((window as unknown as AuditedWindow).meridianAccessibility));
   if (!watched) await page.addScriptTag({ content: `${axeSource}\n;(${watchInPage.toString()})(${JSON.stringify(config)});` });
   return page.evaluate((what) => (window as unknown as AuditedWindow).meridianAccessibility!.audit(what), scope);

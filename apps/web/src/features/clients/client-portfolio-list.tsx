@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -8,9 +7,18 @@ import Typography from '@mui/material/Typography';
 import { accountTypeLabels, type Portfolio } from '@meridian/domain/portfolios/contracts';
 import { formatDollars, formatSignedPercent } from '@meridian/domain/shared/format';
 import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
+import { hiddenBelow } from '../../components/hidden-below.ts';
 import { TextLink } from '../../components/text-link.tsx';
+import { ScrollableTable } from '../../components/scrollable-table.tsx';
+
+// On a phone the account type moves under the portfolio's name, so value and gain/loss keep their room.
+const wide = hiddenBelow('sm');
+const narrowOnly = { display: { xs: 'block', sm: 'none' } } as const;
 
 const signColor = (value: number) => (value >= 0 ? 'success.main' : 'error.main');
+
+const accountLabel = (portfolio: Portfolio) =>
+  `${accountTypeLabels[portfolio.account_type]}${portfolio.status === 'active' ? '' : ` (${portfolio.status})`}`;
 
 /** Totals over portfolios: value, cost and gain/loss (percent 0 when the cost is not above 0). */
 export function portfolioTotals(portfolios: Portfolio[]) {
@@ -26,12 +34,12 @@ export function ClientPortfolioList({ portfolios }: { portfolios: Portfolio[] })
   if (portfolios.length === 0) return <Typography color="text.secondary">{text.noPortfolios}</Typography>;
   const totals = portfolioTotals(portfolios);
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <ScrollableTable label="Portfolios">
       <Table size="small" aria-label="Portfolios">
         <TableHead>
           <TableRow>
             <TableCell>Portfolio</TableCell>
-            <TableCell>Account</TableCell>
+            <TableCell sx={wide}>Account</TableCell>
             <TableCell align="right">Value</TableCell>
             <TableCell align="right">Gain/Loss</TableCell>
           </TableRow>
@@ -41,11 +49,11 @@ export function ClientPortfolioList({ portfolios }: { portfolios: Portfolio[] })
             <TableRow key={portfolio.id}>
               <TableCell>
                 <TextLink to={`/portfolios/${encodeURIComponent(portfolio.id)}`}>{portfolio.name}</TextLink>
+                <Typography variant="caption" color="text.secondary" sx={narrowOnly}>
+                  {accountLabel(portfolio)}
+                </Typography>
               </TableCell>
-              <TableCell>
-                {accountTypeLabels[portfolio.account_type]}
-                {portfolio.status === 'active' ? '' : ` (${portfolio.status})`}
-              </TableCell>
+              <TableCell sx={wide}>{accountLabel(portfolio)}</TableCell>
               <TableCell align="right">{formatDollars(portfolio.total_value)}</TableCell>
               <TableCell align="right" sx={{ color: signColor(portfolio.gain_loss) }}>
                 {formatDollars(portfolio.gain_loss)} ({formatSignedPercent(portfolio.gain_loss_percent)})
@@ -53,9 +61,8 @@ export function ClientPortfolioList({ portfolios }: { portfolios: Portfolio[] })
             </TableRow>
           ))}
           <TableRow data-testid="portfolio-total">
-            <TableCell sx={{ fontWeight: 600 }} colSpan={2}>
-              Total
-            </TableCell>
+            <TableCell sx={{ fontWeight: 600 }}>Total</TableCell>
+            <TableCell sx={wide} />
             <TableCell align="right" sx={{ fontWeight: 600 }}>
               {formatDollars(totals.value)}
             </TableCell>
@@ -65,6 +72,6 @@ export function ClientPortfolioList({ portfolios }: { portfolios: Portfolio[] })
           </TableRow>
         </TableBody>
       </Table>
-    </Box>
+    </ScrollableTable>
   );
 }

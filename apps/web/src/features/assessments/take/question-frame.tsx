@@ -3,6 +3,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { assessmentTexts as text } from '../assessment-texts.ts';
+import { visuallyHidden } from '../../../components/visually-hidden.ts';
 
 type Props = {
   /** A group of radios or checkboxes is a fieldset named by its legend; a single input has a label. */
@@ -65,16 +66,3 @@ export function QuestionFrame({ kind, htmlFor, number, text: question, required,
     </Box>
   );
 }
-
-/** Read by screen readers, not shown (sizes in pixels: MUI's sx reads 1 as 100%). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;

@@ -122,7 +122,7 @@ export function ClientProfilePage() {
             </Typography>
           </ProfileSection>
         </Box>
-        <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3, minWidth: 0 }}>
           <ProfileSection title="Portfolios" testId="portfolios">
             {summary.data && (
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="client-figures">

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,6 +11,7 @@ import { formatDollars, formatShortDate } from '@meridian/domain/shared/format';
 import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
 import { errorText } from '../../../lib/error-text.ts';
 import { useClientRecentTransactionsQuery } from '../clients-api.ts';
+import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 
 const perPortfolio = 5;
 const shown = 10;
@@ -30,7 +30,7 @@ export function ClientRecentTransactions({ portfolios }: { portfolios: Portfolio
   if (error) return <Alert severity="warning">{errorText(error, 'Failed to fetch transactions')}</Alert>;
   if (isLoading || !data) return <Skeleton variant="rectangular" height={120} />;
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <ScrollableTable label="Recent transactions">
       <Table size="small" aria-label="Recent transactions">
         <TableHead>
           <TableRow>
@@ -55,6 +55,6 @@ export function ClientRecentTransactions({ portfolios }: { portfolios: Portfolio
           ))}
         </TableBody>
       </Table>
-    </Box>
+    </ScrollableTable>
   );
 }

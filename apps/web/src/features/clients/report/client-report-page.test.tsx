@@ -109,7 +109,8 @@ describe('client report', () => {
     // Totals over both portfolios: $13,000.00 value, $500.00 gain on $11,000.00 cost.
     expect(within(report).getAllByText('$13,000.00').length).toBeGreaterThan(0);
     expect(within(report).getAllByText('$500.00 (+4.55%)').length).toBeGreaterThan(0);
-    expect(within(report).getByText('Roth IRA')).toBeVisible();
+    // The account type has its own column (a phone shows it under the portfolio's name instead).
+    expect(within(report).getByRole('cell', { name: 'Roth IRA' })).toBeVisible();
     expect(within(report).getByText('-$500.00 (-16.67%)')).toBeVisible();
     expect(within(screen.getByTestId('allocation-equity')).getByText('75.00%')).toBeVisible();
     expect(within(screen.getByTestId('allocation-fixed_income')).getByText('25.00%')).toBeVisible();

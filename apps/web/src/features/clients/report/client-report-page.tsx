@@ -83,7 +83,7 @@ export function ClientReportPage() {
         </Typography>
       </Box>
       <Divider sx={{ mb: 2 }} />
-      <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
         <Box className="report-section">
           <ProfileSection title="Summary">
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 3 }}>

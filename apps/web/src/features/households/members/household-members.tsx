@@ -14,15 +14,15 @@ import { hiddenBelow } from '../../../components/hidden-below.ts';
 import { TextLink } from '../../../components/text-link.tsx';
 import { ClientAvatar } from '../../clients/index.ts';
 import { roleLabel } from '../household-labels.ts';
+import { visuallyHidden } from '../../../components/visually-hidden.ts';
 
 type Props = { household: Household; readOnly: boolean; onAdd: () => void; onRemove: (member: HouseholdMember) => void };
 
 const wide = hiddenBelow('sm');
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } as const;
 
 const columns = (readOnly: boolean): CompactColumn[] => [
   { label: 'Name' },
-  { label: 'Role' },
+  { label: 'Role', hideBelow: 'sm' },
   { label: 'E-mail', hideBelow: 'sm' },
   { label: 'AUM', align: 'right' },
   ...(readOnly
@@ -66,10 +66,16 @@ export function HouseholdMembers({ household, readOnly, onAdd, onRemove }: Props
               <TableCell>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
                   <ClientAvatar firstName={member.first_name} lastName={member.last_name} size={32} />
-                  <TextLink to={`/clients/${member.client_id}/profile`}>{memberName(member)}</TextLink>
+                  <Box>
+                    <TextLink to={`/clients/${member.client_id}/profile`}>{memberName(member)}</TextLink>
+                    {/* On a phone the role stands under the name, so the AUM keeps its room. */}
+                    <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                      {roleLabel(member.role)}
+                    </Typography>
+                  </Box>
                 </Box>
               </TableCell>
-              <TableCell>{roleLabel(member.role)}</TableCell>
+              <TableCell sx={wide}>{roleLabel(member.role)}</TableCell>
               <TableCell sx={{ ...wide, overflowWrap: 'anywhere' }}>{member.email}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {formatDollars(member.aum)}
