@@ -229,7 +229,8 @@ async function expectProfileShows(target: Page, portfolio: Portfolio, figures: C
     .poll(async () => (await row.locator('td').allInnerTexts())[2], { message: `${portfolio.name}'s value` })
     .toBe(dollars(shown.total_value));
   const total = figures.portfolios.reduce((sum, each) => plus(sum, each.total_value), 0);
-  await expect.poll(async () => (await listed.getByTestId('portfolio-total').locator('td').allInnerTexts())[1]).toBe(dollars(total));
+  // Total, the account column's empty cell, then the value: the same column as each row's.
+  await expect.poll(async () => (await listed.getByTestId('portfolio-total').locator('td').allInnerTexts())[2]).toBe(dollars(total));
 }
 
 /** The header: name, and client · account type · benchmark, as the API holds them. */
