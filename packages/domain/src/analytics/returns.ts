@@ -128,7 +128,8 @@ function bisectionRoot(f: (rate: number) => number): number | null {
 export const performancePeriods = ['1M', '3M', 'YTD', '1Y', '3Y', 'SI'] as const;
 export type PerformancePeriod = (typeof performancePeriods)[number];
 
-const periodMonths: Record<Exclude<PerformancePeriod, 'YTD' | 'SI'>, number> = { '1M': 1, '3M': 3, '1Y': 12, '3Y': 36 };
+/** How many months the fixed periods reach back (YTD and SI are not counted in months). */
+export const periodMonths: Record<Exclude<PerformancePeriod, 'YTD' | 'SI'>, number> = { '1M': 1, '3M': 3, '1Y': 12, '3Y': 36 };
 
 /**
  * The first day of a period ending on `asOf` (both days belong to it): its return runs from the close

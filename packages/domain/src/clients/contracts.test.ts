@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientLimits, clientListQuerySchema, createClientBodySchema, updateClientBodySchema } from './contracts.ts';
+import { clientLimits, clientListQuerySchema, clientSortFields, createClientBodySchema, updateClientBodySchema } from './contracts.ts';
 import { createHouseholdBodySchema, householdLimits, setHouseholdMembersBodySchema } from '../households/contracts.ts';
 import { clientMessages } from '../shared/messages.ts';
 import { householdMessages } from '../households/messages.ts';
@@ -73,6 +73,13 @@ describe('client bodies', () => {
 describe('clientListQuerySchema', () => {
   it('defaults to the first page of 50, by name ascending, with performance over 1Y', () => {
     expect(clientListQuerySchema.parse({})).toEqual({ sort: 'name', order: 'asc', page: 1, performance_period: '1Y' });
+  });
+
+  it('sorts by every column of the list, and its refusal names every field', () => {
+    for (const sort of ['aum', 'performance', 'assessment_status', 'last_activity_at'])
+      expect(clientListQuerySchema.parse({ sort, order: 'desc' })).toMatchObject({ sort, order: 'desc' });
+    for (const field of clientSortFields) expect(clientMessages.sortInvalid).toContain(field);
+    expect(clientListQuerySchema.safeParse({ sort: 'value' }).error?.issues[0]?.message).toBe(clientMessages.sortInvalid);
   });
 
   it('takes a performance period of 1M, 3M, YTD, 1Y, 3Y or SI and refuses others by name', () => {

@@ -22,8 +22,21 @@ export type InvestmentExperience = (typeof investmentExperiences)[number];
 export const assessmentStatuses = ['Pending', 'In Progress', 'Complete'] as const;
 export type AssessmentStatus = (typeof assessmentStatuses)[number];
 
-/** The spec's sort fields (`net_worth` is accepted as another spelling of netWorth). */
-const clientSortFields = ['name', 'email', 'netWorth', 'created_at', 'risk_capacity'] as const;
+/**
+ * The spec's sort fields (`net_worth` is accepted as another spelling of netWorth), and the list's
+ * other columns: portfolio value (aum), performance over the list's period, assessment, last activity.
+ */
+export const clientSortFields = [
+  'name',
+  'email',
+  'netWorth',
+  'created_at',
+  'risk_capacity',
+  'aum',
+  'performance',
+  'assessment_status',
+  'last_activity_at',
+] as const;
 export type ClientSortField = (typeof clientSortFields)[number];
 
 export const clientLimits = {

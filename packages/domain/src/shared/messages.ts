@@ -108,7 +108,8 @@ export const clientMessages = {
   householdIdInvalid: 'household_id must be a valid id',
 
   searchTooLong: 'Search text must be at most 100 characters',
-  sortInvalid: 'sort must be one of name, email, netWorth, created_at, risk_capacity',
+  sortInvalid:
+    'sort must be one of name, email, netWorth, created_at, risk_capacity, aum, performance, assessment_status, last_activity_at',
   orderInvalid: 'order must be asc or desc',
   ...pageMessages,
   minNetWorthInvalid: 'min_net_worth must be a number of at least 0',

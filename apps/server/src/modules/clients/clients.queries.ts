@@ -4,6 +4,7 @@ import { responseStatuses, responseStatusLabels } from '@meridian/domain/assessm
 import { todayIso, type Client, type ClientFilterQuery, type ClientSortField, type ClientStats } from '@meridian/domain/clients/contracts';
 import { ageFrom } from '@meridian/domain/shared/format';
 import { defaultAnalyticsPeriod } from '@meridian/domain/analytics/contracts';
+import type { PerformancePeriod } from '@meridian/domain/analytics/returns';
 import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { inlineValues, type Binder } from '../../db/statements.ts';
@@ -12,7 +13,7 @@ import { clients } from '../../db/schema/clients.ts';
 import { portfolios } from '../../db/schema/portfolios.ts';
 import { users } from '../../db/schema/users.ts';
 import { clientReach, type Viewer } from '../../platform/reach.ts';
-import { clientPerformance, openPortfoliosOf, valuationOf } from '../valuations/client-valuations.service.ts';
+import { clientPerformance, openPortfoliosOf, performanceOf, valuationOf } from '../valuations/client-valuations.service.ts';
 
 /**
  * Case-insensitive substring of the first name, the last name or the e-mail (stored lower-case):
@@ -50,40 +51,6 @@ export function clientConditions(viewer: Viewer, filters: ClientFilterQuery, bin
   return and(...conditions) as SQL;
 }
 
-type SortColumns = {
-  id: AnyColumn;
-  firstName: AnyColumn;
-  lastName: AnyColumn;
-  email: AnyColumn;
-  netWorth: AnyColumn;
-  createdAt: AnyColumn;
-  riskCapacity: AnyColumn;
-};
-
-/**
- * ORDER BY of a sort field. Name is last name then first name, case-insensitive; risk capacity runs
- * low < medium < high with unassessed clients last either way; netWorth counts a missing figure as
- * 0. Ties fall back to the name (A→Z), and the id makes every order total, so pages never overlap.
- */
-export function clientOrder(columns: SortColumns, sort: ClientSortField, order: 'asc' | 'desc'): SQL[] {
-  const direction = (expression: SQL | AnyColumn) => (order === 'desc' ? desc(expression) : asc(expression));
-  const byName = [asc(sql`lower(${columns.lastName})`), asc(sql`lower(${columns.firstName})`)];
-  switch (sort) {
-    case 'name':
-      return [direction(sql`lower(${columns.lastName})`), direction(sql`lower(${columns.firstName})`), direction(columns.id)];
-    case 'email':
-      return [direction(columns.email), direction(columns.id)];
-    case 'netWorth':
-      return [direction(sql`coalesce(${columns.netWorth}, 0)`), ...byName, asc(columns.id)];
-    case 'created_at':
-      return [direction(columns.createdAt), direction(columns.id)];
-    case 'risk_capacity': {
-      const rank = sql`case ${columns.riskCapacity} when 'low' then 1 when 'medium' then 2 when 'high' then 3 end`;
-      return [sql`${rank} ${sql.raw(order)} nulls last`, ...byName, asc(columns.id)];
-    }
-  }
-}
-
 /** Date of the latest transaction in any of the client's portfolios (one index probe per portfolio). */
 export const lastTradeOf = (clientId: SQL | AnyColumn) => sql`(
   select max(lt.trade_date)
@@ -93,6 +60,78 @@ export const lastTradeOf = (clientId: SQL | AnyColumn) => sql`(
   ) lt
   where p.client_id = ${clientId} and p.deleted_at is null
 )`;
+
+/** A client's last activity: the latest of their last trade, their last sign-in and the last change of their record. */
+const lastActivity = (lastLoginAt: SQL | AnyColumn) =>
+  sql<Date>`greatest((${lastTradeOf(clients.id)})::timestamp at time zone 'UTC', ${lastLoginAt}, ${clients.updatedAt})`;
+
+type SortColumns = {
+  id: AnyColumn;
+  firstName: AnyColumn;
+  lastName: AnyColumn;
+  email: AnyColumn;
+  netWorth: AnyColumn;
+  createdAt: AnyColumn;
+  riskCapacity: AnyColumn;
+  assessmentStatus: AnyColumn;
+  /** The figure of a sort computed per client (see computedSortKey); null for the others. */
+  sortKey: SQL.Aliased | AnyColumn;
+};
+
+/**
+ * ORDER BY of a sort field. Name is last name then first name, case-insensitive; risk capacity runs
+ * low < medium < high with unassessed clients last either way; netWorth counts a missing figure as
+ * 0; assessment runs Pending < In Progress < Complete; a client without performance (no valued
+ * history) comes last either way. Ties fall back to the name (A→Z), and the id makes every order
+ * total, so pages never overlap.
+ */
+export function clientOrder(columns: SortColumns, sort: ClientSortField, order: 'asc' | 'desc'): SQL[] {
+  const direction = (expression: SQL | AnyColumn) => (order === 'desc' ? desc(expression) : asc(expression));
+  const byName = [asc(sql`lower(${columns.lastName})`), asc(sql`lower(${columns.firstName})`), asc(columns.id)];
+  const nullsLast = (expression: SQL | SQL.Aliased | AnyColumn) => sql`${expression} ${sql.raw(order)} nulls last`;
+  switch (sort) {
+    case 'name':
+      return [direction(sql`lower(${columns.lastName})`), direction(sql`lower(${columns.firstName})`), direction(columns.id)];
+    case 'email':
+      return [direction(columns.email), direction(columns.id)];
+    case 'netWorth':
+      return [direction(sql`coalesce(${columns.netWorth}, 0)`), ...byName];
+    case 'created_at':
+      return [direction(columns.createdAt), direction(columns.id)];
+    case 'risk_capacity':
+      return [nullsLast(sql`case ${columns.riskCapacity} when 'low' then 1 when 'medium' then 2 when 'high' then 3 end`), ...byName];
+    case 'assessment_status':
+      return [direction(sql`case ${columns.assessmentStatus} when 'pending' then 1 when 'in_progress' then 2 else 3 end`), ...byName];
+    case 'aum':
+    case 'performance':
+    case 'last_activity_at':
+      return [nullsLast(columns.sortKey), ...byName];
+  }
+}
+
+/** The period of the performance a list sorts by, and the first day of stored series it reads (null: all). */
+export type PerformanceSort = { period: PerformancePeriod; from: string | Placeholder | null };
+
+/**
+ * The figure a sort by a computed column orders on, per matching client: AUM and performance as the
+ * row answers them (valuationOf, performanceOf), last activity as lastActivity; undefined for a
+ * sort on the client's own columns. Costs a look at every match's portfolios, so only that sort pays.
+ */
+function computedSortKey(db: Db, sort: ClientSortField, performance: PerformanceSort | undefined): SQL | undefined {
+  switch (sort) {
+    case 'aum': {
+      const valuation = valuationOf(db, clients.id);
+      return sql`(${db.select({ aum: valuation.aum }).from(valuation)})`;
+    }
+    case 'performance':
+      if (!performance) throw new Error('a sort by performance needs its period');
+      return performanceOf(clients.id, performance.period, performance.from);
+    case 'last_activity_at':
+      return lastActivity(sql`(select ${users.lastLoginAt} from ${users} where ${users.id} = ${clients.userId})`);
+    default:
+      return undefined;
+  }
+}
 
 const advisor = alias(users, 'advisor');
 const login = alias(users, 'login');
@@ -118,8 +157,11 @@ export function selectClients(
     limit: number | Placeholder;
     offset: number | Placeholder;
     countMatches?: boolean;
+    /** Needed to sort by performance. */
+    performance?: PerformanceSort;
   },
 ) {
+  const sortKey = computedSortKey(db, options.sort, options.performance) ?? sql`null`;
   const matches = db
     .select({
       id: clients.id,
@@ -129,6 +171,8 @@ export function selectClients(
       netWorth: clients.netWorth,
       createdAt: clients.createdAt,
       riskCapacity: clients.riskCapacity,
+      assessmentStatus: clients.assessmentStatus,
+      sortKey: sortKey.as('sort_key'),
       total: (options.countMatches ? sql<number | null>`count(*) over ()` : sql<number | null>`null::bigint`).mapWith(Number).as('total'),
     })
     .from(clients)
@@ -141,7 +185,6 @@ export function selectClients(
     .limit(options.limit)
     .offset(options.offset)
     .as('page');
-  const lastTrade = lastTradeOf(clients.id);
   const valuation = valuationOf(db, clients.id);
   return db
     .select({
@@ -167,9 +210,7 @@ export function selectClients(
       aum: valuation.aum,
       gainLossPercent: valuation.gainLossPercent,
       lastLoginAt: login.lastLoginAt,
-      lastActivityAt: sql<Date>`greatest((${lastTrade})::timestamp at time zone 'UTC', ${login.lastLoginAt}, ${clients.updatedAt})`.mapWith(
-        clients.updatedAt,
-      ),
+      lastActivityAt: lastActivity(login.lastLoginAt).mapWith(clients.updatedAt),
       createdAt: clients.createdAt,
       updatedAt: clients.updatedAt,
       syncVersion: clients.syncVersion,

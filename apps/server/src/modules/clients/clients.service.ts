@@ -30,12 +30,13 @@ import {
   toClient,
   usesTrigrams,
   type ClientListRow,
+  type PerformanceSort,
 } from './clients.queries.ts';
 import { clientReach, type Viewer } from '../../platform/reach.ts';
 import { fieldError, isUniqueViolation } from '../../platform/errors.ts';
 import { isUuid } from '@meridian/domain/shared/ids';
 import { marketDate } from '@meridian/domain/shared/trading-calendar';
-import { clientPerformance, clientValuation } from '../valuations/client-valuations.service.ts';
+import { clientPerformance, clientValuation, seriesFrom } from '../valuations/client-valuations.service.ts';
 
 /** The outcome of a conditional write: the record, or the current one when the version was stale. */
 export type WriteResult<T> = { ok: true; record: T } | { ok: false; current: T };
@@ -54,6 +55,15 @@ export async function listClients(app: FastifyInstance, viewer: Viewer, query: C
   // A search the trigram index answers: one statement finds the matches and counts them. Otherwise
   // the page follows an index in order and stops at the page, and counting is separate.
   const countMatches = Boolean(query.search && usesTrigrams(query.search));
+  const filterShape = values.shape();
+  const now = app.now();
+  // A sort by performance reads the stored series of the period asked (its first day a placeholder).
+  let performanceSort: PerformanceSort | undefined;
+  if (query.sort === 'performance') {
+    const from = seriesFrom(query.performance_period, marketDate(now));
+    performanceSort = { period: query.performance_period, from: from === null ? null : values.bind('seriesFrom', from) };
+    values.mark(query.performance_period);
+  }
   const shape = `${values.shape()}|${query.sort}|${query.order}`;
   const page = () =>
     listStatements.run(
@@ -66,11 +76,12 @@ export async function listClients(app: FastifyInstance, viewer: Viewer, query: C
           limit: sql.placeholder('limit'),
           offset: sql.placeholder('offset'),
           countMatches,
+          performance: performanceSort,
         }),
       { ...values.values, limit, offset },
     );
   const count = () =>
-    listStatements.run(app.db, `count|${values.shape()}`, () => selectClientCount(app.db, where), values.values).then(countOf);
+    listStatements.run(app.db, `count|${filterShape}`, () => selectClientCount(app.db, where), values.values).then(countOf);
   let rows: ClientListRow[];
   let total: number;
   if (countMatches) {
@@ -80,7 +91,6 @@ export async function listClients(app: FastifyInstance, viewer: Viewer, query: C
     // Two statements at once: two connections on PostgreSQL.
     [rows, total] = await Promise.all([page(), count()]);
   }
-  const now = app.now();
   const performance = await clientPerformance(
     app.db,
     rows.map((row) => row.id),

@@ -1,5 +1,5 @@
-import { and, eq, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { combineValuations, periodReturn, periodStart, type PerformancePeriod } from '@meridian/domain/analytics/returns';
+import { and, eq, isNull, ne, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { combineValuations, periodMonths, periodReturn, periodStart, type PerformancePeriod } from '@meridian/domain/analytics/returns';
 import { addDays, lastTradingDayOnOrBefore } from '@meridian/domain/shared/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { portfolios } from '../../db/schema/portfolios.ts';
@@ -50,6 +50,51 @@ export async function clientPerformance(
   owned.rows.forEach((row, index) => byClient.set(row.client_id, [...(byClient.get(row.client_id) ?? []), series[index] ?? []]));
   for (const [clientId, portfolioSeries] of byClient) result.set(clientId, periodReturn(combineValuations(portfolioSeries), period));
   return result;
+}
+
+/** periodStart in SQL: the first day of the period ending on `last`, never before `first`. */
+function periodStartSql(period: PerformancePeriod, first: SQL, last: SQL): SQL {
+  if (period === 'SI') return first;
+  const start =
+    period === 'YTD'
+      ? sql`date_trunc('year', ${last})::date`
+      : sql`(${last} - ${sql.raw(`interval '${periodMonths[period]} months'`)})::date + 1`;
+  return sql`greatest(${first}, ${start})`;
+}
+
+/**
+ * clientPerformance as one SQL expression, so the client list can sort by it: the client's open
+ * portfolios' stored series from `from` (seriesFrom; null since inception) summed per day
+ * (combineValuations), each day's return V / (previous close + flow) − 1 counted when that capital
+ * is above 0 (dailyReturns) from the period's first day, geometrically linked (periodReturn); null
+ * without a valued day. Linked as exp(Σ ln |1 + r|) with the sign of the product, in double
+ * precision as the domain links them. The API tests hold its order to the figures clientPerformance
+ * answers.
+ */
+export function performanceOf(clientId: SQL | AnyColumn, period: PerformancePeriod, from: string | Placeholder | null): SQL<number | null> {
+  const since = from === null ? sql`` : sql`and v.date >= ${from}::date`;
+  const counted = sql`r.counted`;
+  return sql<number | null>`(
+    select case
+      when count(*) = 0 then null
+      when bool_or(${counted} and r.value = 0) then -1
+      else (case when count(*) filter (where ${counted} and r.value < 0) % 2 = 1 then -1 else 1 end)
+        * exp(coalesce(sum(ln(nullif(abs(r.value / r.invested), 0)::float8)) filter (where ${counted}), 0)) - 1
+    end::float8
+    from (
+      select d.value, d.invested, d.invested > 0 and d.date >= ${periodStartSql(period, sql`d.first_day`, sql`d.last_day`)} as counted
+      from (
+        select s.date, s.value, coalesce(lag(s.value) over (order by s.date), 0) + s.flow as invested,
+          min(s.date) over () as first_day, max(s.date) over () as last_day
+        from (
+          select v.date, sum(v.value) as value, sum(v.flow) as flow
+          from portfolio_valuations v join ${portfolios} on ${portfolios.id} = v.portfolio_id
+          where ${openPortfoliosOf(clientId)} ${since}
+          group by v.date
+        ) s
+      ) d
+    ) r
+  )`;
 }
 
 /**
