@@ -1,12 +1,25 @@
+import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
 import type { PerformancePeriod } from '@meridian/domain/analytics/returns';
 import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
 
-/** The performance column's header: 'Performance (1Y)', and what it measures told once here rather than on every row. */
-export function ClientPerformanceHeader({ period }: { period: PerformancePeriod }) {
+type Sort = { active: boolean; direction: 'asc' | 'desc'; onSort: () => void };
+
+/**
+ * The performance column's header: 'Performance (1Y)', and what it measures told once here rather
+ * than on every row; with `sort`, the header is the column's sort button.
+ */
+export function ClientPerformanceHeader({ period, sort }: { period: PerformancePeriod; sort?: Sort }) {
+  const label = text.performanceColumn(period);
   return (
     <Tooltip title={text.performanceHint(period)} describeChild>
-      <span tabIndex={0}>{text.performanceColumn(period)}</span>
+      {sort ? (
+        <TableSortLabel active={sort.active} direction={sort.direction} onClick={sort.onSort}>
+          {label}
+        </TableSortLabel>
+      ) : (
+        <span tabIndex={0}>{label}</span>
+      )}
     </Tooltip>
   );
 }

@@ -116,6 +116,15 @@ describe('client portfolio table', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/clients/11111111-1111-4111-8111-111111111111/profile'));
   });
 
+  it("links each name to the client's profile, and a click on the row opens it", async () => {
+    stubDashboardServer();
+    renderSignedIn(<DashboardPage />);
+    const profile = '/clients/11111111-1111-4111-8111-111111111111/profile';
+    expect(await screen.findByRole('link', { name: 'Dana Whitfield' })).toHaveAttribute('href', profile);
+    fireEvent.click(within(screen.getByTestId('client-row')).getByText('dana.whitfield@example.com'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(profile));
+  });
+
   it("says 'Failed to fetch clients' when the list cannot load", async () => {
     stubDashboardServer({ clients: () => jsonResponse({}, 500) });
     renderSignedIn(<DashboardPage />);

@@ -30,8 +30,8 @@ const columnCount = 6;
 
 /**
  * The Client Portfolio table (spec part 1 §2): paged and searched on the server (first name, last
- * name, e-mail), each row's performance over the period chosen. The clients API has no sort by AUM
- * (clientSortFields), so rows come by name.
+ * name, e-mail), each row's performance over the period chosen, rows by name. A name links to the
+ * client's profile, and a click on its row opens it (ClientRow).
  */
 export function ClientPortfolioTable({ skip }: { skip: boolean }) {
   // The client list's own state and query: a new search or page size returns to the first page,

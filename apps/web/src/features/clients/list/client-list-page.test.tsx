@@ -113,6 +113,67 @@ describe('client list screen', () => {
     expect(calls.filter((call) => call.url.pathname === '/api/v1/clients/stats')).toHaveLength(statsCalls);
   });
 
+  it("links each name to the client's profile, and a click on the row opens it", async () => {
+    stubServer((url) =>
+      url.pathname === '/api/v1/clients/stats'
+        ? jsonResponse(stats)
+        : jsonResponse({ clients: [sampleClient()], total: 1, page: 1, per_page: 10, pages: 1 }),
+    );
+    renderPage();
+    const profile = '/clients/11111111-1111-4111-8111-111111111111/profile';
+    expect(await screen.findByRole('link', { name: 'Dana Whitfield' })).toHaveAttribute('href', profile);
+    // The row's actions stay its own: opening the menu opens no profile.
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Dana Whitfield' }));
+    expect(await screen.findByRole('menuitem', { name: 'View Profile' })).toBeVisible();
+    expect(screen.getByTestId('location').textContent).toBe('/clients');
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    fireEvent.click(within(screen.getByTestId('client-row')).getByText('$1.2M'));
+    expect(screen.getByTestId('location').textContent).toBe(profile);
+  });
+
+  it('sorts by every column but the actions, on the server, each header telling its order', async () => {
+    const calls = stubServer((url) =>
+      url.pathname === '/api/v1/clients/stats'
+        ? jsonResponse(stats)
+        : jsonResponse({ clients: [sampleClient()], total: 42, page: Number(url.searchParams.get('page')), per_page: 10, pages: 5 }),
+    );
+    renderPage();
+    await screen.findByText('Dana Whitfield');
+    const header = (name: string) => screen.getByRole('columnheader', { name });
+    expect(header('Client')).toHaveAttribute('aria-sort', 'ascending');
+    expect(header('Portfolio Value')).not.toHaveAttribute('aria-sort');
+    expect(within(header('Actions')).queryByRole('button')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(lastList(calls).get('page')).toBe('2'));
+    fireEvent.click(within(header('Portfolio Value')).getByRole('button'));
+    await waitFor(() => expect(lastList(calls).get('sort')).toBe('aum'));
+    expect(lastList(calls).get('order')).toBe('asc');
+    expect(lastList(calls).get('page')).toBe('1');
+    expect(header('Portfolio Value')).toHaveAttribute('aria-sort', 'ascending');
+    expect(header('Client')).not.toHaveAttribute('aria-sort');
+    fireEvent.click(within(header('Portfolio Value')).getByRole('button'));
+    await waitFor(() => expect(lastList(calls).get('order')).toBe('desc'));
+    expect(header('Portfolio Value')).toHaveAttribute('aria-sort', 'descending');
+
+    // Performance sorts over the period shown, and its header still explains the figure.
+    fireEvent.click(within(header('Performance (1Y)')).getByRole('button', { name: 'Performance (1Y)' }));
+    await waitFor(() => expect(lastList(calls).get('sort')).toBe('performance'));
+    expect(lastList(calls).get('performance_period')).toBe('1Y');
+    expect(header('Performance (1Y)')).toHaveAttribute('aria-sort', 'ascending');
+
+    for (const [name, field] of [
+      ['Risk Profile', 'risk_capacity'],
+      ['Assessment', 'assessment_status'],
+      ['Last Activity', 'last_activity_at'],
+    ]) {
+      fireEvent.click(within(header(name!)).getByRole('button'));
+      await waitFor(() => expect(lastList(calls).get('sort')).toBe(field));
+    }
+    expect(screen.getByRole('combobox', { name: 'Sort by' }).textContent).toBe('Last activity');
+  });
+
   it("says 'Loading clients...' while loading and 'No clients found' when the answer is empty", async () => {
     let answer: (response: Response) => void = () => {};
     stubServer((url) =>

@@ -27,6 +27,10 @@ const sortOptions: { value: ClientSortField; label: string }[] = [
   { value: 'netWorth', label: 'Net worth' },
   { value: 'created_at', label: 'Date added' },
   { value: 'risk_capacity', label: 'Risk capacity' },
+  { value: 'aum', label: 'Portfolio value' },
+  { value: 'performance', label: 'Performance' },
+  { value: 'assessment_status', label: 'Assessment' },
+  { value: 'last_activity_at', label: 'Last activity' },
 ];
 
 /**

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Client } from '@meridian/domain/clients/contracts';
 import { formatCompactDollars, formatShortDate } from '@meridian/domain/shared/format';
@@ -9,6 +8,8 @@ import { ClientAvatar } from '../client-avatar.tsx';
 import { ClientPerformance } from '../client-performance.tsx';
 import { RiskCapacityChip } from '../risk-capacity-chip.tsx';
 import { ClientRowMenu } from './client-row-menu.tsx';
+import { RecordRow } from '../../../components/record-row.tsx';
+import { TextLink } from '../../../components/text-link.tsx';
 
 type Props = {
   client: Client;
@@ -18,17 +19,21 @@ type Props = {
   emailMaxWidth?: number;
 };
 
-/** One client of a table: who, how much, how it did over the period, risk, assessment, (last activity,) actions. */
+/**
+ * One client of a table: who, how much, how it did over the period, risk, assessment, (last activity,)
+ * actions. The name links to the client's profile, and a click elsewhere on the row opens it too.
+ */
 export function ClientRow({ client, showLastActivity = false, emailMaxWidth }: Props) {
   const name = `${client.first_name} ${client.last_name}`;
+  const profile = `/clients/${encodeURIComponent(client.id)}/profile`;
   return (
-    <TableRow hover data-testid="client-row">
+    <RecordRow to={profile} data-testid="client-row">
       <TableCell>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
           <ClientAvatar firstName={client.first_name} lastName={client.last_name} />
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="body2" sx={{ fontWeight: 500 }}>
-              {name}
+              <TextLink to={profile}>{name}</TextLink>
             </Typography>
             <Typography
               variant="caption"
@@ -56,6 +61,6 @@ export function ClientRow({ client, showLastActivity = false, emailMaxWidth }: P
       <TableCell align="right">
         <ClientRowMenu clientId={client.id} name={name} />
       </TableCell>
-    </TableRow>
+    </RecordRow>
   );
 }

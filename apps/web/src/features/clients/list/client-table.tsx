@@ -24,23 +24,38 @@ type Props = {
   dispatch: (action: ClientListAction) => void;
 };
 
-function SortHeader({ field, label, state, dispatch }: { field: ClientSortField; label: string } & Pick<Props, 'state' | 'dispatch'>) {
+type Column = { label: string; field?: ClientSortField; align?: 'right' };
+
+/** The columns in order; every one but the actions sorts the list (the performance over the list's period). */
+const columns: Column[] = [
+  { label: 'Client', field: 'name' },
+  { label: 'Portfolio Value', field: 'aum', align: 'right' },
+  { label: 'Performance', field: 'performance', align: 'right' },
+  { label: 'Risk Profile', field: 'risk_capacity' },
+  { label: 'Assessment', field: 'assessment_status' },
+  { label: 'Last Activity', field: 'last_activity_at' },
+  { label: 'Actions', align: 'right' },
+];
+
+function ColumnHeader({ column, state, dispatch }: { column: Column } & Pick<Props, 'state' | 'dispatch'>) {
+  const { field } = column;
+  if (!field) return column.label;
+  const sort = {
+    active: state.sort === field,
+    direction: state.sort === field ? state.order : 'asc',
+    onSort: () => dispatch({ type: 'sort', field }),
+  } as const;
+  if (field === 'performance') return <ClientPerformanceHeader period={state.period} sort={sort} />;
   return (
-    <TableSortLabel
-      active={state.sort === field}
-      direction={state.sort === field ? state.order : 'asc'}
-      onClick={() => dispatch({ type: 'sort', field })}
-    >
-      {label}
+    <TableSortLabel active={sort.active} direction={sort.direction} onClick={sort.onSort}>
+      {column.label}
     </TableSortLabel>
   );
 }
 
-const columnCount = 7;
-
 /**
  * Client, portfolio value, performance (time-weighted, over the period of the list's state), risk,
- * assessment, last activity, actions; paged on the server.
+ * assessment, last activity, actions; sorted and paged on the server.
  */
 export function ClientTable({ rows, total, loading, fetching, state, dispatch }: Props) {
   return (
@@ -50,32 +65,28 @@ export function ClientTable({ rows, total, loading, fetching, state, dispatch }:
         <Table size="medium" aria-label="Clients">
           <TableHead>
             <TableRow>
-              <TableCell sortDirection={state.sort === 'name' ? state.order : false}>
-                <SortHeader field="name" label="Client" state={state} dispatch={dispatch} />
-              </TableCell>
-              <TableCell align="right">Portfolio Value</TableCell>
-              <TableCell align="right">
-                <ClientPerformanceHeader period={state.period} />
-              </TableCell>
-              <TableCell sortDirection={state.sort === 'risk_capacity' ? state.order : false}>
-                <SortHeader field="risk_capacity" label="Risk Profile" state={state} dispatch={dispatch} />
-              </TableCell>
-              <TableCell>Assessment</TableCell>
-              <TableCell>Last Activity</TableCell>
-              <TableCell align="right">Actions</TableCell>
+              {columns.map((column) => (
+                <TableCell
+                  key={column.label}
+                  align={column.align}
+                  sortDirection={column.field !== undefined && state.sort === column.field ? state.order : false}
+                >
+                  <ColumnHeader column={column} state={state} dispatch={dispatch} />
+                </TableCell>
+              ))}
             </TableRow>
           </TableHead>
           <TableBody>
             {loading && (
               <TableRow>
-                <TableCell colSpan={columnCount} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                <TableCell colSpan={columns.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
                   {text.loading}
                 </TableCell>
               </TableRow>
             )}
             {!loading && rows?.length === 0 && (
               <TableRow>
-                <TableCell colSpan={columnCount} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                <TableCell colSpan={columns.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
                   {text.empty}
                 </TableCell>
               </TableRow>

@@ -9,7 +9,6 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import type { ClientSortField } from '@meridian/domain/clients/contracts';
 import { experienceLabel, formatWholeDollars, netWorthCategory } from '@meridian/domain/shared/format';
 import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
@@ -19,6 +18,8 @@ import { useListClientsQuery, type ClientListArgs } from '../clients-api.ts';
 import { RiskCapacityChip } from '../risk-capacity-chip.tsx';
 import { ClientProfilesFilters, emptyProfileFilters, type ProfileFilters } from './client-profiles-filters.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
+import { RecordRow } from '../../../components/record-row.tsx';
+import { TextLink } from '../../../components/text-link.tsx';
 import { usePaging } from '../../../lib/use-paging.ts';
 
 const amount = (value: string) => (value.trim() === '' || Number.isNaN(Number(value)) ? undefined : Number(value));
@@ -102,7 +103,11 @@ export function ClientProfilesPage() {
             <TableHead>
               <TableRow>
                 {columns.map((column) => (
-                  <TableCell key={column.label} align={column.align}>
+                  <TableCell
+                    key={column.label}
+                    align={column.align}
+                    sortDirection={column.sort !== undefined && sort === column.sort ? order : false}
+                  >
                     {column.sort ? (
                       <TableSortLabel
                         active={sort === column.sort}
@@ -127,11 +132,11 @@ export function ClientProfilesPage() {
                 </TableRow>
               )}
               {data?.clients.map((client) => (
-                <TableRow key={client.id} hover data-testid="profile-row">
+                <RecordRow key={client.id} to={`/clients/${encodeURIComponent(client.id)}/profile`} data-testid="profile-row">
                   <TableCell>
-                    <RouterLink to={`/clients/${encodeURIComponent(client.id)}/profile`}>
+                    <TextLink to={`/clients/${encodeURIComponent(client.id)}/profile`}>
                       {client.first_name} {client.last_name}
-                    </RouterLink>
+                    </TextLink>
                   </TableCell>
                   <TableCell align="right">
                     {client.profile.net_worth === null ? '—' : formatWholeDollars(client.profile.net_worth)}
@@ -151,7 +156,7 @@ export function ClientProfilesPage() {
                       {client.profile.financial_goals ?? '—'}
                     </Typography>
                   </TableCell>
-                </TableRow>
+                </RecordRow>
               ))}
             </TableBody>
           </Table>

@@ -59,6 +59,9 @@ describe('household page', () => {
     const analytics = calls.find((call) => call.url.pathname.endsWith('/analytics'))!;
     expect(analytics.url.pathname).toBe(`/api/v1/households/${householdId}/analytics`);
     expect(analytics.url.searchParams.get('period')).toBe('1Y');
+    // A click elsewhere on a member's row opens their profile.
+    fireEvent.click(within(maria).getByText('maria.lopez@example.com'));
+    expect(screen.getByTestId('location').textContent).toBe(`/clients/${mariaId}/profile`);
   });
 
   it('adds a member picked from the clients with a role, sending the whole list and the version', async () => {

@@ -4,7 +4,7 @@ import { householdMessages } from '@meridian/domain/households/messages';
 import { jsonResponse, renderScreen } from '../../../test/test-utils.tsx';
 import { stubServer } from '../../../test/portfolios.fixtures.ts';
 import { HouseholdsPage } from './households-page.tsx';
-import { clientPage, householdId, sampleHousehold, sofiaId } from '../test/households.fixtures.ts';
+import { clientPage, householdId, mariaId, sampleHousehold, sofiaId } from '../test/households.fixtures.ts';
 
 /** Lazy chunks and a loaded machine can take longer than the default second. */
 const slow = { timeout: 5000 };
@@ -51,6 +51,10 @@ describe('households list', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Lopez Family', 'Maria Lopez', '2', '$20,000.50', 'Alex Chen']);
     expect(within(row).getByRole('link', { name: 'Lopez Family' }).getAttribute('href')).toBe(`/households/${householdId.slice(0, -2)}00`);
+    expect(within(row).getByRole('link', { name: 'Maria Lopez' })).toHaveAttribute('href', `/clients/${mariaId}/profile`);
+    // A click elsewhere on the row opens the household.
+    fireEvent.click(within(row).getByText('$20,000.50'));
+    expect(screen.getByTestId('location').textContent).toBe(`/households/${householdId.slice(0, -2)}00`);
   });
 
   it('searches and pages on the server', async () => {

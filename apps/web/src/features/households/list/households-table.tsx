@@ -1,9 +1,9 @@
 import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import { formatDollars } from '@meridian/domain/shared/format';
 import type { Household } from '@meridian/domain/households/contracts';
 import { CompactTable, type CompactColumn } from '../../../components/compact-table.tsx';
 import { hiddenBelow } from '../../../components/hidden-below.ts';
+import { RecordRow } from '../../../components/record-row.tsx';
 import { TextLink } from '../../../components/text-link.tsx';
 
 /** Columns a phone leaves out (the head and advisor are on the household's page). */
@@ -17,27 +17,35 @@ const columns: CompactColumn[] = [
   { label: 'Advisor', hideBelow: 'sm' },
 ];
 
-const headOf = (household: Household) => {
+/** The head of the household, their name a link to their profile. */
+function Head({ household }: { household: Household }) {
   const member = household.members.find((candidate) => candidate.role === 'head');
-  return member ? `${member.first_name} ${member.last_name}` : '—';
-};
+  if (!member) return '—';
+  return (
+    <TextLink to={`/clients/${member.client_id}/profile`} inherit>
+      {`${member.first_name} ${member.last_name}`}
+    </TextLink>
+  );
+}
 
-/** One row per household: its name opens it; the value is the sum of its members' AUM. */
+/** One row per household: its name (or a click on the row) opens it; the value is the sum of its members' AUM. */
 export function HouseholdsTable({ households }: { households: Household[] }) {
   return (
     <CompactTable label="Households" columns={columns}>
       {households.map((household) => (
-        <TableRow key={household.id} hover data-testid={`household-row-${household.id}`}>
+        <RecordRow key={household.id} to={`/households/${household.id}`} data-testid={`household-row-${household.id}`}>
           <TableCell sx={{ fontWeight: 500 }}>
             <TextLink to={`/households/${household.id}`}>{household.name}</TextLink>
           </TableCell>
-          <TableCell sx={wide}>{headOf(household)}</TableCell>
+          <TableCell sx={wide}>
+            <Head household={household} />
+          </TableCell>
           <TableCell align="right">{household.member_count}</TableCell>
           <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 500 }}>
             {formatDollars(household.aum)}
           </TableCell>
           <TableCell sx={wide}>{household.advisor_name}</TableCell>
-        </TableRow>
+        </RecordRow>
       ))}
     </CompactTable>
   );

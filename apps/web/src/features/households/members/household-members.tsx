@@ -5,12 +5,12 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDollars } from '@meridian/domain/shared/format';
 import type { Household, HouseholdMember } from '@meridian/domain/households/contracts';
 import { CompactTable, type CompactColumn } from '../../../components/compact-table.tsx';
 import { hiddenBelow } from '../../../components/hidden-below.ts';
+import { RecordRow } from '../../../components/record-row.tsx';
 import { TextLink } from '../../../components/text-link.tsx';
 import { ClientAvatar } from '../../clients/index.ts';
 import { roleLabel } from '../household-labels.ts';
@@ -41,7 +41,7 @@ const columns = (readOnly: boolean): CompactColumn[] => [
 
 export const memberName = (member: HouseholdMember) => `${member.first_name} ${member.last_name}`;
 
-/** The members, head first: each name opens the client's profile. */
+/** The members, head first: each name (or a click on the row) opens the client's profile. */
 export function HouseholdMembers({ household, readOnly, onAdd, onRemove }: Props) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby="household-members-title">
@@ -62,7 +62,7 @@ export function HouseholdMembers({ household, readOnly, onAdd, onRemove }: Props
       ) : (
         <CompactTable label="Members" columns={columns(readOnly)}>
           {household.members.map((member) => (
-            <TableRow key={member.client_id} data-testid={`member-row-${member.client_id}`}>
+            <RecordRow key={member.client_id} to={`/clients/${member.client_id}/profile`} data-testid={`member-row-${member.client_id}`}>
               <TableCell>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
                   <ClientAvatar firstName={member.first_name} lastName={member.last_name} size={32} />
@@ -87,7 +87,7 @@ export function HouseholdMembers({ household, readOnly, onAdd, onRemove }: Props
                   </IconButton>
                 </TableCell>
               )}
-            </TableRow>
+            </RecordRow>
           ))}
         </CompactTable>
       )}

@@ -36,6 +36,9 @@ describe('portfolio list', () => {
     expect(getComputedStyle(within(row).getByText('-$250.50')).color).toBe('rgb(211, 47, 47)');
     const gainRow = screen.getByTestId(`portfolio-row-${portfolioId.slice(0, -2)}01`);
     expect(getComputedStyle(within(gainRow).getByText('+$2,000.00')).color).toBe('rgb(46, 125, 50)');
+    // A click elsewhere on the row opens the portfolio.
+    fireEvent.click(within(row).getByText('Roth IRA'));
+    expect(screen.getByTestId('location').textContent).toBe(`/portfolios/${portfolioId.slice(0, -2)}00`);
   });
 
   it('asks the server for page 1 of 10 by name, then pages, sorts and filters there', async () => {

@@ -5,6 +5,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import { RecordRow } from '../../../components/record-row.tsx';
 import { TextLink } from '../../../components/text-link.tsx';
 import { formatDollars } from '@meridian/domain/shared/format';
 import { accountTypeLabels, type Portfolio, type PortfolioSortField } from '@meridian/domain/portfolios/contracts';
@@ -31,7 +32,7 @@ type Props = {
   onSort: (field: PortfolioSortField) => void;
 };
 
-/** One row per portfolio: its name opens it, the client's name opens the client's profile. */
+/** One row per portfolio: its name (or a click on the row) opens it, the client's name opens the client's profile. */
 export function PortfoliosTable({ portfolios, sort, order, onSort }: Props) {
   return (
     <TableContainer>
@@ -70,7 +71,7 @@ export function PortfoliosTable({ portfolios, sort, order, onSort }: Props) {
         </TableHead>
         <TableBody>
           {portfolios.map((portfolio) => (
-            <TableRow key={portfolio.id} hover data-testid={`portfolio-row-${portfolio.id}`}>
+            <RecordRow key={portfolio.id} to={`/portfolios/${portfolio.id}`} data-testid={`portfolio-row-${portfolio.id}`}>
               <TableCell sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>
                 <TextLink to={`/portfolios/${portfolio.id}`}>{portfolio.name}</TextLink>
               </TableCell>
@@ -93,7 +94,7 @@ export function PortfoliosTable({ portfolios, sort, order, onSort }: Props) {
                 <SignedValue value={portfolio.gain_loss_percent} kind="percent" />
               </TableCell>
               <TableCell align="right">{portfolio.holdings_count}</TableCell>
-            </TableRow>
+            </RecordRow>
           ))}
         </TableBody>
       </Table>
