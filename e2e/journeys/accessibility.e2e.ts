@@ -65,7 +65,7 @@ async function visit(page: Page, path: string, title: string | RegExp): Promise<
 /** Follows the side menu (opened from the top bar on a phone) to `label`. */
 async function followMenu(page: Page, viewport: Viewport, label: string): Promise<void> {
   if (viewport === 'phone') await page.getByRole('button', { name: 'Open navigation menu' }).click();
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: label, exact: true }).click();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: label, exact: true }).click();
 }
 
 /** Screenshots and audits the dialog, then leaves it with `button` and waits for it to go. */

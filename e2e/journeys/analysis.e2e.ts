@@ -121,7 +121,7 @@ describe('analysis', () => {
 
     // From here on, only the app's own links: a mark on the window survives unless a page loads.
     await page.evaluate(() => Object.assign(window, { journeyMark: 'no reload' }));
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Portfolios', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Portfolios', exact: true }).click();
     await page.getByRole('link', { name: portfolio.name, exact: true }).first().click();
     await page.getByRole('heading', { name: portfolio.name, level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Analytics' }).click();
@@ -138,7 +138,7 @@ describe('analysis', () => {
     expect(after.market_value).toBeCloseTo(valueBefore + 2_500_000, 2);
     await expect.poll(() => page.getByTestId('analytics-market-value').textContent()).toContain(dollars(after.market_value));
 
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Dashboard', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
     await page.getByRole('heading', { name: 'Advisor Dashboard', level: 1 }).waitFor();
     expect((await api.get<AumResponse>('/analytics/aum')).data.total_aum).toBeCloseTo(before.data.total_aum + 2_500_000, 2);
     await expectAumCard(page);

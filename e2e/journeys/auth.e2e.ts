@@ -136,7 +136,7 @@ async function drawerLabels(target: Page): Promise<string[]> {
 }
 
 function drawerItem(target: Page, label: string): Locator {
-  return target.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: label, exact: true });
+  return target.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: label, exact: true });
 }
 
 // TOTP as an authenticator app computes it (RFC 6238, SHA1, 6 digits, 30 s).

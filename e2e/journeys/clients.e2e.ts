@@ -39,8 +39,24 @@ async function freshPage(): Promise<Page> {
   return page;
 }
 
+/** Every client of the account's book through the API, a page of 100 at a time. */
+async function wholeBook(account: Account): Promise<ClientListResponse['clients']> {
+  const book: ClientListResponse['clients'] = [];
+  for (let pageNumber = 1; ; pageNumber += 1) {
+    const answer = await listAs(account, `?sort=name&order=asc&per_page=100&page=${pageNumber}`);
+    book.push(...answer.clients);
+    if (pageNumber >= answer.pages) return book;
+  }
+}
+
+/** The clients of the rows shown, in order: the id in each name's link to the profile. */
+const shownIds = (target: Page) =>
+  rows(target).evaluateAll((trs) =>
+    trs.map((tr) => /^\/clients\/([^/]+)\/profile$/.exec(tr.querySelector('td a')?.getAttribute('href') ?? '')?.[1] ?? ''),
+  );
+
 const drawerItem = (target: Page, label: string) =>
-  target.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: label, exact: true });
+  target.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: label, exact: true });
 
 const rows = (target: Page) => target.getByTestId('client-row');
 
@@ -95,6 +111,36 @@ describe('client journeys', () => {
     );
     expect(firstPage.clients.some((client) => client.performance !== null && client.performance !== 0)).toBe(true);
     await snap(page, 'clients-01-list');
+
+    // Each name is a real link to the client's profile (it opens in a new tab as any link does).
+    const first = firstPage.clients[0]!;
+    const firstLink = rows(page)
+      .first()
+      .getByRole('link', { name: `${first.first_name} ${first.last_name}`, exact: true });
+    expect(await firstLink.getAttribute('href')).toBe(`/clients/${first.id}/profile`);
+
+    // Sorted by portfolio value, up then down: the rows are the book's smallest, then largest, values
+    // by the API's figures.
+    const aumOf = new Map((await wholeBook(alex)).map((client) => [client.id, client.aum]));
+    const ascending = [...aumOf.values()].sort((a, b) => a - b);
+    const descending = [...ascending].reverse();
+    const valueHeader = page.getByRole('columnheader', { name: 'Portfolio Value' });
+    for (const [order, expected] of [
+      ['ascending', ascending.slice(0, 10)],
+      ['descending', descending.slice(0, 10)],
+    ] as const) {
+      await valueHeader.getByRole('button').click();
+      await expect.poll(() => valueHeader.getAttribute('aria-sort')).toBe(order);
+      await expect.poll(async () => (await shownIds(page)).map((id) => aumOf.get(id))).toEqual(expected);
+    }
+    await snap(page, 'clients-01b-sorted-by-value');
+
+    // A click on a row, away from its name and its actions, opens the profile too.
+    const [largest] = await shownIds(page);
+    await rows(page).first().locator('td').nth(2).click();
+    await page.waitForURL(`**/clients/${largest}/profile`);
+    await page.goBack();
+    await expect.poll(() => rows(page).count()).toBe(10);
 
     // Paging: 25 a page.
     await page.getByRole('combobox', { name: /Rows per page/ }).click();

@@ -106,7 +106,7 @@ describe('keyboard journey', () => {
 
     // The side menu to the client list (back up from the main content), then the search.
     const menu = page.getByRole('navigation', { name: 'Main navigation' });
-    await tabTo(page, menu.getByRole('button', { name: 'Clients', exact: true }), { backwards: true });
+    await tabTo(page, menu.getByRole('link', { name: 'Clients', exact: true }), { backwards: true });
     await page.keyboard.press('Enter');
     await page.waitForURL('**/clients');
     await page.getByTestId('client-row').first().waitFor();

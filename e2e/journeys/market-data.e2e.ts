@@ -36,7 +36,7 @@ async function freshPage(): Promise<Page> {
 
 /** Opens Market Data from the drawer and waits for the page's heading. */
 async function openMarketData(target: Page): Promise<void> {
-  await target.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Market Data', exact: true }).click();
+  await target.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Market Data', exact: true }).click();
   await target.waitForURL('**/market-data');
   await target.getByRole('heading', { name: text.title, level: 1 }).waitFor();
 }
@@ -93,7 +93,7 @@ describe('market data journeys', () => {
       .poll(() =>
         page
           .getByRole('navigation', { name: 'Main navigation' })
-          .getByRole('button', { name: 'Market Data', exact: true })
+          .getByRole('link', { name: 'Market Data', exact: true })
           .getAttribute('class'),
       )
       .toContain('Mui-selected');

@@ -254,7 +254,7 @@ describe('portfolio journeys', () => {
     await signIn(page, alex);
 
     // The list: his book's portfolios, 10 a page, sorted by name.
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Portfolios', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Portfolios', exact: true }).click();
     await page.waitForURL('**/portfolios');
     const rows = page.locator('[data-testid^="portfolio-row-"]');
     await expect.poll(() => rows.count()).toBe(10);
@@ -487,7 +487,7 @@ describe('portfolio journeys', () => {
     await page.evaluate(() => Object.assign(window, { journeyMarker: true }));
 
     // Before: the list's cards and the client's row, then the client's profile.
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Clients', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Clients', exact: true }).click();
     await page.waitForURL('**/clients');
     await expectClientListShows(page, name, before);
     await snap(page, 'portfolios-18-client-list-before');
@@ -526,7 +526,7 @@ describe('portfolio journeys', () => {
       .poll(() => page.getByTestId('transactions').getByTestId('transaction-row').first().locator('td').allInnerTexts())
       .toEqual([shortDate(newest!.trade_date), 'Deposit', '—', portfolio.name, dollars(deposit)]);
     await snap(page, 'portfolios-22-profile-after');
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Clients', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Clients', exact: true }).click();
     await page.waitForURL('**/clients');
     await expectClientListShows(page, name, after);
     // The compact figures must visibly move, or this journey would prove nothing about the cards and the row.

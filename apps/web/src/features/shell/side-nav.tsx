@@ -8,7 +8,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { isNavigationItemSelected, type NavigationItem } from '@meridian/domain/navigation/menu';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { navGroupExpanded, navGroupToggled } from '../../app/ui-slice.ts';
@@ -18,10 +18,12 @@ type Props = { items: NavigationItem[]; onNavigate?: () => void };
 
 const itemSx = { borderRadius: 1, mx: 1, my: 0.25 } as const;
 
-/** The sidebar menu with highlighting and the expandable groups (MeridianTalk). */
+/**
+ * The sidebar menu with highlighting and the expandable groups (MeridianTalk). Every entry is a link
+ * (an <a href>), so it opens in a new tab or window as any link does.
+ */
 export function SideNav({ items, onNavigate }: Props) {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const expanded = useAppSelector((state) => state.ui.expandedNavGroups);
 
@@ -32,11 +34,6 @@ export function SideNav({ items, onNavigate }: Props) {
     }
   }, [items, pathname, dispatch]);
 
-  const go = (path: string) => {
-    navigate(path);
-    onNavigate?.();
-  };
-
   return (
     <Box component="nav" aria-label="Main navigation">
       <List dense sx={{ py: 1 }}>
@@ -45,7 +42,14 @@ export function SideNav({ items, onNavigate }: Props) {
           if (!item.children?.length) {
             return (
               <ListItem key={item.path} disablePadding>
-                <ListItemButton selected={selected} aria-current={selected ? 'page' : undefined} onClick={() => go(item.path)} sx={itemSx}>
+                <ListItemButton
+                  component={RouterLink}
+                  to={item.path}
+                  selected={selected}
+                  aria-current={selected ? 'page' : undefined}
+                  onClick={onNavigate}
+                  sx={itemSx}
+                >
                   <ListItemIcon sx={{ minWidth: 40 }}>{navIcon(item.icon)}</ListItemIcon>
                   <ListItemText primary={item.label} />
                 </ListItemButton>
@@ -56,13 +60,12 @@ export function SideNav({ items, onNavigate }: Props) {
           return (
             <ListItem key={item.path} disablePadding sx={{ display: 'block' }}>
               <ListItemButton
+                component={RouterLink}
+                to={item.path}
                 selected={selected}
                 aria-current={selected ? 'page' : undefined}
                 aria-expanded={open}
-                onClick={() => {
-                  dispatch(navGroupToggled(item.path));
-                  navigate(item.path);
-                }}
+                onClick={() => dispatch(navGroupToggled(item.path))}
                 sx={itemSx}
               >
                 <ListItemIcon sx={{ minWidth: 40 }}>{navIcon(item.icon)}</ListItemIcon>
@@ -76,9 +79,11 @@ export function SideNav({ items, onNavigate }: Props) {
                     return (
                       <ListItem key={child.path} disablePadding>
                         <ListItemButton
+                          component={RouterLink}
+                          to={child.path}
                           selected={childSelected}
                           aria-current={childSelected ? 'page' : undefined}
-                          onClick={() => go(child.path)}
+                          onClick={onNavigate}
                           sx={{ ...itemSx, pl: 4 }}
                         >
                           <ListItemIcon sx={{ minWidth: 36 }}>{navIcon(child.icon)}</ListItemIcon>
