@@ -73,13 +73,12 @@ function periodStartSql(period: PerformancePeriod, first: SQL, last: SQL): SQL {
  */
 export function performanceOf(clientId: SQL | AnyColumn, period: PerformancePeriod, from: string | Placeholder | null): SQL<number | null> {
   const since = from === null ? sql`` : sql`and v.date >= ${from}::date`;
-  const counted = sql`r.counted`;
   return sql<number | null>`(
     select case
       when count(*) = 0 then null
-      when bool_or(${counted} and r.value = 0) then -1
-      else (case when count(*) filter (where ${counted} and r.value < 0) % 2 = 1 then -1 else 1 end)
-        * exp(coalesce(sum(ln(nullif(abs(r.value / r.invested), 0)::float8)) filter (where ${counted}), 0)) - 1
+      when bool_or(r.counted and r.value = 0) then -1
+      else (case when count(*) filter (where r.counted and r.value < 0) % 2 = 1 then -1 else 1 end)
+        * exp(coalesce(sum(ln(nullif(abs(r.value / r.invested), 0)::float8)) filter (where r.counted), 0)) - 1
     end::float8
     from (
       select d.value, d.invested, d.invested > 0 and d.date >= ${periodStartSql(period, sql`d.first_day`, sql`d.last_day`)} as counted
