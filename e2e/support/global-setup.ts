@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { seedDemoDataDir, type DemoDatabase } from './demo-database.ts';
+import { seedDemoDataDir, type DemoDatabase } from '@meridian/server/test/demo-data-dir';
 
 declare module 'vitest' {
   export interface ProvidedContext {

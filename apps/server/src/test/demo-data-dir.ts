@@ -1,8 +1,8 @@
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { marketDate } from '@meridian/domain/shared/trading-calendar';
-import { migrate, openDatabase } from '@meridian/server/db/client';
-import { seedDemo } from '@meridian/server/db/seed/demo';
+import { migrate, openDatabase } from '../db/client.ts';
+import { seedDemo } from '../db/seed/demo.ts';
 
 /** A data folder holding the migrated, demo-seeded PGlite database, and the instant it was seeded at. */
 export type DemoDatabase = { dataDir: string; seededAt: string };
