@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { fromPostgresUrl, migrate } from '../db/client.ts';
 import { seedDemo } from '../db/seed/demo.ts';
-import { seedDemoDataDir, type DemoDatabase } from './demo-data-dir.ts';
+import { runDemoDatabase, type DemoDatabase } from './demo-data-dir.ts';
 import { databaseUrlWithName, runId } from './postgres-admin.ts';
 
 declare module 'vitest' {
@@ -32,20 +29,20 @@ async function makePostgresTemplate(adminUrl: string): Promise<string> {
 }
 
 /**
- * Migrating and seeding a database is the slow part (a minute or more), so it happens once per run;
- * every test file then starts from its own copy of the result: a copied data folder (about a second,
- * where loading a 250 MB tarball into memory took 5 to 10) or a database cloned from the template.
- * The two are made at the same time: PostgreSQL works in its own processes while PGlite works in this one.
+ * Migrating and seeding a database is the slow part (a minute or more), so it happens once per run
+ * (the PGlite one shared with the journeys under `npm test`); every test file then starts from its own
+ * copy of the result: a copied data folder (about 3 s where loading a 250 MB tarball into memory took
+ * 10) or a database cloned from the template. The two are made at the same time: PostgreSQL works in
+ * its own processes while PGlite works in this one.
  */
 export default async function setup(project: TestProject) {
-  const dir = mkdtempSync(join(tmpdir(), 'meridian-server-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const [demo, template] = await Promise.all([seedDemoDataDir(dir, new Date()), adminUrl ? makePostgresTemplate(adminUrl) : null]);
+  const [{ demo, release }, template] = await Promise.all([runDemoDatabase(), adminUrl ? makePostgresTemplate(adminUrl) : null]);
   project.provide('demoDatabase', demo);
   project.provide('postgresTemplate', template);
 
   return async () => {
-    rmSync(dir, { recursive: true, force: true });
+    release();
     if (adminUrl && template) {
       const admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();
