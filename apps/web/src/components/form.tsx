@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { ButtonSpinner } from './button-spinner.tsx';
-import { useFormState, type Control, type FieldError, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
+import { get, useFormState, type Control, type FieldError, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
 
 /** The error banner above a form; nothing when there is no error. */
 export function FormError({ message }: { message: string | null | undefined }) {
@@ -48,7 +48,8 @@ export function FormTextField<T extends FieldValues, Output = T>({
   ...props
 }: FormTextFieldProps<T, Output>) {
   const { errors } = useFormState({ control, name });
-  const error = errors[name] as FieldError | undefined;
+  // By path, so a field of a list or group ('sections.0.title') finds its message too.
+  const error = get(errors, name) as FieldError | undefined;
   const { ref, ...registration } = register(name);
   return (
     <TextField
