@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemScores, scoreResponse, validateAnswers } from './answers.ts';
+import { answersUpdateSchemaFor, itemScores, scoreResponse, validateAnswers } from './answers.ts';
 import { assessmentTemplateMessages as m } from './messages.ts';
 import { templateDefinitionSchema } from './template-definition.ts';
 
@@ -172,6 +172,41 @@ describe('validateAnswers', () => {
     // Object.prototype.constructor is not an answer.
     expect(validateAnswers(withConstructor, {}, full)).toEqual([{ key: 'constructor', message: m.answerRequired }]);
     expect(validateAnswers(withConstructor, { constructor: 'An answer' }, full)).toEqual([]);
+  });
+});
+
+describe('answersUpdateSchemaFor', () => {
+  const schema = answersUpdateSchemaFor(definition);
+  const problems = (body: unknown) => {
+    const parsed = schema.safeParse(body);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
+  };
+
+  it('takes a valid body as the contract reads it', () => {
+    expect(schema.parse({ answers: complete, submit: true, sync_version: '3' })).toEqual({
+      answers: complete,
+      submit: true,
+      sync_version: 3,
+    });
+  });
+
+  it('puts each answer problem at answers.<key>, the required ones only when the body submits', () => {
+    const answers = { horizon: 'never', age: 200 };
+    expect(problems({ answers, submit: false, sync_version: 3 })).toEqual([
+      ['answers.horizon', m.singleChoiceInvalid],
+      ['answers.age', m.numberTooLarge(120)],
+    ]);
+    expect(problems({ answers, submit: true, sync_version: 3 })).toEqual([
+      ['answers.horizon', m.singleChoiceInvalid],
+      ['answers.worry', m.answerRequired],
+      ['answers.age', m.numberTooLarge(120)],
+      ['answers.products', m.answerRequired],
+      ['answers.notes', m.answerRequired],
+    ]);
+  });
+
+  it("keeps the contract's own messages", () => {
+    expect(problems({ answers: complete, submit: true })).toEqual([['sync_version', m.syncVersionRequired]]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { answersUpdateSchema } from './contracts.ts';
 import { assessmentTemplateMessages as m } from './messages.ts';
 import {
   templateLimits,
@@ -81,6 +82,18 @@ export function validateAnswers(definition: TemplateDefinition, answers: Answers
   }
   return issues;
 }
+
+/**
+ * The body that saves a response's answers, checked against the definition it answers as
+ * validateAnswers checks it: each problem at ['answers', key] (a 422's loc, less 'body'), the
+ * required questions only when it submits.
+ */
+export const answersUpdateSchemaFor = (definition: TemplateDefinition) =>
+  answersUpdateSchema.superRefine((body, context) => {
+    for (const issue of validateAnswers(definition, body.answers, { partial: !body.submit })) {
+      context.addIssue({ code: 'custom', message: issue.message, path: ['answers', issue.key] });
+    }
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Scoring
