@@ -10,8 +10,8 @@ import {
  * input's name): numbers as typed, every type's settings kept, so switching type loses nothing.
  */
 export type OptionDraft = { value: string; label: string; score: string };
-export type ScaleDraft = { min: string; max: string; min_label: string; max_label: string; reverse: boolean };
-export type NumberDraft = { min: string; max: string; unit: string };
+type ScaleDraft = { min: string; max: string; min_label: string; max_label: string; reverse: boolean };
+type NumberDraft = { min: string; max: string; unit: string };
 export type QuestionDraft = {
   key: string;
   text: string;
