@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersUpdateSchemaFor, itemScores, scoreResponse, validateAnswers } from './answers.ts';
+import { answersUpdateSchemaFor, itemScores, scorePercent, scoreResponse, validateAnswers } from './answers.ts';
 import { assessmentTemplateMessages as m } from './messages.ts';
 import { templateDefinitionSchema } from './template-definition.ts';
 
@@ -288,6 +288,15 @@ describe('scoreResponse', () => {
     });
     expect(scoreResponse(negative, { q: 'bad' }).total).toEqual({ score: -2, max: 4, percent: 0 });
     expect(scoreResponse(negative, { q: 'good' }).total).toEqual({ score: 4, max: 4, percent: 100 });
+  });
+});
+
+describe('scorePercent', () => {
+  it('is score over max in percent to one decimal, within 0 to 100, and null when nothing scores', () => {
+    expect(scorePercent(14, 17)).toBe(82.4);
+    expect(scorePercent(47.26, 100)).toBe(47.3);
+    expect(scorePercent(-1, 5)).toBe(0);
+    expect(scorePercent(3, 0)).toBeNull();
   });
 });
 

@@ -146,9 +146,10 @@ export type ResponseScore = { sections: SectionScore[]; total: ScoreTotal };
 
 /**
  * Score over max as a percentage, to one decimal, within 0..100 (negative option scores can take a
- * score below 0); null when nothing could be scored.
+ * score below 0); null when nothing could be scored. The one kind of score the assessments list
+ * shows for every questionnaire.
  */
-function scorePercent(score: number, max: number): number | null {
+export function scorePercent(score: number, max: number): number | null {
   if (max <= 0) return null;
   const percent = Math.round((score / max) * 1000) / 10;
   return Math.min(100, Math.max(0, percent));
