@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { TemplateDetail } from '@meridian/domain/assessments/contracts';
@@ -64,13 +64,26 @@ export function TemplateEditorForm({ template }: { template: TemplateDetail | nu
   const [conflict, setConflict] = useState<{ message: string; current: TemplateDetail } | null>(null);
   const [defaults] = useState(() => draftFrom(template));
   const save = useTemplateSave(template);
-  const { control, register, getValues, reset, handleSubmit, formState, banner, applyServerError } = useZodForm<
+  const { control, register, getValues, reset, handleSubmit, subscribe, trigger, formState, banner, applyServerError } = useZodForm<
     TemplateDraft,
     TemplateCreate
   >(templateCreateSchema, defaults, editorForm);
   const form = useMemo<EditorForm>(() => ({ control, register, getValues }), [control, register, getValues]);
   const sections = useFieldArray({ control, name: 'definition.sections' });
   const firstNumbers = useWatch({ control, name: 'definition.sections', compute: firstQuestionNumbers });
+  // Once a save was tried, every message follows each edit as the template now stands (react-hook-form
+  // re-checks only the input edited): a key made unique clears its twin's, a switched type its old
+  // settings', and the server's go as soon as anything changes.
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ isSubmitted }) => {
+          if (isSubmitted) void trigger();
+        },
+      }),
+    [subscribe, trigger],
+  );
   const fieldsNeedAttention = Object.keys(fieldMessages(formState.errors)).some(showsOwnMessage);
   const alert = [fieldsNeedAttention ? text.fixFields : null, banner].filter(Boolean).join(' ');
 

@@ -82,6 +82,17 @@ describe('template editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove question 1 option 2' }));
     fireEvent.click(screen.getByRole('button', { name: 'Create template' }));
     expect((await screen.findByTestId('options-error')).textContent).toBe(m.optionsRequired);
+    // With the rest filled in, only the options need attention; a text question has none, so once
+    // it is one nothing is left to fix.
+    type('Template name *', 'Goals check');
+    type('Section 1 section title', 'Goals');
+    type('Question 1 question text', 'What matters most?');
+    type('Question 1 option 1 label', 'Growth');
+    await waitFor(() => expect(helperOf('Question 1 option 1 label')).toBeUndefined());
+    expect(screen.getByTestId('editor-errors').textContent).toBe('Some fields need attention: see the messages below.');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Question 1 Type' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Text' }));
+    await waitFor(() => expect(screen.queryByTestId('editor-errors')).toBeNull());
   });
 
   it('sets a scale, checks its range, and keeps question keys unique across sections', async () => {
@@ -97,6 +108,11 @@ describe('template editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create template' }));
     await waitFor(() => expect(helperOf('Question 1 scale max')).toBe(m.scaleOrderInvalid));
     expect(helperOf('Question 2 question key')).toBe(m.questionKeysUnique);
+    // Each message follows the edits: a lower min settles the max, another key for question 1 its twin's.
+    type('Question 1 scale min', '0');
+    type('Question 1 question key', 'first');
+    await waitFor(() => expect(helperOf('Question 1 scale max')).toBeUndefined());
+    expect(helperOf('Question 2 question key')).toBeUndefined();
   });
 
   it('creates the template (POST) and opens it in the manager', async () => {
