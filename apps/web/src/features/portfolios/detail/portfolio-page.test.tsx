@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
 import type { PortfolioDetail } from '@meridian/domain/portfolios/contracts';
 import { jsonResponse, renderScreen } from '../../../test/test-utils.tsx';
+import { stubWindowWidth } from '../../../test/window-width.ts';
 import { PortfolioPage } from './portfolio-page.tsx';
 import {
   portfolioId,
@@ -78,6 +79,27 @@ describe('portfolio page: holdings', () => {
       '100.00%',
     ]);
     expect(screen.getByTestId('allocation-sector-Information Technology').textContent).toContain('100.00%');
+  });
+
+  it('keeps the security, market value and actions of a holding on a phone, the rest in its details', async () => {
+    stubWindowWidth(390);
+    server(sampleDetail(), sampleDetail());
+    renderScreen(<PortfolioPage />, { path: '/portfolios/:portfolioId', at: `/portfolios/${portfolioId}` });
+    const row = await screen.findByTestId('holding-row-MSFT');
+    expect(cellsOf(row).slice(0, 2)).toEqual(['MSFTMicrosoft Corporation', '$12,000.00']);
+    expect(within(row).getByRole('button', { name: 'Change quantity of MSFT' })).toBeVisible();
+    fireEvent.click(within(row).getByRole('button', { name: 'Details for MSFT' }));
+    const details = row.nextElementSibling as HTMLElement;
+    expect(
+      within(details)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Sector', 'Quantity', 'Average cost', 'Last close', 'Gain/loss', 'Gain/loss %', 'Allocation']);
+    expect(
+      within(details)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['Information Technology', '30', '$333.33', '$400.00Simulated', '+$2,000.00', '+20.00%', '100.00%']);
   });
 
   it('adds a holding through security search and shows the refreshed values', async () => {
