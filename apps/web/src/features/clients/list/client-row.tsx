@@ -1,9 +1,8 @@
 import Box from '@mui/material/Box';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Client } from '@meridian/domain/clients/contracts';
 import { formatCompactDollars, formatShortDate } from '@meridian/domain/shared/format';
+import { ResponsiveRow } from '../../../components/responsive-table.tsx';
 import { AssessmentStatusChip } from '../assessment-status-chip.tsx';
 import { ClientAvatar } from '../client-avatar.tsx';
 import { ClientPerformance } from '../client-performance.tsx';
@@ -18,12 +17,18 @@ type Props = {
   emailMaxWidth?: number;
 };
 
-/** One client of a table: who, how much, how it did over the period, risk, assessment, (last activity,) actions. */
+/**
+ * One client of a table: who, how much, how it did over the period, risk, assessment, (last
+ * activity,) actions. The table's columns say which of them a phone folds into the row's details.
+ */
 export function ClientRow({ client, showLastActivity = false, emailMaxWidth }: Props) {
   const name = `${client.first_name} ${client.last_name}`;
   return (
-    <TableRow hover data-testid="client-row">
-      <TableCell>
+    <ResponsiveRow
+      hover
+      data-testid="client-row"
+      name={name}
+      cells={[
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
           <ClientAvatar firstName={client.first_name} lastName={client.last_name} />
           <Box sx={{ minWidth: 0 }}>
@@ -40,22 +45,14 @@ export function ClientRow({ client, showLastActivity = false, emailMaxWidth }: P
               {client.email}
             </Typography>
           </Box>
-        </Box>
-      </TableCell>
-      <TableCell align="right">{formatCompactDollars(client.aum)}</TableCell>
-      <TableCell align="right">
-        <ClientPerformance performance={client.performance} />
-      </TableCell>
-      <TableCell>
-        <RiskCapacityChip capacity={client.profile.risk_capacity} />
-      </TableCell>
-      <TableCell>
-        <AssessmentStatusChip status={client.assessment_status} />
-      </TableCell>
-      {showLastActivity && <TableCell>{formatShortDate(client.last_activity_at)}</TableCell>}
-      <TableCell align="right">
-        <ClientRowMenu clientId={client.id} name={name} />
-      </TableCell>
-    </TableRow>
+        </Box>,
+        formatCompactDollars(client.aum),
+        <ClientPerformance performance={client.performance} />,
+        <RiskCapacityChip capacity={client.profile.risk_capacity} />,
+        <AssessmentStatusChip status={client.assessment_status} />,
+        ...(showLastActivity ? [formatShortDate(client.last_activity_at)] : []),
+        <ClientRowMenu clientId={client.id} name={name} />,
+      ]}
+    />
   );
 }

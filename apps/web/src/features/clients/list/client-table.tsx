@@ -1,12 +1,6 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { Client, ClientSortField } from '@meridian/domain/clients/contracts';
 import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
@@ -14,6 +8,7 @@ import { ClientPerformanceHeader } from '../client-performance-header.tsx';
 import { pageSizeOptions, type ClientListAction, type ClientListState } from './client-list-state.ts';
 import { ClientRow } from './client-row.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
+import { ResponsiveTable, ResponsiveTableMessage, type ResponsiveColumn } from '../../../components/responsive-table.tsx';
 
 type Props = {
   rows: Client[] | undefined;
@@ -36,7 +31,33 @@ function SortHeader({ field, label, state, dispatch }: { field: ClientSortField;
   );
 }
 
-const columnCount = 7;
+/** ClientRow's cells with the last activity; on a phone the table keeps who, how much and the row's menu. */
+function columns({ state, dispatch }: Pick<Props, 'state' | 'dispatch'>): ResponsiveColumn[] {
+  const sorted = (field: ClientSortField) => (state.sort === field ? state.order : false);
+  return [
+    {
+      label: 'Client',
+      header: <SortHeader field="name" label="Client" state={state} dispatch={dispatch} />,
+      sortDirection: sorted('name'),
+    },
+    { label: 'Portfolio Value', align: 'right' },
+    {
+      label: text.performanceColumn(state.period),
+      header: <ClientPerformanceHeader period={state.period} />,
+      align: 'right',
+      secondary: true,
+    },
+    {
+      label: 'Risk Profile',
+      header: <SortHeader field="risk_capacity" label="Risk Profile" state={state} dispatch={dispatch} />,
+      sortDirection: sorted('risk_capacity'),
+      secondary: true,
+    },
+    { label: 'Assessment', secondary: true },
+    { label: 'Last Activity', secondary: true },
+    { label: 'Actions', align: 'right' },
+  ];
+}
 
 /**
  * Client, portfolio value, performance (time-weighted, over the period of the list's state), risk,
@@ -46,44 +67,11 @@ export function ClientTable({ rows, total, loading, fetching, state, dispatch }:
   return (
     <Paper variant="outlined">
       <Box sx={{ height: 4 }}>{fetching && !loading && <LinearProgress aria-label="Updating clients" />}</Box>
-      <TableContainer>
-        <Table size="medium" aria-label="Clients">
-          <TableHead>
-            <TableRow>
-              <TableCell sortDirection={state.sort === 'name' ? state.order : false}>
-                <SortHeader field="name" label="Client" state={state} dispatch={dispatch} />
-              </TableCell>
-              <TableCell align="right">Portfolio Value</TableCell>
-              <TableCell align="right">
-                <ClientPerformanceHeader period={state.period} />
-              </TableCell>
-              <TableCell sortDirection={state.sort === 'risk_capacity' ? state.order : false}>
-                <SortHeader field="risk_capacity" label="Risk Profile" state={state} dispatch={dispatch} />
-              </TableCell>
-              <TableCell>Assessment</TableCell>
-              <TableCell>Last Activity</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {loading && (
-              <TableRow>
-                <TableCell colSpan={columnCount} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {text.loading}
-                </TableCell>
-              </TableRow>
-            )}
-            {!loading && rows?.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={columnCount} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {text.empty}
-                </TableCell>
-              </TableRow>
-            )}
-            {!loading && rows?.map((client) => <ClientRow key={client.id} client={client} showLastActivity />)}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ResponsiveTable label="Clients" columns={columns({ state, dispatch })}>
+        {loading && <ResponsiveTableMessage>{text.loading}</ResponsiveTableMessage>}
+        {!loading && rows?.length === 0 && <ResponsiveTableMessage>{text.empty}</ResponsiveTableMessage>}
+        {!loading && rows?.map((client) => <ClientRow key={client.id} client={client} showLastActivity />)}
+      </ResponsiveTable>
       <ListPagination
         total={total}
         page={state.page}
