@@ -12,6 +12,9 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const reports = mkdtempSync(join(tmpdir(), 'meridian-test-'));
+// The API tests and the journeys start from one demo database, seeded by whichever needs it first.
+const demoDatabase = mkdtempSync(join(tmpdir(), 'meridian-test-demo-'));
+process.env.MERIDIAN_TEST_DEMO_DIR = demoDatabase;
 
 const typecheck = ['packages/domain', 'apps/server', 'apps/web', 'e2e', 'bench'].map((workspace) => [bin('tsc'), '-p', workspace]);
 const vitest = (...projects) => [bin('vitest'), 'run', ...projects.flatMap((project) => ['--project', project])];
@@ -110,7 +113,7 @@ const done = (
   )
 ).flat();
 const total = (performance.now() - started) / 1000;
-rmSync(reports, { recursive: true, force: true });
+for (const folder of [reports, demoDatabase]) rmSync(folder, { recursive: true, force: true });
 
 const sum = (tests, key) => tests.reduce((n, t) => n + t[key], 0);
 const totals = { passed: 0, failed: 0, skipped: 0 };

@@ -7,7 +7,8 @@
  *    and its client table shows each client's TWR over the period chosen.
  * 2. He opens one of his portfolios' analytics from the portfolio page: the value and benchmark
  *    chart and the drawdown chart are drawn, the returns table and the header show the API's
- *    figures; a household's analytics take its members' portfolios together.
+ *    figures; a household's analytics take its members' portfolios together. Every chart's axes
+ *    (and the dashboard's trends') show a few labels, none twice and none cut off.
  * 3. He records a deposit on the portfolio: the analytics page and the dashboard's AUM follow,
  *    without a reload.
  */
@@ -25,6 +26,7 @@ import type { PortfolioAnalytics } from '@meridian/domain/analytics/contracts';
 import type { PortfolioListResponse } from '@meridian/domain/portfolios/contracts';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { snap } from '../support/browser.ts';
+import { expectLegibleAxes } from '../support/chart-axes.ts';
 import { compactDollars, dollars, signedPercent, signedReturn } from '../support/expected-figures.ts';
 import { journeyFile } from '../support/journey.ts';
 import { recordTransaction } from '../support/portfolio-forms.ts';
@@ -81,6 +83,12 @@ describe('analysis', () => {
       if (client.performance !== null) await expect.poll(() => row.textContent()).toContain(signedReturn(client.performance));
     }
     await snap(page, 'analysis-01-dashboard');
+
+    await page.getByRole('tab', { name: 'Trends' }).click();
+    for (const metric of ['total_aum', 'active_clients', 'completed_assessments']) {
+      await page.getByTestId(`trend-${metric}`).locator('.MuiLineChart-line').waitFor();
+      await expectLegibleAxes(page.getByTestId(`trend-${metric}`), `${metric} trend`);
+    }
   });
 
   it('2. portfolio and household analytics draw their charts with the API figures', async () => {
@@ -98,6 +106,8 @@ describe('analysis', () => {
     for (const row of analytics.returns) {
       await expect.poll(() => page.getByTestId(`return-row-${row.period}`).textContent()).toContain(twoDecimals(row.twr));
     }
+    await expectLegibleAxes(page.getByTestId('analytics-growth'), 'portfolio growth');
+    await expectLegibleAxes(page.getByTestId('analytics-drawdown'), 'portfolio drawdown');
     await snap(page, 'analysis-02-portfolio-analytics');
 
     const { households } = await api.get<HouseholdListResponse>('/households?per_page=1');
@@ -109,6 +119,8 @@ describe('analysis', () => {
     const combined = await api.get<PortfolioAnalytics>(`/households/${household.id}/analytics?period=1Y`);
     expect(combined.scope.kind).toBe('household');
     await expect.poll(() => page.getByTestId('analytics-market-value').textContent()).toContain(dollars(combined.market_value));
+    // The household's value moves little around its level: its axis still reads each tick once.
+    await expectLegibleAxes(page.getByTestId('analytics-growth'), 'household growth');
     await snap(page, 'analysis-03-household-analytics');
   });
 

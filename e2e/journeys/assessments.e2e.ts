@@ -10,11 +10,15 @@
  *    to one of Alex's clients with a due date; on a phone, the list and the questionnaire fit.
  * 3. The admin reads the check-in in the Assessment Manager: each section's Cronbach's alpha as the
  *    API computes it, and the score distribution; on a phone too.
+ * 4. The admin finds one kind of score in the list, a percent for the check-in and the investor
+ *    questionnaire alike, then builds a template in the editor: what is missing is named at its
+ *    input, and once filled in the template is created.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AssessmentDetail, AssessmentList, TemplateDetail, TemplateSummary } from '@meridian/domain/assessments/contracts';
 import type { ClientListResponse } from '@meridian/domain/clients/contracts';
+import { ipqTemplateId } from '@meridian/domain/ipq/contracts';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { snap, snapDialog, viewports } from '../support/browser.ts';
 import { journeyFile } from '../support/journey.ts';
@@ -178,5 +182,74 @@ describe('assessment journeys', () => {
     await reading.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
     await snap(page, 'assessments-07-manager-phone');
+  });
+
+  it('4. admin: one kind of score in the list, and a new template built in the editor, each missing field named', async () => {
+    const template = await checkInTemplate();
+    const newestComplete = async (templateId: string) => {
+      const { assessments } = await asAdmin.get<AssessmentList>(`/assessments?template_id=${templateId}&status=complete&per_page=1`);
+      if (!assessments[0]) throw new Error(`the demo firm has no complete response to ${templateId}`);
+      return assessments[0];
+    };
+    const page = await journey.page();
+    await signIn(page, admin);
+    await page.goto('/assessments');
+    await page.getByRole('heading', { name: 'Assessments', level: 1 }).waitFor();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Complete' }).click();
+    const column = (await page.getByRole('columnheader').allInnerTexts()).indexOf('Score');
+    expect(column).toBeGreaterThan(0);
+    // The check-in's total and the questionnaire's risk profile score (out of 100) read alike: the percent of the most each could score.
+    for (const [name, templateId] of [
+      [checkIn, template.id],
+      ['Investor personality questionnaire', ipqTemplateId],
+    ] as const) {
+      const newest = await newestComplete(templateId);
+      await page.getByRole('combobox', { name: 'Questionnaire' }).click();
+      await page.getByRole('option', { name }).click();
+      const score = page.getByTestId(`assessment-row-${newest.id}`).getByRole('cell').nth(column);
+      await expect.poll(() => score.innerText()).toBe(`${newest.score_percent}%`);
+    }
+    await snap(page, 'assessments-08-scores');
+
+    await page.goto('/assessment-manager/new');
+    await page.getByRole('heading', { name: 'New template', level: 1 }).waitFor();
+    await page.getByLabel('Template name').fill('Goals review');
+    await page.getByRole('button', { name: 'Create template' }).click();
+    await page.getByTestId('editor-errors').getByText('Some fields need attention: see the messages below.').waitFor();
+    const sectionTitle = page.getByRole('textbox', { name: 'Section 1 section title' });
+    expect(await sectionTitle.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('Section title is required').waitFor();
+    await snap(page, 'assessments-09-editor-missing');
+
+    await sectionTitle.fill('Goals');
+    await page.getByRole('textbox', { name: 'Question 1 question text' }).fill('What matters most?');
+    await page.getByRole('textbox', { name: 'Question 1 option 1 label' }).fill('Growth');
+    await page.getByRole('textbox', { name: 'Question 1 option 2 label' }).fill('Safety');
+    await page.getByRole('button', { name: 'Create template' }).click();
+    await page.waitForURL(/\/assessment-manager\/[0-9a-f-]{36}$/);
+    const created = await asAdmin.get<TemplateDetail>(`/assessment-templates/${page.url().split('/').pop()!}`);
+    expect(created).toMatchObject({ name: 'Goals review', description: null, current_version: 1, questions: 1 });
+    expect(created.definition).toEqual({
+      sections: [
+        {
+          key: 'section-1',
+          title: 'Goals',
+          questions: [
+            {
+              key: 'q1',
+              text: 'What matters most?',
+              type: 'single_choice',
+              required: true,
+              weight: 1,
+              options: [
+                { value: 'option-1', label: 'Growth', score: 0 },
+                { value: 'option-2', label: 'Safety', score: 1 },
+              ],
+            },
+          ],
+        },
+      ],
+    });
   });
 });

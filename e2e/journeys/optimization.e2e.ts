@@ -6,6 +6,7 @@
  * 2. He makes a recommendation of the optimum, opens it on the portfolio page, accepts it and marks
  *    it implemented: the portfolio's holdings and its ledger change exactly as the trades said.
  * 3. The section reads on a phone too.
+ * At both widths the frontier's axes show a few percentages, none twice and none cut off.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import type { HoldingListResponse, PortfolioListResponse, TransactionListRespons
 import type { Optimization, Recommendation } from '@meridian/domain/recommendations/contracts';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { snap, viewports } from '../support/browser.ts';
+import { expectLegibleAxes } from '../support/chart-axes.ts';
 import { journeyFile } from '../support/journey.ts';
 import { alex, signIn } from '../support/sign-in.ts';
 
@@ -57,6 +59,7 @@ describe('optimisation', () => {
     const section = page.getByTestId('analytics-optimization');
     await expect.poll(() => section.locator('.MuiScatterChart-root, svg').count()).toBeGreaterThan(0);
     await expect.poll(() => section.textContent()).toContain(`target volatility ${percent(expected.target_volatility)}`);
+    await expectLegibleAxes(section, 'efficient frontier');
     await snap(page, 'optimization-desktop');
   });
 
@@ -104,6 +107,7 @@ describe('optimisation', () => {
     // Nothing runs off the side: neither the page nor the section is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
     expect((await section.boundingBox())!.width).toBeLessThanOrEqual(viewports.phone.width);
+    await expectLegibleAxes(section, 'efficient frontier on a phone');
     await snap(page, 'optimization-phone');
   });
 });

@@ -5,10 +5,11 @@
  * Every figure on the screen is compared with what the API answers.
  *
  * 1. An advisor creates a portfolio with an initial deposit, buys two securities found through the
- *    security search, sees the values, the allocation donuts and the buys follow, sells part of one
- *    holding and removes the other.
+ *    security search (the price starting at each one's last close), sees the values, the
+ *    allocation donuts and the buys follow, sells part of one holding and removes the other.
  * 2. He records a deposit, a dividend, a fee and a withdrawal; each moves the cash by its amount.
- *    A zero amount and a sale of more than is held are refused and change nothing.
+ *    A trade's price starts at the security's last close. A zero amount and a sale of more than
+ *    is held are refused and change nothing.
  * 3. He edits a portfolio; someone else changes it while his dialog is open: his edit survives the
  *    409 beside the other change, and saving again applies both.
  * 4. He deletes a portfolio after confirming: it leaves the list and the API answers 404.
@@ -23,6 +24,7 @@ import type { Client, ClientListResponse, ClientStats, ClientSummary } from '@me
 import { oversellMessage } from '@meridian/domain/portfolios/ledger';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
 import type { Portfolio, PortfolioDetail, PortfolioListResponse, TransactionListResponse } from '@meridian/domain/portfolios/contracts';
+import type { SecurityDetail } from '@meridian/domain/securities/contracts';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { compactDollars, dollars, shortDate, signedPercent, signedReturn } from '../support/expected-figures.ts';
 import { choose, fillTransaction, recordTransaction, type Entry } from '../support/portfolio-forms.ts';
@@ -151,11 +153,18 @@ async function expectLedgerMatchesApi(target: Page, id: string): Promise<{ detai
 // Dialogs
 // ---------------------------------------------------------------------------------------------
 
+/** The security's latest close, as the API answers it. */
+async function lastClose(symbol: string): Promise<number | null> {
+  return (await api.get<SecurityDetail>(`/securities/${symbol}?period=1m`)).last_close;
+}
+
 async function buy(target: Page, search: string, symbol: string, quantity: string, shot?: string): Promise<void> {
   await target.getByRole('button', { name: 'Add Holding' }).click();
   const dialog = target.getByRole('dialog', { name: 'Add Holding' });
   await dialog.getByRole('combobox', { name: 'Security' }).fill(search);
   await target.getByTestId(`security-option-${symbol}`).click();
+  // The price starts at the security's last close.
+  expect(await dialog.getByLabel('Price per share (optional)').inputValue()).toBe(String(await lastClose(symbol)));
   await dialog.getByLabel('Quantity').fill(quantity);
   if (shot) await snapDialog(target, shot);
   await dialog.getByRole('button', { name: 'Buy' }).click();
@@ -372,6 +381,11 @@ describe('portfolio journeys', () => {
       'portfolios-12-record-transaction-invalid',
       before,
     );
+    // A trade's price starts at the security's last close.
+    const trade = await fillTransaction(page, { type: 'Buy', symbol: 'MSFT' });
+    expect(await trade.getByLabel('Price per share', { exact: true }).inputValue()).toBe(String(await lastClose('MSFT')));
+    await trade.getByRole('button', { name: 'Cancel' }).click();
+    await trade.waitFor({ state: 'hidden' });
     await expectRefused(
       page,
       { type: 'Sell', symbol: 'MSFT', quantity: '11', price: '100' },

@@ -4,8 +4,9 @@
  * clients by name have pending recommendations. What the screen shows is compared with the API.
  *
  * 1. Alex opens the profile of a client with a pending recommendation, reads its trades, accepts it
- *    and marks it implemented after confirming: the portfolio's holdings, cash and ledger change as
- *    the trades said, in the API, on the profile and on the portfolio's page.
+ *    and marks it implemented after confirming: the panel's count follows its cards, and the
+ *    portfolio's holdings, cash and ledger change as the trades said, in the API, on the profile
+ *    and on the portfolio's page.
  * 2. On a phone, he reads another client's recommendation, accepts it, looks at the confirmation
  *    and cancels it, generates the client's recommendations again and opens the portfolio: the
  *    panel fits the screen, its trade table scrolling sideways within it.
@@ -59,6 +60,34 @@ async function openProfile(page: Page, recommendation: Recommendation): Promise<
 
 const statusOf = (card: Locator) => card.getByTestId('recommendation-status').innerText();
 
+type StatusCounts = Record<string, number>;
+
+/** What the panel's count says ("2 pending · 1 accepted"), by status. */
+async function countShown(page: Page): Promise<StatusCounts> {
+  const text = await page.getByTestId('recommendations').getByTestId('recommendation-counts').innerText();
+  return Object.fromEntries(text.split(' · ').map((part) => [part.split(' ')[1]!, Number(part.split(' ')[0])]));
+}
+
+/** The panel's cards, counted by the status on each. */
+async function cardsByStatus(page: Page): Promise<StatusCounts> {
+  const counts: StatusCounts = {};
+  for (const status of await page.getByTestId('recommendations').getByRole('article').getByTestId('recommendation-status').allInnerTexts())
+    counts[status.toLowerCase()] = (counts[status.toLowerCase()] ?? 0) + 1;
+  return counts;
+}
+
+/** The count and the cards both say `expected` (polled: a decision refetches the list). */
+async function expectCount(page: Page, expected: StatusCounts): Promise<void> {
+  await expect.poll(() => countShown(page)).toEqual(expected);
+  expect(await cardsByStatus(page)).toEqual(expected);
+}
+
+/** One recommendation moved from a status to the next. */
+function moved(counts: StatusCounts, from: string, to: string): StatusCounts {
+  const next: StatusCounts = { ...counts, [from]: (counts[from] ?? 0) - 1, [to]: (counts[to] ?? 0) + 1 };
+  return Object.fromEntries(Object.entries(next).filter(([, count]) => count > 0));
+}
+
 /** On a phone the panel and its cards fit the screen: a wider trade table scrolls sideways within its own box. */
 async function expectPanelFitsPhone(page: Page): Promise<void> {
   const panel = page.getByTestId('recommendations');
@@ -88,6 +117,9 @@ describe('recommendation journeys', () => {
     const card = await openProfile(page, recommendation!);
     expect(await statusOf(card)).toBe('Pending');
     expect(await card.getByTestId('recommendation-context').innerText()).toContain(recommendation!.portfolio_name);
+    // The panel's count matches its cards, status by status.
+    const counted = await cardsByStatus(page);
+    await expectCount(page, counted);
     await card.getByText(recommendation!.rationale).waitFor();
 
     // The details: each trade as proposed, and the totals.
@@ -109,6 +141,8 @@ describe('recommendation journeys', () => {
     await card.getByRole('button', { name: 'Accept' }).click();
     await expect.poll(() => statusOf(card)).toBe('Accepted');
     expect((await api.get<Recommendation>(`/recommendations/${recommendation!.id}`)).status).toBe('accepted');
+    const afterAccept = moved(counted, 'pending', 'accepted');
+    await expectCount(page, afterAccept);
     await card.getByRole('button', { name: 'Mark implemented' }).click();
     const dialog = page.getByRole('dialog', { name: 'Implement recommendation' });
     await dialog.getByText(/will be recorded in the ledger of .+ at the latest close/).waitFor();
@@ -117,6 +151,7 @@ describe('recommendation journeys', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => statusOf(card)).toBe('Implemented');
     expect(await card.getByRole('button', { name: /Accept|Reject|Mark implemented/ }).count()).toBe(0);
+    await expectCount(page, moved(afterAccept, 'accepted', 'implemented'));
 
     // The API: the status, every trade in the ledger, the holdings moved by them and the cash as proposed.
     const stored = await api.get<Recommendation>(`/recommendations/${recommendation!.id}`);

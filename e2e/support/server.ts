@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { loadConfig } from '@meridian/server/config';
 import { startServer, type RunningServer } from '@meridian/server/server';
 import { startMailSink } from '@meridian/server/test/mail-sink';
-import { copyDemoDataDir, seedsAlike } from './demo-database.ts';
+import { copyDemoDataDir, seedsAlike } from '@meridian/server/test/demo-data-dir';
 
 export type JourneyServer = RunningServer & {
   /**

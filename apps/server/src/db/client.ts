@@ -48,7 +48,7 @@ export async function createPglite(options: Omit<PGliteOptions, 'extensions'> = 
   return client;
 }
 
-/** Wraps an open PGlite instance (tests load one from a prepared snapshot). */
+/** Wraps an open PGlite instance (openDatabase's on disk, or a test's in memory). */
 export function fromPglite(client: PGlite): Database {
   return { kind: 'pglite', db: drizzlePglite(client), client, close: () => client.close() };
 }

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { createPglite, fromPglite, fromPostgresUrl, type Database, type Db } from '../db/client.ts';
+import { fromPostgresUrl, openDatabase, type Database, type Db } from '../db/client.ts';
+import { copyDemoDataDir } from './demo-data-dir.ts';
 import { startMailSink, type MailSink } from './mail-sink.ts';
 import { adminQuery, databaseUrlWithName } from './postgres-admin.ts';
 
@@ -36,8 +38,16 @@ export class TestClock {
 
 async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
   if (kind === 'pglite') {
-    const snapshot = readFileSync(inject('pgliteSnapshot'));
-    return fromPglite(await createPglite({ loadDataDir: new Blob([snapshot]) }));
+    const dataDir = mkdtempSync(join(tmpdir(), 'meridian-api-test-'));
+    copyDemoDataDir(inject('demoDatabase'), dataDir);
+    const database = await openDatabase({ dataDir });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const template = inject('postgresTemplate');
   const url = process.env.TEST_DATABASE_URL;

@@ -8,7 +8,7 @@ type Props = {
   'data-testid': string;
 };
 
-/** A 409 on saving an edit dialog whose edits were kept on top of the current version (useRebasedDraft). */
+/** A 409 on saving an edit dialog whose edits were kept on top of the current version (useRebasedEditForm). */
 export function DraftConflictAlert({ message, rows, onReload, 'data-testid': testId }: Props) {
   return (
     <ConflictAlert

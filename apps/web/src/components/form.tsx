@@ -1,9 +1,20 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { ButtonSpinner } from './button-spinner.tsx';
-import { useFormState, type Control, type FieldError, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
+import {
+  Controller,
+  get,
+  useFormState,
+  type Control,
+  type FieldError,
+  type FieldValues,
+  type Path,
+  type UseFormRegister,
+} from 'react-hook-form';
 
 /** The error banner above a form; nothing when there is no error. */
 export function FormError({ message }: { message: string | null | undefined }) {
@@ -48,7 +59,8 @@ export function FormTextField<T extends FieldValues, Output = T>({
   ...props
 }: FormTextFieldProps<T, Output>) {
   const { errors } = useFormState({ control, name });
-  const error = errors[name] as FieldError | undefined;
+  // By path, so a field of a list or group ('sections.0.title') finds its message too.
+  const error = get(errors, name) as FieldError | undefined;
   const { ref, ...registration } = register(name);
   return (
     <TextField
@@ -59,6 +71,31 @@ export function FormTextField<T extends FieldValues, Output = T>({
       fullWidth
       margin="dense"
       {...props}
+    />
+  );
+}
+
+type FormCheckboxProps<T extends FieldValues, Output> = { name: Path<T>; control: Control<T, unknown, Output>; label: ReactNode };
+
+/** An MUI checkbox bound to one react-hook-form field of true or false (a controlled field), with its label. */
+export function FormCheckbox<T extends FieldValues, Output = T>({ name, control, label }: FormCheckboxProps<T, Output>) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field: { value, onChange, ref, ...field } }) => (
+        <FormControlLabel
+          control={
+            <Checkbox
+              {...field}
+              checked={Boolean(value)}
+              onChange={(event) => onChange(event.target.checked)}
+              slotProps={{ input: { ref } }}
+            />
+          }
+          label={label}
+        />
+      )}
     />
   );
 }

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { FormError, FormTextField } from '../components/form.tsx';
-import { fieldMessages, formFieldOf, useZodForm } from './use-zod-form.ts';
+import { fieldMessage, fieldMessages, formFieldOf, useZodForm } from './use-zod-form.ts';
 
 const schema = z.object({
   name: z.string().trim().min(1, 'Name is required'),
@@ -118,6 +118,79 @@ describe('useZodForm', () => {
   });
 });
 
+const rowsSchema = z.object({
+  rows: z
+    .array(
+      z.object({
+        label: z.string().min(1, 'Label is required'),
+        hidden: z.boolean().refine((hidden) => !hidden, 'Hidden rows cannot be saved'),
+      }),
+    )
+    .min(2, 'Add at least two rows'),
+});
+type Rows = z.infer<typeof rowsSchema>;
+/** The rows' hidden flags have no input: their messages go to the banner, found by path. */
+const rowsOptions = { bannerFields: (field: string) => field.endsWith('.hidden') };
+
+function RowsForm({ rows, onSave }: { rows: Rows['rows']; onSave: (body: Rows) => Promise<void> }) {
+  const { register, control, handleSubmit, banner, applyServerError, formState } = useZodForm(rowsSchema, { rows }, rowsOptions);
+  const submit = handleSubmit(async (body) => {
+    try {
+      await onSave(body);
+    } catch (error) {
+      applyServerError(error, 'Saving failed');
+    }
+  });
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <FormError message={banner} />
+      <p data-testid="rows-error">{fieldMessage(formState.errors, 'rows')}</p>
+      {rows.map((_row, index) => (
+        <FormTextField key={index} register={register} control={control} name={`rows.${index}.label`} label={`Row ${index + 1} label`} />
+      ))}
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+const helperOf = (label: string) => document.getElementById(`${screen.getByLabelText(label).id}-helper-text`)?.textContent;
+
+describe('useZodForm with a list', () => {
+  it("shows a list member's message under its input, the list's own above it, and the inputless ones in the banner", async () => {
+    const onSave = vi.fn(async () => undefined);
+    render(<RowsForm rows={[{ label: '', hidden: true }]} onSave={onSave} />);
+    save();
+    await waitFor(() => expect(helperOf('Row 1 label')).toBe('Label is required'));
+    expect(screen.getByLabelText('Row 1 label')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('rows-error')).toHaveTextContent('Add at least two rows');
+    expect(screen.getByRole('alert')).toHaveTextContent('Hidden rows cannot be saved');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('puts a 422 naming the list on the list, and one naming an inputless field in the banner', async () => {
+    const rows = [
+      { label: 'One', hidden: false },
+      { label: 'Two', hidden: false },
+    ];
+    const onSave = vi.fn(async () =>
+      Promise.reject({
+        status: 422,
+        data: {
+          detail: [
+            { type: 'custom', loc: ['body', 'rows'], msg: 'Rows must differ', input: null },
+            { type: 'custom', loc: ['body', 'rows', 1, 'hidden'], msg: 'Row 2 is archived', input: null },
+          ],
+        },
+      }),
+    );
+    render(<RowsForm rows={rows} onSave={onSave} />);
+    save();
+    await waitFor(() => expect(screen.getByTestId('rows-error')).toHaveTextContent('Rows must differ'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Row 2 is archived');
+    expect(screen.getByLabelText('Row 2 label')).toHaveAttribute('aria-invalid', 'false');
+  });
+});
+
 describe('formFieldOf', () => {
   const values = { security: null, quantity: '', answers: { p01: '3' } };
   it('maps a body path to the field that shows it', () => {
@@ -127,6 +200,27 @@ describe('formFieldOf', () => {
     expect(formFieldOf(values, 'answers.p99')).toBe('form');
     expect(formFieldOf(values, 'sync_version')).toBe('form');
     expect(formFieldOf(values, '')).toBe('form');
+  });
+
+  it("reads only the map's own entries", () => {
+    expect(formFieldOf(values, 'constructor', { security_id: 'security' })).toBe('form');
+    expect(formFieldOf(values, 'answers.q1', { 'answers.q1': 'answers.0' })).toBe('answers.0');
+  });
+});
+
+describe('fieldMessage', () => {
+  it("reads a field's message, or a list's own kept at its root", () => {
+    const errors = {
+      name: { type: 'custom', message: 'Required' },
+      rows: { 0: { label: { type: 'custom', message: 'Label is required' } }, root: { type: 'custom', message: 'Add two' } },
+      tags: { type: 'server', message: 'Tags must differ' },
+    };
+    expect(fieldMessage(errors, 'name')).toBe('Required');
+    expect(fieldMessage(errors, 'rows')).toBe('Add two');
+    expect(fieldMessage(errors, 'rows.0.label')).toBe('Label is required');
+    expect(fieldMessage(errors, 'rows.0')).toBeUndefined();
+    expect(fieldMessage(errors, 'tags')).toBe('Tags must differ');
+    expect(fieldMessage(errors, 'other')).toBeUndefined();
   });
 });
 

@@ -13,8 +13,11 @@ export type ZodFormOptions<V extends FieldValues> = {
   toBody?: (values: V) => unknown;
   /** The field that shows a body field's message when the form names it otherwise (benchmark_symbol → benchmark). */
   fieldOf?: Readonly<Record<string, Path<V>>>;
-  /** Fields with no input of their own (a list the dialog sends, its members): their messages show in the banner. */
-  bannerFields?: readonly Path<V>[];
+  /**
+   * Fields with no input of their own (a list the dialog sends, its members): their messages show in
+   * the banner. A test of a field's path instead, where the form's fields are many and numbered.
+   */
+  bannerFields?: readonly Path<V>[] | ((field: string) => boolean);
   /** Passed on to useForm (e.g. mode). */
   formOptions?: Pick<UseFormProps<V>, 'mode' | 'reValidateMode'>;
 };
@@ -25,7 +28,8 @@ export type ZodFormOptions<V extends FieldValues> = {
  */
 export function formFieldOf(values: FieldValues, path: string, fieldOf?: Readonly<Record<string, string>>): string {
   const [first = ''] = path.split('.');
-  const mapped = fieldOf?.[path] ?? fieldOf?.[first];
+  // Own entries only: a path such as `constructor` must not find Object.prototype's.
+  const mapped = fieldOf && (Object.hasOwn(fieldOf, path) ? fieldOf[path] : Object.hasOwn(fieldOf, first) ? fieldOf[first] : undefined);
   if (mapped) return mapped;
   return path && get(values, path) !== undefined ? path : bannerKey;
 }
@@ -41,6 +45,19 @@ export function fieldMessages(errors: unknown, prefix = ''): Record<string, stri
     if (key !== 'ref') Object.assign(messages, fieldMessages(value, prefix ? `${prefix}.${key}` : key));
   }
   return messages;
+}
+
+/**
+ * The message of one field, or of a list as a whole: react-hook-form keeps a list's own message at
+ * `<list>.root` when the schema names the list, and at the list's path when the server does.
+ */
+export function fieldMessage(errors: unknown, path: string): string | undefined {
+  const at = (field: string): unknown => get(errors, field);
+  const messageOf = (error: unknown) =>
+    error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message
+      ? error.message
+      : undefined;
+  return messageOf(at(path)) ?? messageOf(at(`${path}.root`));
 }
 
 /**
@@ -78,6 +95,12 @@ export function useZodForm<V extends FieldValues, B>(
   options: ZodFormOptions<V> = {},
 ) {
   const { toBody = identity, fieldOf, bannerFields = [], formOptions } = options;
+  const inBanner = (field: string) =>
+    field === bannerKey ||
+    field.startsWith(`${bannerKey}.`) ||
+    (typeof bannerFields === 'function'
+      ? bannerFields(field)
+      : bannerFields.some((shown) => field === shown || field.startsWith(`${shown}.`)));
   const resolver = useMemo(() => bodyResolver<V, B>(schema, toBody, fieldOf), [schema, toBody, fieldOf]);
   const form = useForm<V, unknown, B>({ ...formOptions, resolver, defaultValues });
   const { errors } = form.formState;
@@ -92,7 +115,7 @@ export function useZodForm<V extends FieldValues, B>(
     let placed = 0;
     for (const [path, message] of fields) {
       const field = formFieldOf(values, path, fieldOf);
-      if (field === bannerKey || bannerFields.some((shown) => field === shown || field.startsWith(`${shown}.`))) unplaced.push(message);
+      if (inBanner(field)) unplaced.push(message);
       else form.setError(field as Path<V>, { type: 'server', message }, { shouldFocus: placed++ === 0 });
     }
     const text = fields.length === 0 ? errorText(error, fallback) : unplaced.length > 0 ? [...new Set(unplaced)].join(' ') : null;
@@ -100,9 +123,12 @@ export function useZodForm<V extends FieldValues, B>(
     return text;
   };
 
+  const { root, ...fieldErrors } = errors;
   const bannerMessages = [
-    errors.root?.server?.message,
-    ...[bannerKey, ...bannerFields].flatMap((field) => Object.values(fieldMessages(get(errors, field), field))),
+    root?.server?.message,
+    ...Object.entries(fieldMessages(fieldErrors))
+      .filter(([field]) => inBanner(field))
+      .map(([, message]) => message),
   ].filter((message): message is string => Boolean(message));
   const banner = bannerMessages.length > 0 ? [...new Set(bannerMessages)].join(' ') : null;
 

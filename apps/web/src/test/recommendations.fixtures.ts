@@ -1,4 +1,9 @@
-import type { Recommendation, RecommendationDetails, RecommendationListResponse } from '@meridian/domain/recommendations/contracts';
+import type {
+  Optimization,
+  Recommendation,
+  RecommendationDetails,
+  RecommendationListResponse,
+} from '@meridian/domain/recommendations/contracts';
 
 export const clientId = '11111111-1111-4111-8111-111111111111';
 export const portfolioId = '22222222-2222-4222-8222-222222222222';
@@ -72,3 +77,73 @@ export const listOf = (recommendations: Recommendation[]): RecommendationListRes
   per_page: 10,
   pages: recommendations.length === 0 ? 0 : 1,
 });
+
+const riskPoint = (expected_return: number, volatility: number) => ({ expected_return, volatility });
+
+/** A moderate client's optimum: sell some MSFT, hold VTI and AGG; the frontier runs to 27.8% volatility. */
+export const sampleOptimization: Optimization = {
+  portfolio_id: portfolioId,
+  risk_band: 'moderate',
+  target_volatility: 0.11,
+  risk_free_rate: 0.04,
+  history: { start: '2023-11-20', end: '2026-11-20', days: 756 },
+  shrinkage: 0.12,
+  constraints_relaxed: false,
+  assets: [
+    {
+      security_id: 's1',
+      symbol: 'MSFT',
+      name: 'Microsoft',
+      asset_class: 'equity',
+      expected_return: 0.14,
+      volatility: 0.28,
+      max_weight: 0.1,
+      current_weight: 0.6,
+      optimal_weight: 0.1,
+    },
+    {
+      security_id: 's2',
+      symbol: 'AGG',
+      name: 'iShares Core US Aggregate Bond',
+      asset_class: 'fixed_income',
+      expected_return: 0.03,
+      volatility: 0.05,
+      max_weight: 0.4,
+      current_weight: 0.3,
+      optimal_weight: 0.4,
+    },
+    {
+      security_id: 's3',
+      symbol: 'VTI',
+      name: 'Vanguard Total Stock Market',
+      asset_class: 'equity',
+      expected_return: 0.09,
+      volatility: 0.16,
+      max_weight: 0.4,
+      current_weight: 0,
+      optimal_weight: 0.5,
+    },
+  ],
+  cash_weight: 0.1,
+  current: riskPoint(0.097, 0.19),
+  optimal: riskPoint(0.071, 0.11),
+  minimum_variance: riskPoint(0.035, 0.05),
+  maximum_sharpe: riskPoint(0.06, 0.09),
+  frontier: Array.from({ length: 20 }, (_, i) => riskPoint(0.035 + i * 0.005, 0.05 + i * 0.012)),
+  trades: [
+    {
+      security_id: 's1',
+      symbol: 'MSFT',
+      name: 'Microsoft',
+      side: 'sell',
+      quantity: 10,
+      price: 400,
+      amount: 4000,
+      realized_short: 0,
+      realized_long: 1200,
+      lots: [],
+    },
+  ],
+  totals: { buys: 0, sells: 4000, realized_short: 0, realized_long: 1200, cash_before: 1000, cash_after: 5000 },
+  wash_sale_blocked: [],
+};

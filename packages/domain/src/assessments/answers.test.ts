@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemScores, scoreResponse, validateAnswers } from './answers.ts';
+import { answersUpdateSchemaFor, itemScores, scorePercent, scoreResponse, validateAnswers } from './answers.ts';
 import { assessmentTemplateMessages as m } from './messages.ts';
 import { templateDefinitionSchema } from './template-definition.ts';
 
@@ -175,6 +175,41 @@ describe('validateAnswers', () => {
   });
 });
 
+describe('answersUpdateSchemaFor', () => {
+  const schema = answersUpdateSchemaFor(definition);
+  const problems = (body: unknown) => {
+    const parsed = schema.safeParse(body);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
+  };
+
+  it('takes a valid body as the contract reads it', () => {
+    expect(schema.parse({ answers: complete, submit: true, sync_version: '3' })).toEqual({
+      answers: complete,
+      submit: true,
+      sync_version: 3,
+    });
+  });
+
+  it('puts each answer problem at answers.<key>, the required ones only when the body submits', () => {
+    const answers = { horizon: 'never', age: 200 };
+    expect(problems({ answers, submit: false, sync_version: 3 })).toEqual([
+      ['answers.horizon', m.singleChoiceInvalid],
+      ['answers.age', m.numberTooLarge(120)],
+    ]);
+    expect(problems({ answers, submit: true, sync_version: 3 })).toEqual([
+      ['answers.horizon', m.singleChoiceInvalid],
+      ['answers.worry', m.answerRequired],
+      ['answers.age', m.numberTooLarge(120)],
+      ['answers.products', m.answerRequired],
+      ['answers.notes', m.answerRequired],
+    ]);
+  });
+
+  it("keeps the contract's own messages", () => {
+    expect(problems({ answers: complete, submit: true })).toEqual([['sync_version', m.syncVersionRequired]]);
+  });
+});
+
 describe('scoreResponse', () => {
   it('adds weight × item score by section and in total', () => {
     // profile: horizon 2 × 5 of 2 × 5; goals 3 − 1 = 2 of 3 + 2 = 5; worry reversed 6 − 2 = 4, 2 × 4 of 2 × 5.
@@ -253,6 +288,15 @@ describe('scoreResponse', () => {
     });
     expect(scoreResponse(negative, { q: 'bad' }).total).toEqual({ score: -2, max: 4, percent: 0 });
     expect(scoreResponse(negative, { q: 'good' }).total).toEqual({ score: 4, max: 4, percent: 100 });
+  });
+});
+
+describe('scorePercent', () => {
+  it('is score over max in percent to one decimal, within 0 to 100, and null when nothing scores', () => {
+    expect(scorePercent(14, 17)).toBe(82.4);
+    expect(scorePercent(47.26, 100)).toBe(47.3);
+    expect(scorePercent(-1, 5)).toBe(0);
+    expect(scorePercent(3, 0)).toBeNull();
   });
 });
 

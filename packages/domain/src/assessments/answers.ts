@@ -1,3 +1,4 @@
+import { answersUpdateSchema } from './contracts.ts';
 import { assessmentTemplateMessages as m } from './messages.ts';
 import {
   templateLimits,
@@ -82,6 +83,18 @@ export function validateAnswers(definition: TemplateDefinition, answers: Answers
   return issues;
 }
 
+/**
+ * The body that saves a response's answers, checked against the definition it answers as
+ * validateAnswers checks it: each problem at ['answers', key] (a 422's loc, less 'body'), the
+ * required questions only when it submits.
+ */
+export const answersUpdateSchemaFor = (definition: TemplateDefinition) =>
+  answersUpdateSchema.superRefine((body, context) => {
+    for (const issue of validateAnswers(definition, body.answers, { partial: !body.submit })) {
+      context.addIssue({ code: 'custom', message: issue.message, path: ['answers', issue.key] });
+    }
+  });
+
 // ---------------------------------------------------------------------------------------------
 // Scoring
 
@@ -133,9 +146,10 @@ export type ResponseScore = { sections: SectionScore[]; total: ScoreTotal };
 
 /**
  * Score over max as a percentage, to one decimal, within 0..100 (negative option scores can take a
- * score below 0); null when nothing could be scored.
+ * score below 0); null when nothing could be scored. The one kind of score the assessments list
+ * shows for every questionnaire.
  */
-function scorePercent(score: number, max: number): number | null {
+export function scorePercent(score: number, max: number): number | null {
   if (max <= 0) return null;
   const percent = Math.round((score / max) * 1000) / 10;
   return Math.min(100, Math.max(0, percent));

@@ -88,7 +88,11 @@ const assessmentSummarySchema = z.object({
   overdue: z.boolean(),
   started_at: z.string().nullable(),
   completed_at: z.string().nullable(),
-  /** Percent of the total score, for a complete custom assessment; the IPQ's risk score for the questionnaire. */
+  /**
+   * One kind of score for every questionnaire: the percent (0-100, one decimal) of the most it could
+   * score; a custom assessment's total, the investor questionnaire's risk profile score of 100. Null
+   * until it is complete (or when nothing in it scores).
+   */
   score_percent: z.number().nullable(),
   updated_at: z.string(),
 });

@@ -41,7 +41,10 @@ export type ScoreFactor = {
 
 export type FactorScore = { score: number; factors: ScoreFactor[] };
 
-const clamp = (value: number, low = 0, high = 100) => Math.min(high, Math.max(low, value));
+/** The top of every score of the questionnaire (each runs from 0). */
+export const ipqScoreMax = 100;
+
+const clamp = (value: number, low = 0, high = ipqScoreMax) => Math.min(high, Math.max(low, value));
 
 function combine(parts: readonly Omit<ScoreFactor, 'points'>[]): FactorScore {
   const factors = parts.map((part) => ({ ...part, points: part.weight * (part.score - 50) }));

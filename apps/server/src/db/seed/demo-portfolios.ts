@@ -6,7 +6,8 @@ import { firms } from '../schema/firms.ts';
 import { holdings, portfolios } from '../schema/portfolios.ts';
 import { prices, securities } from '../schema/securities.ts';
 import { demoFirmName } from './demo-accounts.ts';
-import { planClientPortfolios, type PlanMarket, type PlanSecurity } from './demo-portfolio-plan.ts';
+import type { PlanSecurity } from './demo-portfolio-choices.ts';
+import { planClientPortfolios, type PlanMarket } from './demo-portfolio-plan.ts';
 
 export type SeedPortfoliosResult = {
   skipped: boolean;

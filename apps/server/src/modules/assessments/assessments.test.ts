@@ -9,12 +9,13 @@ import type {
   TemplateSummary,
 } from '@meridian/domain/assessments/contracts';
 import { assessmentTemplateMessages as m } from '@meridian/domain/assessments/messages';
-import { ipqTemplateId } from '@meridian/domain/ipq/contracts';
+import { ipqTemplateId, type IpqResults } from '@meridian/domain/ipq/contracts';
 import { addDays, marketDate } from '@meridian/domain/shared/trading-calendar';
 import { clients } from '../../db/schema/clients.ts';
 import { api, call } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { colleague, newAdvisorFirm, type Session } from '../../test/fixtures/clients.fixtures.ts';
+import { completeQuestionnaire } from '../../test/fixtures/ipq.fixtures.ts';
 import { insertClient } from '../../test/fixtures/portfolios.fixtures.ts';
 
 /** A two-section check-in: a reverse-keyed scale section (for reliability) and a choice section. */
@@ -279,6 +280,30 @@ describeEachDatabase('assessments: templates, assignments and answers', (t) => {
     expect((await call(app, 'GET', api(`/assessments/${overdueId}`), { token: partner.token })).status).toBe(404);
     expect((await call(app, 'GET', api(`/assessments/${overdueId}`), { token: outsider.token })).status).toBe(404);
     expect((await call(app, 'GET', api('/assessments?status=done'), { token: advisor.token })).status).toBe(422);
+  });
+
+  it('lists one kind of score for every questionnaire: the percent of the most it could score, to one decimal', async () => {
+    const checkIn = (
+      await call(app, 'POST', api('/assessment-templates'), { token: admin.token, body: { name: 'Score check', definition } })
+    ).body as TemplateDetail;
+    const client = await insertClient(t.db, advisor, { firstName: 'Score', lastName: 'Sharma' });
+    const customId = ((await assign(advisor, [client.id], undefined, checkIn.id)).body as AssignmentResult).response_ids[0]!;
+    const saved = await answer(advisor, customId, { answers: fullAnswers(4), submit: true, sync_version: 1 });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const openId = await assigned(client.id);
+    const ipqId = await completeQuestionnaire(app, advisor.token, client.id);
+    const results = (await call(app, 'GET', api(`/ipq/assessments/${ipqId}/comprehensive-results`), { token: advisor.token }))
+      .body as IpqResults;
+
+    const rows = (await list(advisor, `?client_id=${client.id}`)).assessments;
+    const scoreOf = (id: string) => rows.find((row) => row.id === id)!.score_percent;
+    // Comfort 4 + 4 + (6 − 2) of 15, monthly contact 2 of 2 (the optional topics unanswered): 14 of 17.
+    expect(scoreOf(customId)).toBe(82.4);
+    // The questionnaire's risk profile score is out of 100: the same percent, to one decimal.
+    const profile = results.prediction.profile.score;
+    expect(scoreOf(ipqId)).toBe(Math.round(profile * 10) / 10);
+    expect(rows.find((row) => row.id === ipqId)!.kind).toBe('ipq');
+    expect(scoreOf(openId)).toBeNull();
   });
 
   it('shows each section’s Cronbach’s alpha once the current version has ten complete responses, and the score distribution', async () => {

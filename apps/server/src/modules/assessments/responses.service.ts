@@ -17,13 +17,14 @@ import { clientMessages } from '@meridian/domain/shared/messages';
 import { pageInfo, pageWindow } from '@meridian/domain/shared/pagination';
 import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import type { Db } from '../../db/client.ts';
-import { assessmentResponses, assessmentTemplates, type AssessmentResponseRow } from '../../db/schema/assessments.ts';
+import { assessmentResponses, assessmentTemplates } from '../../db/schema/assessments.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { users } from '../../db/schema/users.ts';
 import { fieldErrors } from '../../platform/errors.ts';
 import { HttpError, notFound } from '../../platform/http-error.ts';
 import { clientReach, type Viewer } from '../../platform/reach.ts';
 import { refreshAssessmentStatus } from './assessment-status.service.ts';
+import { responseScorePercent } from './response-score.ts';
 import { reachableTemplate, templateDefinition } from './templates.service.ts';
 
 /**
@@ -59,13 +60,6 @@ const responseReach = (viewer: Viewer): SQL => and(clientReach(viewer), isNull(a
 const overdueCondition = (today: string) =>
   sql`(${assessmentResponses.dueDate} < ${today}::date and ${assessmentResponses.status} <> 'complete')`;
 
-function scorePercent(row: AssessmentResponseRow): number | null {
-  const results = row.results as { total?: { percent?: number | null }; prediction?: { profile?: { score?: number } } } | null;
-  if (!results) return null;
-  const percent = results.total?.percent ?? results.prediction?.profile?.score ?? null;
-  return percent === null ? null : Math.round(percent * 10) / 10;
-}
-
 function toSummary({ row, clientName, advisorId, advisorName, templateName, kind }: Selected, today: string): AssessmentSummary {
   return {
     id: row.id,
@@ -82,7 +76,7 @@ function toSummary({ row, clientName, advisorId, advisorName, templateName, kind
     overdue: row.dueDate !== null && row.status !== 'complete' && row.dueDate < today,
     started_at: row.startedAt?.toISOString() ?? null,
     completed_at: row.completedAt?.toISOString() ?? null,
-    score_percent: scorePercent(row),
+    score_percent: responseScorePercent(kind, row.results),
     updated_at: row.updatedAt.toISOString(),
   };
 }

@@ -16,6 +16,7 @@ import {
 import { clients } from '../../db/schema/clients.ts';
 import { HttpError, notFound } from '../../platform/http-error.ts';
 import { clientReach, type Viewer } from '../../platform/reach.ts';
+import { responseScorePercent } from './response-score.ts';
 
 /**
  * Assessment templates: the built-in investor questionnaire, which every firm shares, and each
@@ -147,9 +148,7 @@ export async function getTemplate(db: Db, viewer: Viewer, id: string): Promise<T
       ),
   ]);
   const percents = completeRows.map(({ answers, results }) =>
-    definition
-      ? scoreResponse(definition, answers).total.percent
-      : ((results as { prediction?: { profile?: { score?: number } } } | null)?.prediction?.profile?.score ?? null),
+    definition ? scoreResponse(definition, answers).total.percent : responseScorePercent(row.kind, results),
   );
   const enough = completeRows.length >= minimumResponsesForReliability;
   const reliability =

@@ -74,6 +74,8 @@ export const assessmentTexts = {
   total: 'Total score',
   sectionScore: 'Section score',
   scoreOf: (score: number, max: number) => `${formatPoints(score)} / ${formatPoints(max)}`,
+  /** The one kind of score every questionnaire shows: the percent (to one decimal) of the most it could score. */
+  scorePercent: (percent: number) => `${percent}%`,
   notScored: 'Not scored',
   noAnswer: 'No answer',
   notComplete: 'This assessment is not complete yet.',

@@ -1,21 +1,27 @@
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { accountTypeLabels, type Portfolio } from '@meridian/domain/portfolios/contracts';
 import { formatDollars, formatSignedPercent } from '@meridian/domain/shared/format';
 import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
-import { hiddenBelow } from '../../components/hidden-below.ts';
+import { ResponsiveRow, ResponsiveTable, type ResponsiveColumn } from '../../components/responsive-table.tsx';
 import { TextLink } from '../../components/text-link.tsx';
-import { ScrollableTable } from '../../components/scrollable-table.tsx';
 
-// On a phone the account type moves under the portfolio's name, so value and gain/loss keep their room.
-const wide = hiddenBelow('sm');
-const narrowOnly = { display: { xs: 'block', sm: 'none' } } as const;
+/** On a phone a portfolio keeps its name and value; account and gain/loss are in its details. */
+const columns: ResponsiveColumn[] = [
+  { label: 'Portfolio' },
+  { label: 'Account', secondary: true },
+  { label: 'Value', align: 'right' },
+  { label: 'Gain/Loss', align: 'right', secondary: true },
+];
 
-const signColor = (value: number) => (value >= 0 ? 'success.main' : 'error.main');
+/** A gain or loss in dollars with its percentage, green or red. */
+function GainLoss({ gain, percent }: { gain: number; percent: number }) {
+  return (
+    <Box component="span" sx={{ color: gain >= 0 ? 'success.main' : 'error.main' }}>
+      {formatDollars(gain)} ({formatSignedPercent(percent)})
+    </Box>
+  );
+}
 
 const accountLabel = (portfolio: Portfolio) =>
   `${accountTypeLabels[portfolio.account_type]}${portfolio.status === 'active' ? '' : ` (${portfolio.status})`}`;
@@ -34,44 +40,25 @@ export function ClientPortfolioList({ portfolios }: { portfolios: Portfolio[] })
   if (portfolios.length === 0) return <Typography color="text.secondary">{text.noPortfolios}</Typography>;
   const totals = portfolioTotals(portfolios);
   return (
-    <ScrollableTable label="Portfolios">
-      <Table size="small" aria-label="Portfolios">
-        <TableHead>
-          <TableRow>
-            <TableCell>Portfolio</TableCell>
-            <TableCell sx={wide}>Account</TableCell>
-            <TableCell align="right">Value</TableCell>
-            <TableCell align="right">Gain/Loss</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {portfolios.map((portfolio) => (
-            <TableRow key={portfolio.id}>
-              <TableCell>
-                <TextLink to={`/portfolios/${encodeURIComponent(portfolio.id)}`}>{portfolio.name}</TextLink>
-                <Typography variant="caption" color="text.secondary" sx={narrowOnly}>
-                  {accountLabel(portfolio)}
-                </Typography>
-              </TableCell>
-              <TableCell sx={wide}>{accountLabel(portfolio)}</TableCell>
-              <TableCell align="right">{formatDollars(portfolio.total_value)}</TableCell>
-              <TableCell align="right" sx={{ color: signColor(portfolio.gain_loss) }}>
-                {formatDollars(portfolio.gain_loss)} ({formatSignedPercent(portfolio.gain_loss_percent)})
-              </TableCell>
-            </TableRow>
-          ))}
-          <TableRow data-testid="portfolio-total">
-            <TableCell sx={{ fontWeight: 600 }}>Total</TableCell>
-            <TableCell sx={wide} />
-            <TableCell align="right" sx={{ fontWeight: 600 }}>
-              {formatDollars(totals.value)}
-            </TableCell>
-            <TableCell align="right" sx={{ fontWeight: 600, color: signColor(totals.gain) }}>
-              {formatDollars(totals.gain)} ({formatSignedPercent(totals.gainPercent)})
-            </TableCell>
-          </TableRow>
-        </TableBody>
-      </Table>
-    </ScrollableTable>
+    <ResponsiveTable label="Portfolios" size="small" columns={columns}>
+      {portfolios.map((portfolio) => (
+        <ResponsiveRow
+          key={portfolio.id}
+          name={portfolio.name}
+          cells={[
+            <TextLink to={`/portfolios/${encodeURIComponent(portfolio.id)}`}>{portfolio.name}</TextLink>,
+            accountLabel(portfolio),
+            formatDollars(portfolio.total_value),
+            <GainLoss gain={portfolio.gain_loss} percent={portfolio.gain_loss_percent} />,
+          ]}
+        />
+      ))}
+      <ResponsiveRow
+        data-testid="portfolio-total"
+        name="the total"
+        sx={{ '& td': { fontWeight: 600 } }}
+        cells={['Total', null, formatDollars(totals.value), <GainLoss gain={totals.gain} percent={totals.gainPercent} />]}
+      />
+    </ResponsiveTable>
   );
 }

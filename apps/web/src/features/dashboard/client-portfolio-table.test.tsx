@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Call } from '../../test/clients.fixtures.ts';
 import { jsonResponse } from '../../test/test-utils.tsx';
+import { stubWindowWidth } from '../../test/window-width.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 import { clientPage, dashboardClient, renderSignedIn, stubDashboardServer } from './test/dashboard-fixtures.tsx';
 
@@ -123,6 +124,31 @@ describe('client portfolio table', () => {
     expect(await screen.findByRole('link', { name: 'Dana Whitfield' })).toHaveAttribute('href', profile);
     fireEvent.click(within(screen.getByTestId('client-row')).getByText('dana.whitfield@example.com'));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(profile));
+  });
+
+  it('keeps client, value and performance on a phone; risk, assessment and the actions are in the details', async () => {
+    stubWindowWidth(390);
+    stubDashboardServer();
+    renderSignedIn(<DashboardPage />);
+    await screen.findByText('Dana Whitfield');
+    const table = screen.getByRole('table', { name: 'Client Portfolio' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Client', 'Portfolio Value', 'Performance (1Y)', 'Details']);
+    const row = screen.getByTestId('client-row');
+    expect(within(row).queryByText('Aggressive')).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: 'Details for Dana Whitfield' }));
+    const details = row.nextElementSibling as HTMLElement;
+    expect(
+      within(details)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Risk Profile', 'Assessment', 'Actions']);
+    expect(within(details).getByText('Aggressive')).toBeVisible();
+    fireEvent.click(within(details).getByRole('button', { name: 'Actions for Dana Whitfield' }));
+    expect(await screen.findByRole('menuitem', { name: 'View Profile' })).toBeVisible();
   });
 
   it("says 'Failed to fetch clients' when the list cannot load", async () => {

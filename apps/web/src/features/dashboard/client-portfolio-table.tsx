@@ -3,14 +3,10 @@ import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useReducer } from 'react';
+import type { PerformancePeriod } from '@meridian/domain/analytics/returns';
 import { clientScreenMessages } from '@meridian/domain/clients/screen-messages';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { errorText } from '../../lib/error-text.ts';
@@ -21,12 +17,21 @@ import { clientListReducer, initialListState, listArgs } from '../clients/index.
 import { PerformancePeriodSelect } from '../clients/index.ts';
 import { dashboardMessages as text } from './dashboard-messages.ts';
 import { ClientRow } from '../clients/index.ts';
-import { ScrollableTable } from '../../components/scrollable-table.tsx';
+import { ResponsiveTable, ResponsiveTableMessage, type ResponsiveColumn } from '../../components/responsive-table.tsx';
 
 /** Spec part 1 §9: the dashboard's table shows 5 rows by default; 10 or 25 on request. */
 const dashboardPageSizes = [5, 10, 25] as const;
 const dashboardSearchDebounceMs = 300;
-const columnCount = 6;
+
+/** ClientRow's cells; on a phone the table keeps who, how much and how it did. */
+const columns = (period: PerformancePeriod): ResponsiveColumn[] => [
+  { label: 'Client' },
+  { label: 'Portfolio Value', align: 'right' },
+  { label: clientScreenMessages.performanceColumn(period), header: <ClientPerformanceHeader period={period} />, align: 'right' },
+  { label: 'Risk Profile', secondary: true },
+  { label: 'Assessment', secondary: true },
+  { label: 'Actions', align: 'right', secondary: true },
+];
 
 /**
  * The Client Portfolio table (spec part 1 §2): paged and searched on the server (first name, last
@@ -76,34 +81,19 @@ export function ClientPortfolioTable({ skip }: { skip: boolean }) {
         <PerformancePeriodSelect value={state.period} onChange={(period) => dispatch({ type: 'period', value: period })} />
       </Box>
       <Box sx={{ height: 4 }}>{isFetching && !isLoading && <LinearProgress aria-label="Updating clients" />}</Box>
-      {/* On a phone the table scrolls sideways rather than squeezing its columns. */}
-      <ScrollableTable label="Client portfolios">
-        <Table aria-labelledby="dashboard-clients-heading" sx={{ minWidth: 760 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Client</TableCell>
-              <TableCell align="right">Portfolio Value</TableCell>
-              <TableCell align="right">
-                <ClientPerformanceHeader period={state.period} />
-              </TableCell>
-              <TableCell>Risk Profile</TableCell>
-              <TableCell>Assessment</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {message !== null ? (
-              <TableRow>
-                <TableCell colSpan={columnCount} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {message}
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows?.map((client) => <ClientRow key={client.id} client={client} emailMaxWidth={240} />)
-            )}
-          </TableBody>
-        </Table>
-      </ScrollableTable>
+      {/* From sm up the table keeps the width its six columns need; a phone folds three of them into each row's details. */}
+      <ResponsiveTable
+        label="Client portfolios"
+        aria-labelledby="dashboard-clients-heading"
+        columns={columns(state.period)}
+        sx={{ minWidth: { sm: 760 } }}
+      >
+        {message !== null ? (
+          <ResponsiveTableMessage>{message}</ResponsiveTableMessage>
+        ) : (
+          rows?.map((client) => <ClientRow key={client.id} client={client} emailMaxWidth={240} />)
+        )}
+      </ResponsiveTable>
       <ListPagination
         total={error ? 0 : (data?.total ?? 0)}
         page={state.page}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { returnFigure } from '../../components/signed-value.tsx';
-import { formatMetricValue, signedCompactDollars, signedCount, signedPoints } from './dashboard-format.ts';
+import { formatMetricValue, shortQuarter, signedCompactDollars, signedCount, signedPoints } from './dashboard-format.ts';
 import { dashboardStatus } from './dashboard-status.ts';
 
 describe('dashboard figures', () => {
@@ -12,6 +12,11 @@ describe('dashboard figures', () => {
     expect(signedCount(-12)).toEqual({ text: '-12', direction: -1 });
     expect(signedCompactDollars(1_234_567)).toEqual({ text: '+$1.2M', direction: 1 });
     expect(signedCompactDollars(-350_000)).toEqual({ text: '-$350K', direction: -1 });
+  });
+
+  it("shortens a quarter for a chart's tick", () => {
+    expect(shortQuarter('Q4 2026')).toBe("Q4 '26");
+    expect(shortQuarter('Q1 2030')).toBe("Q1 '30");
   });
 
   it('formats a metric by its unit', () => {

@@ -16,6 +16,9 @@ const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
 export const formatCount = (value: number) => value.toLocaleString('en-US');
 
+/** A quarter as a chart's tick shows it: 'Q4 2026' → "Q4 '26". */
+export const shortQuarter = (quarter: string) => quarter.replace(/ \d\d(\d\d)$/, " '$1");
+
 /** +3, -12, +0 */
 export const signedCount = (value: number): SignedFigure => signed(Math.round(value), formatCount);
 

@@ -7,7 +7,12 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { formatDollars } from '@meridian/domain/shared/format';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
-import type { GenerateResponse, Recommendation } from '@meridian/domain/recommendations/contracts';
+import {
+  recommendationStatuses,
+  recommendationStatusLabels,
+  type GenerateResponse,
+  type Recommendation,
+} from '@meridian/domain/recommendations/contracts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { ButtonSpinner } from '../../components/button-spinner.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -41,6 +46,15 @@ function generateResultText({ created, refreshed, unchanged }: GenerateResponse)
     unchanged > 0 && `${unchanged} unchanged`,
   ].filter((part) => part !== false);
   return parts.length > 0 ? parts.join(', ') : text.nothingNew;
+}
+
+/** How many of the cards shown are in each status: "2 pending · 1 accepted" (a status without one is left out). */
+function statusCounts(recommendations: Recommendation[]): string {
+  return recommendationStatuses
+    .map((status) => [recommendations.filter((recommendation) => recommendation.status === status).length, status] as const)
+    .filter(([count]) => count > 0)
+    .map(([count, status]) => `${count} ${recommendationStatusLabels[status].toLowerCase()}`)
+    .join(' · ');
 }
 
 /** Implementing trades real money: the dialog says what will be recorded, and where. */
@@ -85,9 +99,17 @@ export function RecommendationsPanel({ clientId, portfolioId }: Props) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} data-testid="recommendations">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', p: 2, pb: 1 }}>
-        <Typography variant="h6" component="h2" id={headingId} sx={{ flexGrow: 1 }}>
-          {text.heading}
-        </Typography>
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography variant="h6" component="h2" id={headingId}>
+            {text.heading}
+          </Typography>
+          {/* Counted from the cards themselves, so it always matches them and changes with them (the list refetches on every decision). */}
+          {recommendations.length > 0 && (
+            <Typography variant="body2" color="text.secondary" data-testid="recommendation-counts">
+              {statusCounts(recommendations)}
+            </Typography>
+          )}
+        </Box>
         {!readOnly && (
           <Button
             variant="outlined"

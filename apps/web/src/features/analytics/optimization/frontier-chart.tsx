@@ -1,6 +1,7 @@
 import { useTheme } from '@mui/material/styles';
 import { ScatterChart } from '@mui/x-charts/ScatterChart';
 import type { Optimization, RiskPoint } from '@meridian/domain/recommendations/contracts';
+import { chartMargin, valueAxis, yValueAxis } from '../../../lib/chart-axes.ts';
 import { plainFraction } from '../../../lib/figure-format.ts';
 
 /**
@@ -11,14 +12,25 @@ const xy = (point: RiskPoint, id: string) => ({ x: point.volatility, y: point.ex
 
 export function FrontierChart({ optimization, height = 300 }: { optimization: Optimization; height?: number }) {
   const theme = useTheme();
-  // Ticks as short as they can be ("8.5%", "10%"): two decimals were cut off on the axes.
-  const percentAxis = (value: number | null) => (value === null ? '' : `${Number((value * 100).toFixed(1))}%`);
+  const points = [...optimization.frontier, optimization.current, optimization.optimal];
+  const xAxis = valueAxis(
+    points.map((point) => point.volatility),
+    'percent',
+  );
   return (
     <ScatterChart
       height={height}
-      margin={{ left: 8, right: 16, top: 16, bottom: 8 }}
-      xAxis={[{ label: 'Volatility (annual)', valueFormatter: percentAxis }]}
-      yAxis={[{ label: 'Expected return (annual)', width: 64, valueFormatter: percentAxis }]}
+      margin={chartMargin(xAxis)}
+      xAxis={[{ label: 'Volatility (annual)', ...xAxis }]}
+      yAxis={[
+        {
+          label: 'Expected return (annual)',
+          ...yValueAxis(
+            points.map((point) => point.expected_return),
+            'percent',
+          ),
+        },
+      ]}
       series={[
         {
           id: 'frontier',

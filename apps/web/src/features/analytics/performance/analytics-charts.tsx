@@ -1,8 +1,7 @@
 import { useTheme } from '@mui/material/styles';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { formatCompactDollars } from '@meridian/domain/shared/format';
 import type { AnalyticsPoint } from '@meridian/domain/analytics/contracts';
-import { dayChartProps, dollarsOrBlank, utcDayAxis } from '../../../lib/utc-day-axis.ts';
+import { dayChartProps, dollarsOrBlank, utcDayAxis, yValueAxis } from '../../../lib/chart-axes.ts';
 import { plainFraction } from '../../../lib/figure-format.ts';
 
 /**
@@ -21,11 +20,25 @@ export function GrowthChart({ series, benchmark, height = 320 }: GrowthProps) {
     <LineChart
       height={height}
       {...dayChartProps}
+      // The market value's axis on the right leaves room for the last day's label.
       margin={{ ...dayChartProps.margin, right: 8 }}
       xAxis={[timeAxis(series)]}
       yAxis={[
-        { id: 'growth', width: 48, valueFormatter: (value: number) => value.toFixed(0) },
-        { id: 'value', position: 'right', width: 64, valueFormatter: (value: number) => formatCompactDollars(value) },
+        {
+          id: 'growth',
+          ...yValueAxis(
+            series.flatMap((point) => [point.growth, point.benchmark_growth]),
+            'number',
+          ),
+        },
+        {
+          id: 'value',
+          position: 'right',
+          ...yValueAxis(
+            series.map((point) => point.value),
+            'dollars',
+          ),
+        },
       ]}
       series={[
         {
@@ -61,7 +74,7 @@ export function GrowthChart({ series, benchmark, height = 320 }: GrowthProps) {
   );
 }
 
-/** The fall below the running peak, as an area under zero. */
+/** The fall below the running peak, as an area under zero; its axis runs from zero down, at least to -1%. */
 export function DrawdownChart({ series, height = 220 }: { series: AnalyticsPoint[]; height?: number }) {
   const theme = useTheme();
   return (
@@ -70,7 +83,7 @@ export function DrawdownChart({ series, height = 220 }: { series: AnalyticsPoint
       {...dayChartProps}
       hideLegend
       xAxis={[timeAxis(series)]}
-      yAxis={[{ width: 56, max: 0, valueFormatter: (value: number) => plainFraction(value) }]}
+      yAxis={[yValueAxis([...series.map((point) => point.drawdown), 0, -0.01], 'percent')]}
       series={[
         {
           id: 'drawdown',

@@ -1,47 +1,44 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { memo } from 'react';
-import { questionTypes, templateLimits, type QuestionType } from '@meridian/domain/assessments/template-definition';
+import { memo, useId } from 'react';
+import { useWatch, type UseFieldArrayMove, type UseFieldArrayRemove } from 'react-hook-form';
+import { questionTypes, templateLimits } from '@meridian/domain/assessments/template-definition';
+import { FormSelectField } from '../../../components/form-select-field.tsx';
+import { FormCheckbox, FormTextField } from '../../../components/form.tsx';
 import { assessmentTexts } from '../assessment-texts.ts';
 import { editorTexts as text } from './editor-texts.ts';
-import { moveItem, removeAt, sameErrors, updateQuestion, updateSection, type DraftUpdate } from './draft-update.ts';
-import { errorScope } from './error-scope.ts';
+import { questionPath, type EditorForm } from './editor-form.ts';
+import { GroupMessage } from './group-message.tsx';
 import { ItemToolbar } from './item-toolbar.tsx';
 import { OptionsEditor } from './options-editor.tsx';
-import { isChoice, isScoredType, type QuestionDraft } from './template-draft.ts';
+import { isChoice, isScoredType } from './template-draft.ts';
 import { NumberSettingsEditor, ScaleSettingsEditor } from './type-settings.tsx';
 
 type Props = {
-  question: QuestionDraft;
+  form: EditorForm;
   sectionIndex: number;
   /** Its place in the section (for moving) and its number in the template (for naming). */
   index: number;
   count: number;
   number: number;
-  update: DraftUpdate;
-  /** Every message of the template; the question shows those under its path. */
-  errors: Record<string, string>;
+  /** The section's questions' moves and removal. */
+  move: UseFieldArrayMove;
+  remove: UseFieldArrayRemove;
 };
 
-const pathOf = (sectionIndex: number, index: number) => `definition.sections.${sectionIndex}.questions.${index}`;
+const typeOptions = questionTypes.map((type) => ({ value: type, label: assessmentTexts.typeLabels[type] }));
 
 /** One question: key, type, required, weight, text, and its type's settings (options, scale or number). */
-function QuestionEditorView({ question, sectionIndex, index, count, number, update, errors: all }: Props) {
+function QuestionEditorView({ form, sectionIndex, index, count, number, move, remove }: Props) {
+  const { control, register } = form;
+  const path = questionPath(sectionIndex, index);
   const name = text.question(number - 1);
-  const errors = errorScope(all, pathOf(sectionIndex, index));
-  const set = (patch: Partial<QuestionDraft>) => updateQuestion(update, sectionIndex, index, (current) => ({ ...current, ...patch }));
-  const setQuestions = (change: (questions: QuestionDraft[]) => QuestionDraft[]) =>
-    updateSection(update, sectionIndex, (section) => ({ ...section, questions: change(section.questions) }));
-  const onMove = (offset: number) => setQuestions((questions) => moveItem(questions, index, offset));
-  const onRemove = () => setQuestions((questions) => removeAt(questions, index));
+  const legendId = useId();
+  const typeId = useId();
+  const type = useWatch({ control, name: `${path}.type` });
   const label = (field: string) => ({ htmlInput: { 'aria-label': `${name} ${field.toLowerCase()}` } });
-  const legendId = `question-legend-${question.uid}`;
+  const input = { register, control, size: 'small', helperText: '', fullWidth: false, margin: 'none' } as const;
   return (
     <Paper
       variant="outlined"
@@ -54,66 +51,50 @@ function QuestionEditorView({ question, sectionIndex, index, count, number, upda
         <Typography component="h4" id={legendId} variant="subtitle2" sx={{ flex: 1 }}>
           {name}
         </Typography>
-        <ItemToolbar item={name} index={index} count={count} onMove={onMove} onRemove={onRemove} />
+        <ItemToolbar
+          item={name}
+          index={index}
+          count={count}
+          onMove={(offset) => move(index, index + offset)}
+          onRemove={() => remove(index)}
+        />
       </Box>
-      {errors.at() && (
-        <Alert severity="error" sx={{ my: 1 }}>
-          {errors.at()}
-        </Alert>
-      )}
+      <GroupMessage control={control} name={path} alert />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start', mt: 1 }}>
-        <TextField
-          size="small"
+        <FormTextField
+          {...input}
+          name={`${path}.key`}
           label={text.questionKey}
-          value={question.key}
-          onChange={(event) => set({ key: event.target.value })}
-          error={Boolean(errors.at('key'))}
-          helperText={errors.at('key')}
           sx={{ flex: '1 1 140px' }}
           slotProps={{ htmlInput: { ...label(text.questionKey).htmlInput, spellCheck: false, maxLength: templateLimits.keyMax + 10 } }}
         />
-        <TextField
-          select
+        <FormSelectField
+          control={control}
+          name={`${path}.type`}
+          options={typeOptions}
           size="small"
           label={text.questionType}
-          value={question.type}
-          onChange={(event) => set({ type: event.target.value as QuestionType })}
-          error={Boolean(errors.at('type'))}
-          helperText={errors.at('type')}
-          id={`question-type-${question.uid}`}
+          helperText=""
+          id={typeId}
           sx={{ flex: '1 1 170px' }}
-          slotProps={{ select: { SelectDisplayProps: { 'aria-labelledby': `${legendId} question-type-${question.uid}-label` } as object } }}
-        >
-          {questionTypes.map((type) => (
-            <MenuItem key={type} value={type}>
-              {assessmentTexts.typeLabels[type]}
-            </MenuItem>
-          ))}
-        </TextField>
-        {isScoredType(question.type) && (
-          <TextField
-            size="small"
+          slotProps={{ select: { SelectDisplayProps: { 'aria-labelledby': `${legendId} ${typeId}-label` } as object } }}
+        />
+        {isScoredType(type) && (
+          <FormTextField
+            {...input}
+            name={`${path}.weight`}
             label={text.weight}
-            value={question.weight}
-            onChange={(event) => set({ weight: event.target.value })}
-            error={Boolean(errors.at('weight'))}
-            helperText={errors.at('weight') ?? text.weightHelp}
+            helperText={text.weightHelp}
             sx={{ flex: '0 1 130px' }}
             slotProps={{ htmlInput: { ...label(text.weight).htmlInput, inputMode: 'decimal' } }}
           />
         )}
-        <FormControlLabel
-          control={<Checkbox checked={question.required} onChange={(event) => set({ required: event.target.checked })} />}
-          label={text.required}
-        />
+        <FormCheckbox control={control} name={`${path}.required`} label={text.required} />
       </Box>
-      <TextField
-        size="small"
+      <FormTextField
+        {...input}
+        name={`${path}.text`}
         label={text.questionText}
-        value={question.text}
-        onChange={(event) => set({ text: event.target.value })}
-        error={Boolean(errors.at('text'))}
-        helperText={errors.at('text')}
         required
         fullWidth
         multiline
@@ -121,33 +102,12 @@ function QuestionEditorView({ question, sectionIndex, index, count, number, upda
         sx={{ mt: 1 }}
         slotProps={label(text.questionText)}
       />
-      {isChoice(question.type) && (
-        <OptionsEditor owner={name} options={question.options} onChange={(options) => set({ options })} errors={errors.scope('options')} />
-      )}
-      {question.type === 'scale' && (
-        <ScaleSettingsEditor owner={name} scale={question.scale} onChange={(scale) => set({ scale })} errors={errors.scope('scale')} />
-      )}
-      {question.type === 'number' && (
-        <NumberSettingsEditor
-          owner={name}
-          settings={question.number}
-          onChange={(settings) => set({ number: settings })}
-          errors={errors.scope('number')}
-        />
-      )}
+      {isChoice(type) && <OptionsEditor form={form} question={path} owner={name} />}
+      {type === 'scale' && <ScaleSettingsEditor form={form} question={path} owner={name} />}
+      {type === 'number' && <NumberSettingsEditor form={form} question={path} owner={name} />}
     </Paper>
   );
 }
 
-/** Rendered again only when its question, place or messages change, so typing in one question stays quick in a long template. */
-export const QuestionEditor = memo(
-  QuestionEditorView,
-  (before, after) =>
-    before.question === after.question &&
-    before.sectionIndex === after.sectionIndex &&
-    before.index === after.index &&
-    before.count === after.count &&
-    before.number === after.number &&
-    before.update === after.update &&
-    sameErrors(before.errors, after.errors, pathOf(after.sectionIndex, after.index)),
-);
+/** Rendered again only when its place changes (its inputs and messages update themselves), so a long template stays quick. */
+export const QuestionEditor = memo(QuestionEditorView);

@@ -5,12 +5,14 @@ import {
   type TemplateQuestion,
 } from '@meridian/domain/assessments/template-definition';
 
-/** A template as the editor holds it: numbers as typed, every type's settings kept, so switching type loses nothing. */
-export type OptionDraft = { uid: string; value: string; label: string; score: string };
-export type ScaleDraft = { min: string; max: string; min_label: string; max_label: string; reverse: boolean };
-export type NumberDraft = { min: string; max: string; unit: string };
+/**
+ * A template as the editor's form holds it, shaped as the body it sends (so a message's path is its
+ * input's name): numbers as typed, every type's settings kept, so switching type loses nothing.
+ */
+export type OptionDraft = { value: string; label: string; score: string };
+type ScaleDraft = { min: string; max: string; min_label: string; max_label: string; reverse: boolean };
+type NumberDraft = { min: string; max: string; unit: string };
 export type QuestionDraft = {
-  uid: string;
   key: string;
   text: string;
   type: QuestionType;
@@ -20,12 +22,8 @@ export type QuestionDraft = {
   scale: ScaleDraft;
   number: NumberDraft;
 };
-export type SectionDraft = { uid: string; key: string; title: string; description: string; questions: QuestionDraft[] };
-export type TemplateDraft = { name: string; description: string; sections: SectionDraft[] };
-
-let counter = 0;
-/** A stable React key for an item that moves up and down. */
-const newUid = () => `draft-${(counter += 1)}`;
+export type SectionDraft = { key: string; title: string; description: string; questions: QuestionDraft[] };
+export type TemplateDraft = { name: string; description: string; definition: { sections: SectionDraft[] } };
 
 export const isChoice = (type: QuestionType) => (choiceQuestionTypes as readonly QuestionType[]).includes(type);
 /** Choice and scale questions score; number and text questions never do, so they have no weight to set. */
@@ -33,7 +31,7 @@ export const isScoredType = (type: QuestionType) => isChoice(type) || type === '
 
 const text = (value: number | undefined) => (value === undefined ? '' : String(value));
 
-export const newOption = (index: number): OptionDraft => ({ uid: newUid(), value: `option-${index + 1}`, label: '', score: String(index) });
+export const newOption = (index: number): OptionDraft => ({ value: `option-${index + 1}`, label: '', score: String(index) });
 
 /** The first of `prefix1`, `prefix2`… not taken. */
 export function freeKey(prefix: string, taken: Iterable<string>): string {
@@ -43,12 +41,11 @@ export function freeKey(prefix: string, taken: Iterable<string>): string {
   return `${prefix}${index}`;
 }
 
-export const questionKeysOf = (draft: TemplateDraft) =>
-  draft.sections.flatMap((section) => section.questions.map((question) => question.key));
+export const questionKeysOf = (sections: readonly SectionDraft[]) =>
+  sections.flatMap((section) => section.questions.map((question) => question.key));
 
 export function newQuestion(key: string): QuestionDraft {
   return {
-    uid: newUid(),
     key,
     text: '',
     type: 'single_choice',
@@ -61,14 +58,13 @@ export function newQuestion(key: string): QuestionDraft {
 }
 
 export const newSection = (key: string, questionKey: string): SectionDraft => ({
-  uid: newUid(),
   key,
   title: '',
   description: '',
   questions: [newQuestion(questionKey)],
 });
 
-export const emptyDraft = (): TemplateDraft => ({ name: '', description: '', sections: [newSection('section-1', 'q1')] });
+export const emptyDraft = (): TemplateDraft => ({ name: '', description: '', definition: { sections: [newSection('section-1', 'q1')] } });
 
 function questionDraft(question: TemplateQuestion): QuestionDraft {
   const blank = newQuestion(question.key);
@@ -80,7 +76,7 @@ function questionDraft(question: TemplateQuestion): QuestionDraft {
     weight: String(question.weight),
     options:
       question.type === 'single_choice' || question.type === 'multiple_choice'
-        ? question.options.map((option) => ({ uid: newUid(), value: option.value, label: option.label, score: String(option.score) }))
+        ? question.options.map((option) => ({ value: option.value, label: option.label, score: String(option.score) }))
         : blank.options,
     scale:
       question.type === 'scale'
@@ -104,13 +100,14 @@ export function draftOf(template: { name: string; description: string | null }, 
   return {
     name: template.name,
     description: template.description ?? '',
-    sections: definition.sections.map((section) => ({
-      uid: newUid(),
-      key: section.key,
-      title: section.title,
-      description: section.description ?? '',
-      questions: section.questions.map(questionDraft),
-    })),
+    definition: {
+      sections: definition.sections.map((section) => ({
+        key: section.key,
+        title: section.title,
+        description: section.description ?? '',
+        questions: section.questions.map(questionDraft),
+      })),
+    },
   };
 }
 
@@ -155,9 +152,9 @@ function questionInput(question: QuestionDraft): Record<string, unknown> {
 }
 
 /** The definition the draft describes, for templateDefinitionSchema to check (blank optional settings left out). */
-export function definitionInput(draft: TemplateDraft) {
+export function definitionInput(definition: TemplateDraft['definition']) {
   return {
-    sections: draft.sections.map((section) => ({
+    sections: definition.sections.map((section) => ({
       key: section.key.trim(),
       title: section.title,
       description: optional(section.description),

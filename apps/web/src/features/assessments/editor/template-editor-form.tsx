@@ -2,171 +2,178 @@ import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { TemplateDetail } from '@meridian/domain/assessments/contracts';
-import { templateCreateSchema, templateLimits } from '@meridian/domain/assessments/template-definition';
+import { templateCreateSchema, templateLimits, type TemplateCreate } from '@meridian/domain/assessments/template-definition';
 import { ButtonSpinner } from '../../../components/button-spinner.tsx';
+import { FormTextField } from '../../../components/form.tsx';
+import { fieldMessages, useZodForm } from '../../../lib/use-zod-form.ts';
 import { definitionOf } from '../definition-of.ts';
-import { issuesByPath } from '../issues-by-path.ts';
+import { firstQuestionNumbers } from '../question-numbers.ts';
 import { editorTexts as text } from './editor-texts.ts';
-import type { DraftUpdate } from './draft-update.ts';
-import { errorScope, unplacedMessages } from './error-scope.ts';
+import type { EditorForm } from './editor-form.ts';
+import { showsOwnMessage } from './editor-messages.ts';
+import { GroupMessage } from './group-message.tsx';
 import { SectionEditor } from './section-editor.tsx';
 import { TemplateConflict } from './template-conflict.tsx';
 import { definitionInput, draftOf, emptyDraft, freeKey, newSection, questionKeysOf, type TemplateDraft } from './template-draft.ts';
 import { useTemplateSave } from './use-template-save.ts';
-import { firstQuestionNumbers } from '../question-numbers.ts';
 
 const draftFrom = (template: TemplateDetail | null): TemplateDraft => {
   const definition = template && definitionOf(template.definition);
   return template && definition ? draftOf(template, definition) : emptyDraft();
 };
 
-/** The whole template as one form, checked with the shared schema (templateCreateSchema) before it is sent. */
-function check(draft: TemplateDraft) {
-  return templateCreateSchema.safeParse({
+/** The questions as they would be sent, to tell whether saving makes a new version. */
+const definitionText = (definition: TemplateDraft['definition']) => JSON.stringify(definitionInput(definition));
+
+/** The whole template as one form, checked with the shared schema (templateCreateSchema) on the body it makes. */
+const editorForm = {
+  toBody: (draft: TemplateDraft) => ({
     name: draft.name,
     description: draft.description.trim() || null,
-    definition: definitionInput(draft),
-  });
+    definition: definitionInput(draft.definition),
+  }),
+  bannerFields: (field: string) => !showsOwnMessage(field),
+};
+
+/** Which version saving keeps or makes, as the questions now stand against the version read. */
+function VersionNote({ control, base }: { control: EditorForm['control']; base: TemplateDetail }) {
+  const original = useMemo(() => definitionText(draftFrom(base).definition), [base]);
+  const changed = useWatch({ control, name: 'definition', compute: definitionText }) !== original;
+  return (
+    <Alert severity={changed ? 'warning' : 'info'} sx={{ mb: 2 }} data-testid="version-note">
+      {changed ? text.newVersion(base.current_version + 1) : text.sameVersion(base.current_version)}
+    </Alert>
+  );
 }
 
 /**
  * The template editor: name, description, sections of questions. Every message of the schema (or
- * of the server's 422) appears at its input; once a save was tried they follow each edit. Editing an
- * existing template sends its version read; a 409 shows the template as it stands and can load it.
+ * of the server's 422) appears at its input, or in the banner when no input shows it; once a save was
+ * tried each input's follows its edits. Editing an existing template sends its version read; a 409
+ * shows the template as it stands and can load it.
  */
 export function TemplateEditorForm({ template }: { template: TemplateDetail | null }) {
   const navigate = useNavigate();
   const [base, setBase] = useState(template);
-  const [draft, setDraft] = useState<TemplateDraft>(() => draftFrom(template));
-  const [tried, setTried] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState<{ message: string; current: TemplateDetail } | null>(null);
-  const { save, busy } = useTemplateSave(template);
-  const original = useMemo(() => JSON.stringify(definitionInput(draftFrom(base))), [base]);
-  const definitionChanged = JSON.stringify(definitionInput(draft)) !== original;
-
-  const parsed = useMemo(() => check(draft), [draft]);
-  const errors = useMemo(
-    () => ({ ...(tried && !parsed.success ? issuesByPath(parsed.error) : {}), ...serverErrors }),
-    [tried, parsed, serverErrors],
+  const [defaults] = useState(() => draftFrom(template));
+  const save = useTemplateSave(template);
+  const { control, register, getValues, reset, handleSubmit, subscribe, trigger, formState, banner, applyServerError } = useZodForm<
+    TemplateDraft,
+    TemplateCreate
+  >(templateCreateSchema, defaults, editorForm);
+  const form = useMemo<EditorForm>(() => ({ control, register, getValues }), [control, register, getValues]);
+  const sections = useFieldArray({ control, name: 'definition.sections' });
+  const firstNumbers = useWatch({ control, name: 'definition.sections', compute: firstQuestionNumbers });
+  // Once a save was tried, every message follows each edit as the template now stands (react-hook-form
+  // re-checks only the input edited): a key made unique clears its twin's, a switched type its old
+  // settings', and the server's go as soon as anything changes.
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ isSubmitted }) => {
+          if (isSubmitted) void trigger();
+        },
+      }),
+    [subscribe, trigger],
   );
-  const scope = errorScope(errors, '');
-  const banner = unplacedMessages(errors);
+  const fieldsNeedAttention = Object.keys(fieldMessages(formState.errors)).some(showsOwnMessage);
+  const alert = [fieldsNeedAttention ? text.fixFields : null, banner].filter(Boolean).join(' ');
 
-  const update = useCallback<DraftUpdate>((change) => {
-    setDraft(change);
-    setServerErrors((current) => (Object.keys(current).length > 0 ? {} : current));
-  }, []);
-  const change = (next: TemplateDraft) => update(() => next);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (!parsed.success) return;
-    const outcome = await save(
-      { ...parsed.data, description: parsed.data.description ?? null, definitionChanged: !base || definitionChanged },
-      base?.sync_version ?? null,
-    );
+  const submit = handleSubmit(async ({ name, description, definition }) => {
+    const definitionChanged = !base || definitionText(getValues('definition')) !== definitionText(draftFrom(base).definition);
+    const outcome = await save({ name, description: description ?? null, definition, definitionChanged }, base?.sync_version ?? null);
     if (outcome.ok) void navigate(`/assessment-manager/${encodeURIComponent(outcome.template.id)}`);
     else if ('conflict' in outcome) setConflict(outcome.conflict);
-    else setServerErrors(outcome.errors);
-  };
+    else applyServerError(outcome.failure, text.saveFailed);
+  });
 
   const reload = () => {
     if (!conflict) return;
     setBase(conflict.current);
-    setDraft(draftFrom(conflict.current));
+    reset(draftFrom(conflict.current));
     setConflict(null);
-    setServerErrors({});
   };
 
-  const firstNumbers = firstQuestionNumbers(draft.sections);
+  const addSection = () => {
+    const current = getValues('definition.sections');
+    sections.append(
+      newSection(
+        freeKey(
+          'section-',
+          current.map((section) => section.key),
+        ),
+        freeKey('q', questionKeysOf(current)),
+      ),
+      { shouldFocus: false },
+    );
+  };
+
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={template ? text.editTitle(template.name) : text.newTitle}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label={template ? text.editTitle(template.name) : text.newTitle}
+    >
       {conflict && <TemplateConflict message={conflict.message} current={conflict.current} onReload={reload} />}
-      {Object.keys(errors).length > 0 && (
+      {alert && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="editor-errors">
-          {[text.fixFields, ...banner].join(' ')}
+          {alert}
         </Alert>
       )}
       <Paper variant="outlined" component="section" aria-labelledby="template-details-heading" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
         <Typography variant="h6" component="h2" id="template-details-heading">
           {text.details}
         </Typography>
-        <TextField
+        <FormTextField
+          register={register}
+          control={control}
+          name="name"
           id="template-name"
           label={text.name}
           required
-          value={draft.name}
-          onChange={(event) => change({ ...draft, name: event.target.value })}
-          error={Boolean(scope.at('name'))}
-          helperText={scope.at('name') ?? ' '}
-          fullWidth
-          margin="dense"
           slotProps={{ htmlInput: { maxLength: templateLimits.nameMax + 20 } }}
         />
-        <TextField
+        <FormTextField
+          register={register}
+          control={control}
+          name="description"
           id="template-description"
           label={text.description}
-          value={draft.description}
-          onChange={(event) => change({ ...draft, description: event.target.value })}
-          error={Boolean(scope.at('description'))}
-          helperText={scope.at('description') ?? ' '}
-          fullWidth
           multiline
           minRows={2}
-          margin="dense"
         />
       </Paper>
       <Box component="section" aria-labelledby="template-sections-heading">
         <Typography variant="h6" component="h2" id="template-sections-heading" sx={{ mb: 1 }}>
           {text.sections}
         </Typography>
-        {base && (
-          <Alert severity={definitionChanged ? 'warning' : 'info'} sx={{ mb: 2 }} data-testid="version-note">
-            {definitionChanged ? text.newVersion(base.current_version + 1) : text.sameVersion(base.current_version)}
-          </Alert>
-        )}
-        {scope.at('definition.sections') && <FormHelperText error>{scope.at('definition.sections')}</FormHelperText>}
-        {draft.sections.map((section, index) => {
-          return (
-            <SectionEditor
-              key={section.uid}
-              section={section}
-              index={index}
-              count={draft.sections.length}
-              firstNumber={firstNumbers[index] ?? 1}
-              update={update}
-              errors={errors}
-            />
-          );
-        })}
+        {base && <VersionNote control={control} base={base} />}
+        <GroupMessage control={control} name="definition.sections" />
+        {sections.fields.map((section, index) => (
+          <SectionEditor
+            key={section.id}
+            form={form}
+            index={index}
+            count={sections.fields.length}
+            firstNumber={firstNumbers[index] ?? 1}
+            move={sections.move}
+            remove={sections.remove}
+          />
+        ))}
         <Button
           startIcon={<AddIcon />}
           variant="outlined"
-          disabled={draft.sections.length >= templateLimits.sectionsMax}
-          onClick={() =>
-            change({
-              ...draft,
-              sections: [
-                ...draft.sections,
-                newSection(
-                  freeKey(
-                    'section-',
-                    draft.sections.map((section) => section.key),
-                  ),
-                  freeKey('q', questionKeysOf(draft)),
-                ),
-              ],
-            })
-          }
+          disabled={sections.fields.length >= templateLimits.sectionsMax}
+          onClick={addSection}
         >
           {text.addSection}
         </Button>
@@ -187,11 +194,16 @@ export function TemplateEditorForm({ template }: { template: TemplateDetail | nu
         <Button
           component={RouterLink}
           to={template ? `/assessment-manager/${encodeURIComponent(template.id)}` : '/assessment-manager'}
-          disabled={busy}
+          disabled={formState.isSubmitting}
         >
           {text.cancel}
         </Button>
-        <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <ButtonSpinner /> : undefined}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={formState.isSubmitting}
+          startIcon={formState.isSubmitting ? <ButtonSpinner /> : undefined}
+        >
           {template ? text.save : text.create}
         </Button>
       </Box>

@@ -57,15 +57,15 @@ describe('template editor', () => {
     openEditor('new');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('New template');
     fireEvent.click(screen.getByRole('button', { name: 'Create template' }));
-    expect(screen.getByTestId('editor-errors').textContent).toBe('Some fields need attention: see the messages below.');
+    expect((await screen.findByTestId('editor-errors')).textContent).toBe('Some fields need attention: see the messages below.');
     expect(helperOf('Template name *')).toBe(m.nameRequired);
     expect(helperOf('Section 1 section title')).toBe(m.sectionTitleRequired);
     expect(helperOf('Question 1 question text')).toBe(m.questionTextRequired);
     expect(helperOf('Question 1 option 1 label')).toBe(m.optionLabelRequired);
     type('Question 1 question key', 'Bad Key');
     type('Question 1 option 2 score', 'lots');
-    expect(helperOf('Question 1 question key')).toBe(m.questionKeyInvalid);
-    expect(helperOf('Question 1 option 2 score')).toBe(m.optionScoreInvalid);
+    await waitFor(() => expect(helperOf('Question 1 question key')).toBe(m.questionKeyInvalid));
+    await waitFor(() => expect(helperOf('Question 1 option 2 score')).toBe(m.optionScoreInvalid));
     expect(writes(calls)).toHaveLength(0);
   });
 
@@ -81,7 +81,18 @@ describe('template editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove question 1 option 3' }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove question 1 option 2' }));
     fireEvent.click(screen.getByRole('button', { name: 'Create template' }));
-    expect(screen.getByTestId('options-error').textContent).toBe(m.optionsRequired);
+    expect((await screen.findByTestId('options-error')).textContent).toBe(m.optionsRequired);
+    // With the rest filled in, only the options need attention; a text question has none, so once
+    // it is one nothing is left to fix.
+    type('Template name *', 'Goals check');
+    type('Section 1 section title', 'Goals');
+    type('Question 1 question text', 'What matters most?');
+    type('Question 1 option 1 label', 'Growth');
+    await waitFor(() => expect(helperOf('Question 1 option 1 label')).toBeUndefined());
+    expect(screen.getByTestId('editor-errors').textContent).toBe('Some fields need attention: see the messages below.');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Question 1 Type' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Text' }));
+    await waitFor(() => expect(screen.queryByTestId('editor-errors')).toBeNull());
   });
 
   it('sets a scale, checks its range, and keeps question keys unique across sections', async () => {
@@ -95,8 +106,13 @@ describe('template editor', () => {
     expect(field('Question 2 question key').value).toBe('q2');
     type('Question 2 question key', 'q1');
     fireEvent.click(screen.getByRole('button', { name: 'Create template' }));
-    expect(helperOf('Question 1 scale max')).toBe(m.scaleOrderInvalid);
+    await waitFor(() => expect(helperOf('Question 1 scale max')).toBe(m.scaleOrderInvalid));
     expect(helperOf('Question 2 question key')).toBe(m.questionKeysUnique);
+    // Each message follows the edits: a lower min settles the max, another key for question 1 its twin's.
+    type('Question 1 scale min', '0');
+    type('Question 1 question key', 'first');
+    await waitFor(() => expect(helperOf('Question 1 scale max')).toBeUndefined());
+    expect(helperOf('Question 2 question key')).toBeUndefined();
   });
 
   it('creates the template (POST) and opens it in the manager', async () => {
@@ -155,6 +171,31 @@ describe('template editor', () => {
     await waitFor(() => expect(helperOf('Question 1 option 2 value')).toBe(m.optionValuesUnique), slow);
   });
 
+  it('says in the banner what no input shows: a 422 about the definition or a setting without an input, any other failure', async () => {
+    let failure = jsonResponse(
+      {
+        detail: [
+          { type: 'custom', loc: ['body', 'definition', 'sections', 0, 'title'], msg: m.sectionTitleTooLong, input: 'x' },
+          { type: 'custom', loc: ['body', 'definition'], msg: m.definitionInvalid, input: null },
+          { type: 'custom', loc: ['body', 'definition', 'sections', 0, 'questions', 0, 'required'], msg: m.requiredInvalid, input: null },
+        ],
+      },
+      422,
+    );
+    server({ post: () => failure });
+    openEditor('new');
+    fillNew();
+    fireEvent.click(screen.getByRole('button', { name: 'Create template' }));
+    await waitFor(() => expect(helperOf('Section 1 section title')).toBe(m.sectionTitleTooLong), slow);
+    expect(screen.getByTestId('editor-errors').textContent).toBe(
+      `Some fields need attention: see the messages below. ${m.definitionInvalid} ${m.requiredInvalid}`,
+    );
+    failure = new Response('', { status: 500 });
+    fireEvent.click(screen.getByRole('button', { name: 'Create template' }));
+    await waitFor(() => expect(screen.getByTestId('editor-errors').textContent).toBe('The template could not be saved'), slow);
+    expect(field('Section 1 section title')).toHaveAttribute('aria-invalid', 'false');
+  });
+
   it('edits a template: the version it will create, and the questions sent only when they changed', async () => {
     const calls = server();
     openEditor('edit');
@@ -204,7 +245,7 @@ describe('template editor', () => {
     expect(within(conflict).getByText(m.templateChanged)).toBeVisible();
     expect(within(conflict).getByTestId('template-conflict-current').textContent).toBe('NameRenamed elsewhereVersion3Questions5ActiveNo');
     fireEvent.click(within(conflict).getByRole('button', { name: 'Load current version' }));
-    expect(field('Template name *').value).toBe('Renamed elsewhere');
+    await waitFor(() => expect(field('Template name *').value).toBe('Renamed elsewhere'));
     expect(screen.getByTestId('version-note').textContent).toBe('The questions are unchanged: saving keeps version 3.');
     fireEvent.click(screen.getByRole('button', { name: 'Save template' }));
     await waitFor(() => expect(writes(calls)).toHaveLength(2), slow);

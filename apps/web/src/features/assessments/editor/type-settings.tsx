@@ -1,30 +1,30 @@
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import TextField from '@mui/material/TextField';
+import type { Path } from 'react-hook-form';
+import { FormCheckbox, FormTextField } from '../../../components/form.tsx';
 import { editorTexts as text } from './editor-texts.ts';
-import type { ErrorScope } from './error-scope.ts';
-import type { NumberDraft, ScaleDraft } from './template-draft.ts';
+import type { EditorForm, QuestionPath } from './editor-form.ts';
+import type { TemplateDraft } from './template-draft.ts';
 
 type FieldProps = {
+  form: EditorForm;
+  name: Path<TemplateDraft>;
   label: string;
   owner: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
   flex: string;
   numeric?: boolean;
 };
 
-function SettingField({ label, owner, value, onChange, error, flex, numeric = false }: FieldProps) {
+function SettingField({ form, name, label, owner, flex, numeric = false }: FieldProps) {
   return (
-    <TextField
+    <FormTextField
+      register={form.register}
+      control={form.control}
+      name={name}
       size="small"
       label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      error={Boolean(error)}
-      helperText={error}
+      helperText=""
+      fullWidth={false}
+      margin="none"
       sx={{ flex }}
       slotProps={{ htmlInput: { 'aria-label': `${owner} ${label.toLowerCase()}`, ...(numeric ? { inputMode: 'decimal' } : {}) } }}
     />
@@ -33,104 +33,36 @@ function SettingField({ label, owner, value, onChange, error, flex, numeric = fa
 
 const row = { display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start', mt: 1 } as const;
 
-/** A scale question's range, the words at either end, and whether it is reverse-keyed. */
-export function ScaleSettingsEditor({
-  owner,
-  scale,
-  onChange,
-  errors,
-}: {
+type Props = {
+  form: EditorForm;
+  /** The question whose settings these are. */
+  question: QuestionPath;
+  /** "Question 2", so each input's name says which question it belongs to. */
   owner: string;
-  scale: ScaleDraft;
-  onChange: (next: ScaleDraft) => void;
-  errors: ErrorScope;
-}) {
-  const set = (patch: Partial<ScaleDraft>) => onChange({ ...scale, ...patch });
+};
+
+/** A scale question's range, the words at either end, and whether it is reverse-keyed. */
+export function ScaleSettingsEditor({ form, question, owner }: Props) {
+  const field = { form, owner };
   return (
     <Box sx={row}>
-      <SettingField
-        label={text.scaleMin}
-        owner={owner}
-        value={scale.min}
-        onChange={(min) => set({ min })}
-        error={errors.at('min') ?? errors.at()}
-        flex="0 1 110px"
-        numeric
-      />
-      <SettingField
-        label={text.scaleMax}
-        owner={owner}
-        value={scale.max}
-        onChange={(max) => set({ max })}
-        error={errors.at('max')}
-        flex="0 1 110px"
-        numeric
-      />
-      <SettingField
-        label={text.scaleMinLabel}
-        owner={owner}
-        value={scale.min_label}
-        onChange={(min_label) => set({ min_label })}
-        error={errors.at('min_label')}
-        flex="1 1 160px"
-      />
-      <SettingField
-        label={text.scaleMaxLabel}
-        owner={owner}
-        value={scale.max_label}
-        onChange={(max_label) => set({ max_label })}
-        error={errors.at('max_label')}
-        flex="1 1 160px"
-      />
-      <FormControlLabel
-        control={<Checkbox checked={scale.reverse} onChange={(event) => set({ reverse: event.target.checked })} />}
-        label={text.reverse}
-      />
+      <SettingField {...field} name={`${question}.scale.min`} label={text.scaleMin} flex="0 1 110px" numeric />
+      <SettingField {...field} name={`${question}.scale.max`} label={text.scaleMax} flex="0 1 110px" numeric />
+      <SettingField {...field} name={`${question}.scale.min_label`} label={text.scaleMinLabel} flex="1 1 160px" />
+      <SettingField {...field} name={`${question}.scale.max_label`} label={text.scaleMaxLabel} flex="1 1 160px" />
+      <FormCheckbox control={form.control} name={`${question}.scale.reverse`} label={text.reverse} />
     </Box>
   );
 }
 
 /** A number question's optional bounds and unit. */
-export function NumberSettingsEditor({
-  owner,
-  settings,
-  onChange,
-  errors,
-}: {
-  owner: string;
-  settings: NumberDraft;
-  onChange: (next: NumberDraft) => void;
-  errors: ErrorScope;
-}) {
-  const set = (patch: Partial<NumberDraft>) => onChange({ ...settings, ...patch });
+export function NumberSettingsEditor({ form, question, owner }: Props) {
+  const field = { form, owner };
   return (
     <Box sx={row}>
-      <SettingField
-        label={text.numberMin}
-        owner={owner}
-        value={settings.min}
-        onChange={(min) => set({ min })}
-        error={errors.at('min') ?? errors.at()}
-        flex="1 1 120px"
-        numeric
-      />
-      <SettingField
-        label={text.numberMax}
-        owner={owner}
-        value={settings.max}
-        onChange={(max) => set({ max })}
-        error={errors.at('max')}
-        flex="1 1 120px"
-        numeric
-      />
-      <SettingField
-        label={text.unit}
-        owner={owner}
-        value={settings.unit}
-        onChange={(unit) => set({ unit })}
-        error={errors.at('unit')}
-        flex="1 1 120px"
-      />
+      <SettingField {...field} name={`${question}.number.min`} label={text.numberMin} flex="1 1 120px" numeric />
+      <SettingField {...field} name={`${question}.number.max`} label={text.numberMax} flex="1 1 120px" numeric />
+      <SettingField {...field} name={`${question}.number.unit`} label={text.unit} flex="1 1 120px" />
     </Box>
   );
 }

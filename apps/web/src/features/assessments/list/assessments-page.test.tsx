@@ -110,6 +110,17 @@ describe('assessments list', () => {
     ).toBe(`/clients/${pending.client_id}/profile`);
   });
 
+  it('shows one kind of score for a custom assessment and the investor questionnaire: the percent of the most each could score', async () => {
+    server();
+    renderScreen(<AssessmentsPage />, { path: '/assessments' });
+    const custom = await rowOf(done.id);
+    const column = screen.getAllByRole('columnheader').findIndex((header) => header.textContent === 'Score');
+    expect(screen.getAllByRole('columnheader').filter((header) => /score/i.test(header.textContent ?? ''))).toHaveLength(1);
+    expect(cells(custom)[column]).toBe('72.5%');
+    expect(cells(await rowOf(ipqDone.id))[column]).toBe('64%');
+    expect(cells(await rowOf(ipqOpen.id))[column]).toBe('—');
+  });
+
   it('keeps the questionnaire and due date under the client on a phone, where their columns are left out', async () => {
     server();
     renderScreen(<AssessmentsPage />, { path: '/assessments' });

@@ -60,13 +60,9 @@ function PhoneDetails({ assessment, questionnaire }: { assessment: AssessmentSum
   );
 }
 
-/** A custom assessment's percent of its total; the questionnaire's risk score (0-100) as it is. */
+/** The same kind of score for every questionnaire, custom or the investor questionnaire: the percent of the most it could score. */
 const scoreText = (assessment: AssessmentSummary) =>
-  assessment.score_percent === null
-    ? '—'
-    : assessment.kind === 'custom'
-      ? `${assessment.score_percent}%`
-      : String(assessment.score_percent);
+  assessment.score_percent === null ? '—' : text.scorePercent(assessment.score_percent);
 
 function DueCell({ assessment }: { assessment: AssessmentSummary }) {
   if (!assessment.due_date) return <TableCell sx={{ ...hiddenBelow('sm'), color: 'text.secondary' }}>—</TableCell>;

@@ -1,6 +1,7 @@
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { DistributionBin } from '@meridian/domain/assessments/reliability';
+import { categoryAxis, yValueAxis } from '../../../lib/chart-axes.ts';
 import { assessmentTexts as text } from '../assessment-texts.ts';
 
 /** "30–40" for a band of total-score percentages. */
@@ -17,8 +18,11 @@ export function DistributionChart({ bins, height = 240 }: { bins: DistributionBi
       height={height}
       hideLegend
       margin={{ top: 8, right: 8, bottom: 8, left: 0 }}
-      xAxis={[{ scaleType: 'band', data: bins.map(bandLabel), label: `${text.scoreBand} (%)`, tickLabelStyle: { fontSize: 11 } }]}
-      yAxis={[{ label: text.responsesCount, tickMinStep: 1, width: 48 }]}
+      xAxis={[
+        { ...categoryAxis(bins.map(bandLabel), { scaleType: 'band' }), label: `${text.scoreBand} (%)`, tickLabelStyle: { fontSize: 11 } },
+      ]}
+      // Bars stand on zero; counts tick in whole steps.
+      yAxis={[{ label: text.responsesCount, ...yValueAxis([0, ...bins.map((bin) => bin.count)], 'number', { integers: true }) }]}
       series={[{ data: bins.map((bin) => bin.count), label: text.responsesCount, color: theme.palette.primary.main }]}
     />
   );

@@ -2,23 +2,27 @@ import type { Answers } from '@meridian/domain/assessments/answers';
 import type { TemplateDefinition, TemplateQuestion } from '@meridian/domain/assessments/template-definition';
 
 /**
- * The answers as the form holds them: a choice's value, the values chosen, and the scale, number
- * and text as typed. Blank is unanswered.
+ * The answers as the form holds them, one per question in the order of the definition (a question's
+ * key may be any slug, `constructor` too, so it names no form field): a choice's value, the values
+ * chosen, and the scale, number and text as typed. Blank is unanswered.
  */
-export type AnswerDraft = Record<string, string | string[]>;
+export type AnswerDraft = (string | string[])[];
 
 const questionsOf = (definition: TemplateDefinition) => definition.sections.flatMap((section) => section.questions);
 
 /** The form's values from saved answers. */
 export function draftOf(definition: TemplateDefinition, answers: Answers): AnswerDraft {
-  const draft: AnswerDraft = {};
-  for (const question of questionsOf(definition)) {
+  return questionsOf(definition).map((question) => {
     const value = Object.hasOwn(answers, question.key) ? answers[question.key] : undefined;
     if (question.type === 'multiple_choice')
-      draft[question.key] = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-    else draft[question.key] = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-  }
-  return draft;
+      return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  });
+}
+
+/** The form field of each question's answer: the body's `answers.<key>` is the form's `answers.<place>`. */
+export function answerFields(definition: TemplateDefinition): Record<string, `answers.${number}`> {
+  return Object.fromEntries(questionsOf(definition).map((question, index) => [`answers.${question.key}`, `answers.${index}` as const]));
 }
 
 /** A typed figure as a number ("1,250" is 1250); what is not one stays text, for validateAnswers to name. */
@@ -40,9 +44,9 @@ function answerOf(question: TemplateQuestion, value: string | string[] | undefin
 /** The answers to send: the questions answered, each as the API takes it (numbers as numbers). */
 export function answersOf(definition: TemplateDefinition, draft: AnswerDraft): Record<string, unknown> {
   const answers: Record<string, unknown> = {};
-  for (const question of questionsOf(definition)) {
-    const value = answerOf(question, draft[question.key]);
+  questionsOf(definition).forEach((question, index) => {
+    const value = answerOf(question, draft[index]);
     if (value !== undefined) answers[question.key] = value;
-  }
+  });
   return answers;
 }

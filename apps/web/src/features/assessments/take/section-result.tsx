@@ -16,7 +16,7 @@ type Props = {
 
 /** "7 / 10 (70%)", or that nothing in it was scored. */
 export const scoreLine = (score: { score: number; max: number; percent: number | null } | undefined) =>
-  score && score.percent !== null ? `${text.scoreOf(score.score, score.max)} (${score.percent}%)` : text.notScored;
+  score && score.percent !== null ? `${text.scoreOf(score.score, score.max)} (${text.scorePercent(score.percent)})` : text.notScored;
 
 /** One section of a completed assessment: its score, then each question with the answer given. */
 export function SectionResult({ section, score, answers, firstNumber }: Props) {

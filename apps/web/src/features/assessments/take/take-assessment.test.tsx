@@ -81,7 +81,7 @@ describe('taking an assessment', () => {
     expect(within(await question('q2')).queryByTestId('question-error')).toBeNull();
     expect(puts(calls)).toHaveLength(0);
     fireEvent.click(within(await question('q1')).getByRole('radio', { name: 'Bold' }));
-    expect(within(await question('q1')).queryByTestId('question-error')).toBeNull();
+    await waitFor(async () => expect(within(await question('q1')).queryByTestId('question-error')).toBeNull());
   });
 
   it('saves progress without the required answers (submit: false) with the version read', async () => {
@@ -119,7 +119,44 @@ describe('taking an assessment', () => {
     await answerAll();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect((await within(await question('q5')).findByTestId('question-error', {}, slow)).textContent).toBe(m.textAnswerTooLong);
+    expect(screen.getByTestId('take-notice').textContent).toBe('Some answers need attention: see the messages below.');
     expect(screen.getByTestId('location').textContent).toBe(`/assessments/${assessmentId}/take`);
+  });
+
+  it('says why saving failed when no question shows it: a 422 about the body, or the fallback', async () => {
+    let failure = jsonResponse(
+      { detail: [{ type: 'custom', loc: ['body', 'sync_version'], msg: m.syncVersionRequired, input: null }] },
+      422,
+    );
+    server(sampleDetail(), () => failure);
+    openPage();
+    fireEvent.click(within(await question('q1')).getByRole('radio', { name: 'Bold' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save progress' }));
+    expect((await screen.findByTestId('take-notice', {}, slow)).textContent).toBe(m.syncVersionRequired);
+    expect(screen.queryByTestId('question-error')).toBeNull();
+    failure = new Response('', { status: 500 });
+    fireEvent.click(screen.getByRole('button', { name: 'Save progress' }));
+    await waitFor(() => expect(screen.getByTestId('take-notice').textContent).toBe('The answers could not be saved'), slow);
+  });
+
+  it('answers a question whatever its key, `constructor` too', async () => {
+    const definition = {
+      sections: [
+        {
+          key: 'only',
+          title: 'Only',
+          questions: [{ key: 'constructor', text: 'Who built it?', type: 'text' as const, required: true, weight: 1 }],
+        },
+      ],
+    };
+    const calls = server(sampleDetail({ definition }));
+    openPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }, slow));
+    expect((await within(await question('constructor')).findByTestId('question-error')).textContent).toBe(m.answerRequired);
+    fireEvent.change(within(await question('constructor')).getByRole('textbox'), { target: { value: 'Ada' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1), slow);
+    expect(puts(calls)[0]!.body).toEqual({ answers: { constructor: 'Ada' }, submit: true, sync_version: 3 });
   });
 
   it('on a stale version (409) shows the current answers and says so; saving again sends their version', async () => {

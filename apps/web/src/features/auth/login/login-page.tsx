@@ -1,17 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { loginFormSchema, type LoginForm } from '@meridian/domain/auth/contracts';
 import { messages } from '@meridian/domain/shared/messages';
 import { webMessages } from '@meridian/domain/shared/web-messages';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
-import { FormError, FormTextField, SubmitButton } from '../../../components/form.tsx';
+import { FormCheckbox, FormError, FormTextField, SubmitButton } from '../../../components/form.tsx';
 import { PublicLayout } from '../../../components/public-layout.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { tokenStore } from '../../../lib/token-store.ts';
@@ -74,23 +71,7 @@ export function LoginPage() {
         <FormTextField {...form} name="email" id="login-email" label="Email" type="email" autoComplete="email" autoFocus />
         <FormTextField {...form} name="password" id="login-password" label="Password" type="password" autoComplete="current-password" />
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
-          <Controller
-            name="remember"
-            control={control}
-            render={({ field }) => (
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={field.value}
-                    onChange={(event) => field.onChange(event.target.checked)}
-                    onBlur={field.onBlur}
-                    name={field.name}
-                  />
-                }
-                label="Remember me"
-              />
-            )}
-          />
+          <FormCheckbox control={control} name="remember" label="Remember me" />
           <Link component={RouterLink} to="/forgot-password" variant="body2">
             Forgot password?
           </Link>

@@ -1,15 +1,15 @@
 import Box from '@mui/material/Box';
-import TableCell from '@mui/material/TableCell';
 import Typography from '@mui/material/Typography';
 import type { Client } from '@meridian/domain/clients/contracts';
 import { formatCompactDollars, formatShortDate } from '@meridian/domain/shared/format';
+import { ResponsiveRow } from '../../../components/responsive-table.tsx';
 import { AssessmentStatusChip } from '../assessment-status-chip.tsx';
 import { ClientAvatar } from '../client-avatar.tsx';
 import { ClientPerformance } from '../client-performance.tsx';
 import { RiskCapacityChip } from '../risk-capacity-chip.tsx';
 import { ClientRowMenu } from './client-row-menu.tsx';
-import { RecordRow } from '../../../components/record-row.tsx';
 import { TextLink } from '../../../components/text-link.tsx';
+import { useOpensRecord } from '../../../lib/use-opens-record.ts';
 
 type Props = {
   client: Client;
@@ -20,15 +20,21 @@ type Props = {
 };
 
 /**
- * One client of a table: who, how much, how it did over the period, risk, assessment, (last activity,)
- * actions. The name links to the client's profile, and a click elsewhere on the row opens it too.
+ * One client of a table: who, how much, how it did over the period, risk, assessment, (last
+ * activity,) actions. The table's columns say which of them a phone folds into the row's details.
+ * The name links to the client's profile, and a click elsewhere on the row opens it too.
  */
 export function ClientRow({ client, showLastActivity = false, emailMaxWidth }: Props) {
   const name = `${client.first_name} ${client.last_name}`;
   const profile = `/clients/${encodeURIComponent(client.id)}/profile`;
+  const opensProfile = useOpensRecord(profile);
   return (
-    <RecordRow to={profile} data-testid="client-row">
-      <TableCell>
+    <ResponsiveRow
+      hover
+      data-testid="client-row"
+      name={name}
+      {...opensProfile}
+      cells={[
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
           <ClientAvatar firstName={client.first_name} lastName={client.last_name} />
           <Box sx={{ minWidth: 0 }}>
@@ -45,22 +51,14 @@ export function ClientRow({ client, showLastActivity = false, emailMaxWidth }: P
               {client.email}
             </Typography>
           </Box>
-        </Box>
-      </TableCell>
-      <TableCell align="right">{formatCompactDollars(client.aum)}</TableCell>
-      <TableCell align="right">
-        <ClientPerformance performance={client.performance} />
-      </TableCell>
-      <TableCell>
-        <RiskCapacityChip capacity={client.profile.risk_capacity} />
-      </TableCell>
-      <TableCell>
-        <AssessmentStatusChip status={client.assessment_status} />
-      </TableCell>
-      {showLastActivity && <TableCell>{formatShortDate(client.last_activity_at)}</TableCell>}
-      <TableCell align="right">
-        <ClientRowMenu clientId={client.id} name={name} />
-      </TableCell>
-    </RecordRow>
+        </Box>,
+        formatCompactDollars(client.aum),
+        <ClientPerformance performance={client.performance} />,
+        <RiskCapacityChip capacity={client.profile.risk_capacity} />,
+        <AssessmentStatusChip status={client.assessment_status} />,
+        ...(showLastActivity ? [formatShortDate(client.last_activity_at)] : []),
+        <ClientRowMenu clientId={client.id} name={name} />,
+      ]}
+    />
   );
 }

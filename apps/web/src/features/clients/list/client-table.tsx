@@ -1,12 +1,6 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { Client, ClientSortField } from '@meridian/domain/clients/contracts';
 import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
@@ -14,6 +8,7 @@ import { ClientPerformanceHeader } from '../client-performance-header.tsx';
 import { pageSizeOptions, type ClientListAction, type ClientListState } from './client-list-state.ts';
 import { ClientRow } from './client-row.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
+import { ResponsiveTable, ResponsiveTableMessage, type ResponsiveColumn } from '../../../components/responsive-table.tsx';
 
 type Props = {
   rows: Client[] | undefined;
@@ -24,33 +19,49 @@ type Props = {
   dispatch: (action: ClientListAction) => void;
 };
 
-type Column = { label: string; field?: ClientSortField; align?: 'right' };
-
-/** The columns in order; every one but the actions sorts the list (the performance over the list's period). */
-const columns: Column[] = [
-  { label: 'Client', field: 'name' },
-  { label: 'Portfolio Value', field: 'aum', align: 'right' },
-  { label: 'Performance', field: 'performance', align: 'right' },
-  { label: 'Risk Profile', field: 'risk_capacity' },
-  { label: 'Assessment', field: 'assessment_status' },
-  { label: 'Last Activity', field: 'last_activity_at' },
-  { label: 'Actions', align: 'right' },
-];
-
-function ColumnHeader({ column, state, dispatch }: { column: Column } & Pick<Props, 'state' | 'dispatch'>) {
-  const { field } = column;
-  if (!field) return column.label;
-  const sort = {
-    active: state.sort === field,
-    direction: state.sort === field ? state.order : 'asc',
-    onSort: () => dispatch({ type: 'sort', field }),
+/** A column's sort button, and the header cell's aria-sort. */
+function sortOf(field: ClientSortField, { state, dispatch }: Pick<Props, 'state' | 'dispatch'>) {
+  const active = state.sort === field;
+  const direction = active ? state.order : 'asc';
+  return {
+    sortDirection: active ? state.order : false,
+    sort: { active, direction, onSort: () => dispatch({ type: 'sort', field }) },
   } as const;
-  if (field === 'performance') return <ClientPerformanceHeader period={state.period} sort={sort} />;
+}
+
+function SortHeader({ label, sort }: { label: string; sort: ReturnType<typeof sortOf>['sort'] }) {
   return (
     <TableSortLabel active={sort.active} direction={sort.direction} onClick={sort.onSort}>
-      {column.label}
+      {label}
     </TableSortLabel>
   );
+}
+
+/**
+ * ClientRow's cells with the last activity, each but the actions a sort of the list (the performance
+ * over the list's period); on a phone the table keeps who, how much and the row's menu.
+ */
+function columns(props: Pick<Props, 'state' | 'dispatch'>): ResponsiveColumn[] {
+  const sortable = (label: string, field: ClientSortField) => {
+    const { sortDirection, sort } = sortOf(field, props);
+    return { label, header: <SortHeader label={label} sort={sort} />, sortDirection };
+  };
+  const performance = sortOf('performance', props);
+  return [
+    sortable('Client', 'name'),
+    { ...sortable('Portfolio Value', 'aum'), align: 'right' },
+    {
+      label: text.performanceColumn(props.state.period),
+      header: <ClientPerformanceHeader period={props.state.period} sort={performance.sort} />,
+      sortDirection: performance.sortDirection,
+      align: 'right',
+      secondary: true,
+    },
+    { ...sortable('Risk Profile', 'risk_capacity'), secondary: true },
+    { ...sortable('Assessment', 'assessment_status'), secondary: true },
+    { ...sortable('Last Activity', 'last_activity_at'), secondary: true },
+    { label: 'Actions', align: 'right' },
+  ];
 }
 
 /**
@@ -61,40 +72,11 @@ export function ClientTable({ rows, total, loading, fetching, state, dispatch }:
   return (
     <Paper variant="outlined">
       <Box sx={{ height: 4 }}>{fetching && !loading && <LinearProgress aria-label="Updating clients" />}</Box>
-      <TableContainer>
-        <Table size="medium" aria-label="Clients">
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell
-                  key={column.label}
-                  align={column.align}
-                  sortDirection={column.field !== undefined && state.sort === column.field ? state.order : false}
-                >
-                  <ColumnHeader column={column} state={state} dispatch={dispatch} />
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {loading && (
-              <TableRow>
-                <TableCell colSpan={columns.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {text.loading}
-                </TableCell>
-              </TableRow>
-            )}
-            {!loading && rows?.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={columns.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {text.empty}
-                </TableCell>
-              </TableRow>
-            )}
-            {!loading && rows?.map((client) => <ClientRow key={client.id} client={client} showLastActivity />)}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ResponsiveTable label="Clients" columns={columns({ state, dispatch })}>
+        {loading && <ResponsiveTableMessage>{text.loading}</ResponsiveTableMessage>}
+        {!loading && rows?.length === 0 && <ResponsiveTableMessage>{text.empty}</ResponsiveTableMessage>}
+        {!loading && rows?.map((client) => <ClientRow key={client.id} client={client} showLastActivity />)}
+      </ResponsiveTable>
       <ListPagination
         total={total}
         page={state.page}

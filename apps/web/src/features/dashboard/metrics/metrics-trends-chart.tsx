@@ -3,7 +3,9 @@ import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { PerformanceMetricsResponse } from '@meridian/domain/dashboard/contracts';
 import { formatCompactDollars } from '@meridian/domain/shared/format';
-import { formatCount } from '../dashboard-format.ts';
+import type { TickFormat } from '../../../lib/axis-ticks.ts';
+import { categoryAxis, chartMargin, yValueAxis } from '../../../lib/chart-axes.ts';
+import { formatCount, shortQuarter } from '../dashboard-format.ts';
 
 type TrendPoint = PerformanceMetricsResponse['data']['trends'][number];
 type Series = {
@@ -11,21 +13,27 @@ type Series = {
   title: string;
   color: string;
   format: (value: number) => string;
+  /** How the value axis writes its ticks; counts keep to whole steps. */
+  ticks: TickFormat;
+  integers: boolean;
 };
 
 const series: Series[] = [
-  { key: 'total_aum', title: 'Assets Under Management', color: '#1565c0', format: formatCompactDollars },
-  { key: 'active_clients', title: 'Active Clients', color: '#2e7d32', format: formatCount },
-  { key: 'completed_assessments', title: 'Completed Assessments', color: '#c80046', format: formatCount },
+  { key: 'total_aum', title: 'Assets Under Management', color: '#1565c0', format: formatCompactDollars, ticks: 'dollars', integers: false },
+  { key: 'active_clients', title: 'Active Clients', color: '#2e7d32', format: formatCount, ticks: 'number', integers: true },
+  { key: 'completed_assessments', title: 'Completed Assessments', color: '#c80046', format: formatCount, ticks: 'number', integers: true },
 ];
 
 /** One metric over the quarters, with its first and last figures written out for those who cannot see the chart. */
 function TrendChart({ trends, line }: { trends: TrendPoint[]; line: Series }) {
-  const quarters = trends.map((point) => point.quarter);
   const values = trends.map((point) => point[line.key]);
   const first = trends[0]!;
   const last = trends.at(-1)!;
   const summary = `${line.format(first[line.key])} in ${first.quarter}, ${line.format(last[line.key])} in ${last.quarter}`;
+  const xAxis = categoryAxis(
+    trends.map((point) => point.quarter),
+    { short: shortQuarter },
+  );
   return (
     <Box component="figure" sx={{ m: 0, minWidth: 0 }} data-testid={`trend-${line.key}`}>
       <Typography variant="subtitle2" component="figcaption">
@@ -36,13 +44,13 @@ function TrendChart({ trends, line }: { trends: TrendPoint[]; line: Series }) {
       </Typography>
       <LineChart
         height={220}
-        xAxis={[{ scaleType: 'point', data: quarters }]}
-        yAxis={[{ valueFormatter: (value: number) => line.format(value), width: 64 }]}
+        xAxis={[xAxis]}
+        yAxis={[yValueAxis(values, line.ticks, { integers: line.integers })]}
         series={[
           { data: values, label: line.title, color: line.color, valueFormatter: (value) => (value === null ? '' : line.format(value)) },
         ]}
         hideLegend
-        margin={{ left: 8, right: 16, top: 16, bottom: 8 }}
+        margin={chartMargin(xAxis)}
       />
     </Box>
   );

@@ -4,9 +4,8 @@ import { householdMessages } from '@meridian/domain/households/messages';
 import { DraftConflictAlert } from '../../../components/draft-conflict-alert.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError, FormTextField } from '../../../components/form.tsx';
-import { useRebasedDraft } from '../../../lib/use-rebased-draft.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { changedFields, householdDraftOf, rebaseHouseholdDraft, type HouseholdDraftField } from '../household-draft.ts';
+import { useRebasedEditForm } from '../../../lib/use-rebased-edit-form.ts';
+import { householdDraft } from '../household-draft.ts';
 import { householdTexts } from '../household-texts.ts';
 import { useUpdateHouseholdMutation } from '../households-api.ts';
 
@@ -19,34 +18,16 @@ const conflictRows = (current: Household): [string, string][] => [
 
 /** Renames a household or changes its notes; a 409 keeps the user's edits on top of the current version. */
 export function EditHouseholdDialog({ household, onClose }: { household: Household; onClose: () => void }) {
-  const { conflict, takeConflict, reloadCurrent } = useRebasedDraft(household, householdDraftOf, rebaseHouseholdDraft);
-  const { register, control, handleSubmit, reset, getValues, watch, banner, applyServerError } = useZodForm(
-    updateHouseholdBodySchema,
-    householdDraftOf(household),
-  );
   const [update, { isLoading }] = useUpdateHouseholdMutation();
-  const draft = watch();
-  const differing = conflict ? changedFields(draft, conflict.current) : new Set<HouseholdDraftField>();
-  const note = (field: HouseholdDraftField) => {
-    if (!conflict || !differing.has(field)) return ' ';
-    return `Current version: ${(field === 'name' ? conflict.current.name : conflict.current.notes) || '(empty)'}`;
-  };
-
-  const submit = handleSubmit(async (body) => {
-    try {
-      await update({ household, ...body, notes: body.notes ?? null }).unwrap();
-      onClose();
-    } catch (error) {
-      const rebased = takeConflict(error, householdMessages.householdChanged, getValues());
-      if (rebased) reset(rebased);
-      else applyServerError(error, householdTexts.updateHouseholdFailed);
-    }
+  const { register, control, banner, conflict, note, submit, reload } = useRebasedEditForm({
+    record: household,
+    model: householdDraft,
+    schema: updateHouseholdBodySchema,
+    save: (body) => update({ household, ...body, notes: body.notes ?? null }).unwrap(),
+    onSaved: onClose,
+    messages: { changed: householdMessages.householdChanged, failed: householdTexts.updateHouseholdFailed },
+    currentText: (current, field) => (field === 'name' ? current.name : (current.notes ?? '')),
   });
-
-  const reload = () => {
-    const current = reloadCurrent();
-    if (current) reset(current);
-  };
 
   return (
     <FormDialog

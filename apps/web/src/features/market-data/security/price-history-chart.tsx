@@ -1,8 +1,7 @@
 import { useTheme } from '@mui/material/styles';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { formatDollars } from '@meridian/domain/shared/format';
 import type { PricePoint } from '@meridian/domain/securities/contracts';
-import { dayChartProps, dollarsOrBlank, utcDayAxis } from '../../../lib/utc-day-axis.ts';
+import { dayChartProps, dollarsOrBlank, utcDayAxis, yValueAxis } from '../../../lib/chart-axes.ts';
 
 type Props = { symbol: string; points: PricePoint[]; height?: number };
 
@@ -20,7 +19,12 @@ export function PriceHistoryChart({ symbol, points, height = 320 }: Props) {
       {...dayChartProps}
       hideLegend
       xAxis={[utcDayAxis(points.map((point) => point.date))]}
-      yAxis={[{ width: 80, valueFormatter: (value: number) => formatDollars(value) }]}
+      yAxis={[
+        yValueAxis(
+          points.map((point) => point.close),
+          'dollars',
+        ),
+      ]}
       series={[
         {
           id: symbol,

@@ -1,6 +1,7 @@
 import { useTheme } from '@mui/material/styles';
 import { ScatterChart } from '@mui/x-charts/ScatterChart';
 import type { RiskPoint } from '@meridian/domain/recommendations/contracts';
+import { chartMargin, valueAxis, yValueAxis } from '../../../lib/chart-axes.ts';
 import { plainFraction } from '../../../lib/figure-format.ts';
 import { builderTexts } from '../builder-texts.ts';
 
@@ -14,7 +15,6 @@ type Props = {
   height?: number;
 };
 
-const wholePercent = (value: number) => `${(value * 100).toFixed(0)}%`;
 const point = ({ volatility, expected_return }: RiskPoint) => ({ x: volatility, y: expected_return });
 const pointText = (value: { x: number; y: number } | null) =>
   value ? builderTexts.riskPoint(plainFraction(value.y), plainFraction(value.x)) : '';
@@ -26,12 +26,25 @@ const pointText = (value: { x: number; y: number } | null) =>
  */
 export function FrontierChart({ frontier, singles, mix, singlesLabel, height = 300 }: Props) {
   const theme = useTheme();
+  const points = [...frontier, ...singles, ...(mix ? [mix] : [])];
+  const xAxis = valueAxis(
+    points.map((risk) => risk.volatility),
+    'percent',
+  );
   return (
     <ScatterChart
       height={height}
-      margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
-      xAxis={[{ label: builderTexts.volatility, valueFormatter: wholePercent }]}
-      yAxis={[{ label: builderTexts.expectedReturn, valueFormatter: wholePercent, width: 64 }]}
+      margin={chartMargin(xAxis)}
+      xAxis={[{ label: builderTexts.volatility, ...xAxis }]}
+      yAxis={[
+        {
+          label: builderTexts.expectedReturn,
+          ...yValueAxis(
+            points.map((risk) => risk.expected_return),
+            'percent',
+          ),
+        },
+      ]}
       series={[
         {
           id: 'frontier',

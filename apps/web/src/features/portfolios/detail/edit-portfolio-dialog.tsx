@@ -13,15 +13,8 @@ import { DraftConflictAlert } from '../../../components/draft-conflict-alert.tsx
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormSelectField } from '../../../components/form-select-field.tsx';
 import { FormError, FormTextField } from '../../../components/form.tsx';
-import { useRebasedDraft } from '../../../lib/use-rebased-draft.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
-import {
-  changedFields,
-  portfolioDraftOf,
-  rebasePortfolioDraft,
-  type PortfolioDraft,
-  type PortfolioDraftField,
-} from '../portfolio-draft.ts';
+import { useRebasedEditForm } from '../../../lib/use-rebased-edit-form.ts';
+import { portfolioDraft, type PortfolioDraft } from '../portfolio-draft.ts';
 import { lotMethodLabels, statusLabels } from '../portfolio-labels.ts';
 import { lotMethods } from '@meridian/domain/analytics/contracts';
 import { useUpdatePortfolioMutation } from '../portfolios-api.ts';
@@ -49,44 +42,24 @@ const form = {
  * edits stay in the fields (the others take the current values) and saving again applies them.
  */
 export function EditPortfolioDialog({ portfolio, onClose }: { portfolio: Portfolio; onClose: () => void }) {
-  const { conflict, takeConflict, reloadCurrent } = useRebasedDraft(portfolio, portfolioDraftOf, rebasePortfolioDraft);
-  const { register, control, handleSubmit, reset, getValues, watch, banner, applyServerError } = useZodForm(
-    portfolioUpdateSchema,
-    portfolioDraftOf(portfolio),
-    form,
-  );
   const [update, { isLoading }] = useUpdatePortfolioMutation();
-  // After a conflict, a field whose value differs from the current version says what that version holds.
-  const draft = watch();
-  const differing = conflict ? changedFields(draft, conflict.current) : new Set<PortfolioDraftField>();
-  const note = (field: PortfolioDraftField) => {
-    if (!conflict || !differing.has(field)) return ' ';
-    const { current } = conflict;
-    const value = {
-      name: current.name,
-      account_type: accountTypeLabels[current.account_type],
-      status: statusLabels[current.status],
-      benchmark: current.benchmark_symbol,
-      lot_method: lotMethodLabels[current.lot_method],
-    }[field];
-    return `Current version: ${value}`;
-  };
-
-  const submit = handleSubmit(async (body) => {
-    try {
-      await update({ portfolio, ...body }).unwrap();
-      onClose();
-    } catch (error) {
-      const rebased = takeConflict(error, portfolioMessages.portfolioChanged, getValues());
-      if (rebased) reset(rebased);
-      else applyServerError(error, portfolioMessages.updatePortfolioFailed);
-    }
+  const { register, control, banner, conflict, note, submit, reload } = useRebasedEditForm({
+    record: portfolio,
+    model: portfolioDraft,
+    schema: portfolioUpdateSchema,
+    formOptions: form,
+    save: (body) => update({ portfolio, ...body }).unwrap(),
+    onSaved: onClose,
+    messages: { changed: portfolioMessages.portfolioChanged, failed: portfolioMessages.updatePortfolioFailed },
+    currentText: (current, field) =>
+      ({
+        name: current.name,
+        account_type: accountTypeLabels[current.account_type],
+        status: statusLabels[current.status],
+        benchmark: current.benchmark_symbol,
+        lot_method: lotMethodLabels[current.lot_method],
+      })[field],
   });
-
-  const reload = () => {
-    const current = reloadCurrent();
-    if (current) reset(current);
-  };
 
   return (
     <FormDialog

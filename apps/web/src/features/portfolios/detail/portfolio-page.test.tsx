@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
 import type { PortfolioDetail } from '@meridian/domain/portfolios/contracts';
 import { jsonResponse, renderScreen } from '../../../test/test-utils.tsx';
+import { stubWindowWidth } from '../../../test/window-width.ts';
 import { PortfolioPage } from './portfolio-page.tsx';
 import {
   portfolioId,
@@ -80,7 +81,28 @@ describe('portfolio page: holdings', () => {
     expect(screen.getByTestId('allocation-sector-Information Technology').textContent).toContain('100.00%');
   });
 
-  it('adds a holding through security search and shows the refreshed values', async () => {
+  it('keeps the security, market value and actions of a holding on a phone, the rest in its details', async () => {
+    stubWindowWidth(390);
+    server(sampleDetail(), sampleDetail());
+    renderScreen(<PortfolioPage />, { path: '/portfolios/:portfolioId', at: `/portfolios/${portfolioId}` });
+    const row = await screen.findByTestId('holding-row-MSFT');
+    expect(cellsOf(row).slice(0, 2)).toEqual(['MSFTMicrosoft Corporation', '$12,000.00']);
+    expect(within(row).getByRole('button', { name: 'Change quantity of MSFT' })).toBeVisible();
+    fireEvent.click(within(row).getByRole('button', { name: 'Details for MSFT' }));
+    const details = row.nextElementSibling as HTMLElement;
+    expect(
+      within(details)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Sector', 'Quantity', 'Average cost', 'Last close', 'Gain/loss', 'Gain/loss %', 'Allocation']);
+    expect(
+      within(details)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['Information Technology', '30', '$333.33', '$400.00Simulated', '+$2,000.00', '+20.00%', '100.00%']);
+  });
+
+  it('adds a holding through security search at the price it starts at, its last close, and shows the refreshed values', async () => {
     const before = sampleDetail([sampleHolding()]);
     const after = sampleDetail(
       [
@@ -107,7 +129,9 @@ describe('portfolio page: holdings', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add Holding' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Holding' });
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'Security' }), { target: { value: 'app' } });
+    expect(within(dialog).getByLabelText('Price per share (optional)')).toHaveValue('');
     fireEvent.click(await screen.findByTestId('security-option-AAPL'));
+    expect(within(dialog).getByLabelText('Price per share (optional)')).toHaveValue('200');
     expect(within(dialog).getByText('Empty: the latest close, $200.00')).toBeVisible();
     fireEvent.change(within(dialog).getByLabelText('Quantity'), { target: { value: '20' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Buy' }));
@@ -115,7 +139,7 @@ describe('portfolio page: holdings', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       security_id: '33333333-3333-4333-8333-333333333333',
       quantity: 20,
-      price: null,
+      price: 200,
     });
     expect(cellsOf(screen.getByTestId('holding-row-AAPL'))[4]).toBe('$200.00');
     expect(screen.getByTestId('card-holdings-value-value').textContent).toBe('$16,000.00');

@@ -278,6 +278,43 @@ describe('recommendations panel: acting on them', () => {
   });
 });
 
+describe('recommendations panel: the count', () => {
+  const counts = () => screen.getByTestId('recommendation-counts').textContent;
+
+  it('counts the cards shown by status', async () => {
+    server([pending, accepted, rejected, implemented, sampleRecommendation({ id: 'rec-5', title: 'Reduce AAPL in Lopez Retirement' })]);
+    renderPanel();
+    await card(pending.title);
+    expect(counts()).toBe('2 pending · 1 accepted · 1 rejected · 1 implemented');
+    expect(screen.getAllByRole('article')).toHaveLength(5);
+  });
+
+  it('counts again, with the cards, after an accept and an implementation', async () => {
+    server([pending, sampleRecommendation({ id: 'rec-5', title: 'Reduce AAPL in Lopez Retirement' }), accepted]);
+    renderPanel();
+    await card(pending.title);
+    expect(counts()).toBe('2 pending · 1 accepted');
+
+    fireEvent.click(within(await card(pending.title)).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(counts()).toBe('1 pending · 2 accepted'));
+    expect(within(await card(pending.title)).getByTestId('recommendation-status').textContent).toBe('Accepted');
+
+    fireEvent.click(within(await card(accepted.title)).getByRole('button', { name: 'Mark implemented' }));
+    const dialog = screen.getByRole('dialog', { name: 'Implement recommendation' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark implemented' }));
+    await waitFor(() => expect(counts()).toBe('1 pending · 1 accepted · 1 implemented'));
+    expect(within(await card(accepted.title)).getByTestId('recommendation-status').textContent).toBe('Implemented');
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+  });
+
+  it('shows no count when there are no cards', async () => {
+    server([]);
+    renderPanel();
+    await screen.findByTestId('recommendations-empty');
+    expect(screen.queryByTestId('recommendation-counts')).toBeNull();
+  });
+});
+
 describe('recommendations panel: generating', () => {
   it("says 'Generating…' while the review runs, then what it did, and lists the new ones", async () => {
     let finish: (response: Response) => void = () => {};

@@ -10,6 +10,7 @@ import { FormError, FormTextField } from '../../../components/form.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { parseNumber } from '../../../lib/parse-number.ts';
 import { useAddHoldingMutation } from '../portfolios-api.ts';
+import { useLastClosePrice } from '../use-last-close-price.ts';
 import { SecurityPicker, type SecurityOption } from '../../market-data/index.ts';
 
 type Props = { portfolio: PortfolioRef; open: boolean; onClose: () => void };
@@ -25,10 +26,18 @@ const form = {
   fieldOf: { security_id: 'security', symbol: 'security' },
 } as const;
 
-/** Buys a security for the portfolio: at the price given, else at its latest close (recorded in the ledger). */
+/** Buys a security for the portfolio (recorded in the ledger): at the price given, which starts at its latest close; left empty, at the latest close. */
 export function AddHoldingDialog({ portfolio, open, onClose }: Props) {
-  const { register, control, handleSubmit, reset, watch, banner, applyServerError } = useZodForm(holdingCreateSchema, emptyForm, form);
+  const { register, control, handleSubmit, reset, watch, getValues, setValue, banner, applyServerError } = useZodForm(
+    holdingCreateSchema,
+    emptyForm,
+    form,
+  );
   const [addHolding, { isLoading }] = useAddHoldingMutation();
+  const fillPrice = useLastClosePrice(
+    () => getValues('price'),
+    (price) => setValue('price', price),
+  );
 
   const close = () => {
     reset(emptyForm);
@@ -65,7 +74,10 @@ export function AddHoldingDialog({ portfolio, open, onClose }: Props) {
             id="holding-security"
             label="Security"
             value={field.value}
-            onChange={field.onChange}
+            onChange={(security) => {
+              field.onChange(security);
+              fillPrice(security);
+            }}
             autoFocus
             error={fieldState.error?.message}
             helperText="Search by symbol or name"

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { isTrade } from '@meridian/domain/portfolios/ledger';
@@ -12,6 +13,7 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { parseNumber } from '../../../lib/parse-number.ts';
 import { transactionTypeLabels } from '../../../lib/transaction-type-labels.ts';
 import { useRecordTransactionMutation } from '../portfolios-api.ts';
+import { useLastClosePrice } from '../use-last-close-price.ts';
 import { SecurityPicker, type SecurityOption } from '../../market-data/index.ts';
 
 /** Which fields a type asks for: trades a security, quantity and price; cash moves an amount. */
@@ -51,12 +53,16 @@ export function RecordTransactionDialog({ portfolio, onClose }: { portfolio: Por
   // Trade dates are market dates, as on the server: the user's own calendar may already be a day
   // ahead of New York (evening in Europe, any time in Asia), which the server refuses as the future.
   const [today] = useState(() => marketDate(new Date()));
-  const { register, control, handleSubmit, watch, clearErrors, banner, applyServerError } = useZodForm(
+  const { register, control, handleSubmit, watch, getValues, setValue, clearErrors, banner, applyServerError } = useZodForm(
     transactionCreateSchema,
     { type: 'deposit', trade_date: today, security: null, quantity: '', price: '', amount: '', notes: '' },
     form,
   );
   const [record, { isLoading }] = useRecordTransactionMutation();
+  const fillPrice = useLastClosePrice(
+    () => getValues('price'),
+    (price) => setValue('price', price),
+  );
   const type = watch('type');
   const trade = isTrade(type);
 
@@ -84,7 +90,11 @@ export function RecordTransactionDialog({ portfolio, onClose }: { portfolio: Por
       name={name}
       id={`transaction-${name}`}
       label={label}
-      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+      // Dollars say so, as in Add Holding; the adornment also keeps the label above a price filled in by the form.
+      slotProps={{
+        htmlInput: { inputMode: 'decimal' },
+        input: name === 'quantity' ? {} : { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+      }}
     />
   );
 
@@ -121,7 +131,10 @@ export function RecordTransactionDialog({ portfolio, onClose }: { portfolio: Por
               id="transaction-security"
               label={needsSecurity(type) ? 'Security' : 'Security (optional)'}
               value={picked.value}
-              onChange={picked.onChange}
+              onChange={(security) => {
+                picked.onChange(security);
+                fillPrice(security);
+              }}
               error={fieldState.error?.message}
             />
           )}
