@@ -156,8 +156,11 @@ export const clientPage = {
 /** The fetch stub the portfolio tests use: routes by path, records every call with its JSON body. */
 export { stubServer } from './portfolios.fixtures.ts';
 
-/** Lazy chunks and a loaded machine can take longer than the default second. */
-export const slow = { timeout: 5000 };
+/**
+ * Lazy chunks and whole-document forms (the template editor re-checks every field on each submit) can pass
+ * the default 5 s in jsdom on a machine shared with the journeys.
+ */
+export const slow = { timeout: 12_000 };
 
 export class StubResizeObserver {
   observe() {}

@@ -51,7 +51,8 @@ function fillNew() {
   type('Question 1 option 2 label', 'Safety');
 }
 
-describe('template editor', () => {
+// Each test walks a whole template through several submits: more than the default 15 s on a loaded machine.
+describe('template editor', { timeout: 45_000 }, () => {
   it("shows the schema's messages at their inputs and sends nothing", async () => {
     const calls = server();
     openEditor('new');
