@@ -97,7 +97,7 @@ describe('analysis', () => {
     const portfolio = portfolios[0]!;
     await page.goto(`/portfolios/${portfolio.id}`);
     await page.getByRole('heading', { name: portfolio.name, level: 1 }).waitFor();
-    await page.getByRole('link', { name: 'Analytics' }).click();
+    await page.getByRole('link', { name: 'Analytics', exact: true }).click();
     await page.waitForURL(`**/portfolio-analytics?portfolio=${portfolio.id}`);
     await page.getByTestId('analytics-growth').locator('.MuiLineChart-line').first().waitFor();
     await page.getByTestId('analytics-drawdown').locator('.MuiLineChart-line').first().waitFor();
@@ -136,7 +136,7 @@ describe('analysis', () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Portfolios', exact: true }).click();
     await page.getByRole('link', { name: portfolio.name, exact: true }).first().click();
     await page.getByRole('heading', { name: portfolio.name, level: 1 }).waitFor();
-    await page.getByRole('link', { name: 'Analytics' }).click();
+    await page.getByRole('link', { name: 'Analytics', exact: true }).click();
     await page.getByTestId('analytics-growth').locator('.MuiLineChart-line').first().waitFor();
     const valueBefore = (await api.get<PortfolioAnalytics>(`/portfolios/${portfolio.id}/analytics?period=1Y`)).market_value;
     await expect.poll(() => page.getByTestId('analytics-market-value').textContent()).toContain(dollars(valueBefore));
@@ -145,7 +145,7 @@ describe('analysis', () => {
     await page.getByRole('heading', { name: portfolio.name, level: 1 }).waitFor();
     await page.getByRole('tab', { name: 'Transactions' }).click();
     await recordTransaction(page, { type: 'Deposit', amount: '2500000' });
-    await page.getByRole('link', { name: 'Analytics' }).click();
+    await page.getByRole('link', { name: 'Analytics', exact: true }).click();
     const after = await api.get<PortfolioAnalytics>(`/portfolios/${portfolio.id}/analytics?period=1Y`);
     expect(after.market_value).toBeCloseTo(valueBefore + 2_500_000, 2);
     await expect.poll(() => page.getByTestId('analytics-market-value').textContent()).toContain(dollars(after.market_value));

@@ -18,6 +18,8 @@ export const openApi = fp<{ version: string }>(async (app, { version }) => {
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     uiConfig: { persistAuthorization: true },
+    // Swagger UI's own top bar (a URL box and an 'Explore' button below the contrast minimum) has no use here.
+    theme: { css: [{ filename: 'meridian.css', content: '.swagger-ui .topbar { display: none; }' }] },
     // Swagger UI gets its own policy (see docsCsp); the strict app policy stays everywhere else.
     uiHooks: {
       onRequest: (_request, reply, done) => {

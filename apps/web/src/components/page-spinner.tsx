@@ -14,7 +14,8 @@ export function PageSpinner({ fullScreen = false }: { fullScreen?: boolean }) {
         minHeight: fullScreen ? '100vh' : 240,
       }}
     >
-      <CircularProgress />
+      {/* The box is the named progress bar; the spinner inside would be a second one without a name. */}
+      <CircularProgress aria-hidden />
     </Box>
   );
 }
