@@ -43,6 +43,8 @@ import type { AccountType } from '@meridian/domain/portfolios/contracts';
 import { fromPostgresUrl, migrate, type Db } from '@meridian/server/db/client';
 import { isEmpty, seedDemo } from '@meridian/server/db/seed/demo';
 import { demoFirmName } from '@meridian/server/db/seed/demo-accounts';
+import { categoryWeights, netWorthRanges } from '@meridian/server/db/seed/demo-client-words';
+import { accountNames } from '@meridian/server/db/seed/demo-portfolio-choices';
 import { hashPassword } from '@meridian/server/platform/passwords';
 import { extendValuations } from '@meridian/server/modules/valuations/valuations.service';
 import { marketDate } from '@meridian/domain/shared/trading-calendar';
@@ -668,25 +670,6 @@ const notes = [
   null,
   null,
 ] as const;
-const netWorthRanges: ReadonlyArray<readonly [number, number]> = [
-  [15_000, 95_000],
-  [110_000, 480_000],
-  [520_000, 980_000],
-  [1_100_000, 4_800_000],
-  [5_200_000, 28_000_000],
-];
-const categoryWeights = [14, 30, 26, 20, 10];
-
-const accountNames: Record<AccountType, string> = {
-  taxable: 'Individual Brokerage',
-  joint: 'Joint Brokerage',
-  ira: 'Rollover IRA',
-  roth_ira: 'Roth IRA',
-  '401k': '401(k) Retirement',
-  '403b': '403(b) Retirement',
-  trust: 'Family Trust',
-  education_529: '529 College Savings',
-};
 const accountMix: AccountType[] = [
   'taxable',
   'taxable',
