@@ -38,14 +38,7 @@ export function EditHouseholdDialog({ household, onClose }: { household: Househo
       onSubmit={(event) => void submit(event)}
       onClose={onClose}
     >
-      {conflict && (
-        <DraftConflictAlert
-          message={conflict.message}
-          rows={conflictRows(conflict.current)}
-          onReload={reload}
-          data-testid="household-conflict"
-        />
-      )}
+      <DraftConflictAlert conflict={conflict} rows={conflictRows} onReload={reload} data-testid="household-conflict" />
       <FormError message={banner} />
       <FormTextField
         register={register}

@@ -70,14 +70,7 @@ export function EditPortfolioDialog({ portfolio, onClose }: { portfolio: Portfol
       onSubmit={(event) => void submit(event)}
       onClose={onClose}
     >
-      {conflict && (
-        <DraftConflictAlert
-          message={conflict.message}
-          rows={conflictRows(conflict.current)}
-          onReload={reload}
-          data-testid="portfolio-conflict"
-        />
-      )}
+      <DraftConflictAlert conflict={conflict} rows={conflictRows} onReload={reload} data-testid="portfolio-conflict" />
       <FormError message={banner} />
       <FormTextField
         register={register}
