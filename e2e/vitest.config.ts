@@ -1,7 +1,9 @@
 import { defineProject } from 'vitest/config';
 
-// Journeys drive the system Chromium against the real server; they run one file at a time. The global
-// setup seeds the demo database once per run; each journey server starts on a copy of it.
+// Journeys drive the system Chromium against the real server. The global setup seeds the demo database
+// once per run; each journey file starts a server of its own on a copy of it (own folder, own port), so
+// files run side by side: a journey spends most of its time waiting on the browser, not computing, and
+// two at once take little more than one core.
 export default defineProject({
   test: {
     name: 'e2e',
@@ -11,6 +13,5 @@ export default defineProject({
     // A server whose clock is on another day than the run's seed seeds its own database (a minute or
     // more); a loaded machine can double that.
     hookTimeout: 240_000,
-    fileParallelism: false,
   },
 });

@@ -1,7 +1,9 @@
 // `npm test`: every check of the repository, as phases in two lanes that run side by side (one per
 // core of the machines we have): the browser journeys, the longest phase, start as soon as the web
-// app is built; everything else runs in the other lane. Each phase's output is printed when it ends,
-// then a table of the seconds each phase took and one line of test counts (CI reads that line).
+// app is built; everything else runs in the other lane, the unit tests last: they keep both cores
+// busy on their own, where the API tests (one file at a time) would leave one idle once the journeys
+// end. Each phase's output is printed when it ends, then a table of the seconds each phase took and
+// one line of test counts (CI reads that line).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,7 +47,7 @@ const phases = {
 };
 const lanes = [
   ['build', 'journeys'],
-  ['typecheck', 'lint', 'unit', 'API'],
+  ['typecheck', 'lint', 'API', 'unit'],
 ];
 
 /** Runs a command, its output kept to print in one piece; a vitest run also writes a JSON report. */

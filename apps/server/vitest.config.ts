@@ -10,5 +10,8 @@ export default defineProject({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // Files share one module graph: each opens its own database and builds its own apps (TestContext), and
+    // nothing a test stubs outlives it; importing the server afresh per file cost about 3 s each.
+    isolate: false,
   },
 });

@@ -53,7 +53,7 @@ const config: InPageConfig = { binding, runOptions, failingImpacts, quietMs: 300
 /**
  * Runs in the page at the start of every document (after axe's own source). Audits are queued, as
  * axe runs one at a time; each waits until nothing has changed in the DOM for `quietMs`, no finite
- * animation runs and nothing shows as loading (at most `maxWaitMs`). Serious and critical results
+ * animation runs and nothing shows as loading (at most `maxWaitMs`, then until no fade runs). Serious and critical results
  * go to the test through the exposed binding.
  */
 function watchInPage(options: InPageConfig): void {
@@ -64,19 +64,27 @@ function watchInPage(options: InPageConfig): void {
   let pageAuditWaiting = false;
   const dialogsSeen = new WeakSet<Element>();
 
+  const animating = () =>
+    document
+      .getAnimations()
+      .some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
   const quiet = () =>
     performance.now() - lastChange >= options.quietMs &&
     document.readyState === 'complete' &&
     !Array.from(document.querySelectorAll('[aria-busy="true"], [role="progressbar"]')).some((busy) =>
       busy.checkVisibility({ visibilityProperty: true, checkVisibilityCSS: true } as CheckVisibilityOptions),
     ) &&
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity);
+    !animating();
+  // Past maxWaitMs a page still changing (a journey typing on) is audited anyway, but never halfway
+  // through a fade: a menu fading in reads as text a shade off its background (a false contrast failure).
   const settled = () =>
     new Promise<void>((resolve) => {
       const started = performance.now();
-      const check = () => (quiet() || performance.now() - started > options.maxWaitMs ? resolve() : setTimeout(check, 50));
+      const check = () => {
+        const waited = performance.now() - started;
+        if (quiet() || (waited > options.maxWaitMs && !animating()) || waited > 2 * options.maxWaitMs) resolve();
+        else setTimeout(check, 50);
+      };
       check();
     });
 

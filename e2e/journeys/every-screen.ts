@@ -1,5 +1,5 @@
 /**
- * Every screen that exists, at a laptop's 1366×900 and a phone's 390×844, with each of its dialogs
+ * Every screen that exists, at a laptop's 1366×900 or a phone's 390×844, with each of its dialogs
  * and menus open (issue 9). The journey frame audits each route and dialog with axe-core as it
  * appears, and every screenshot below audits the screen as shown: a serious or critical violation
  * anywhere fails the journey. The pages are reached the way a user reaches them; the data comes
@@ -17,71 +17,75 @@ import { snap, snapDialog, viewports } from '../support/browser.ts';
 import { journeyFile } from '../support/journey.ts';
 import { admin, signIn } from '../support/sign-in.ts';
 
-const journey = journeyFile('accessibility');
-let api: ApiSession;
-
-/** A seeded client with an active portfolio that holds securities, for the screens that show one. */
-let scene: { client: Client; portfolio: Portfolio; symbol: string };
-
-beforeAll(async () => {
-  api = await apiSession(journey.server.url, admin);
-  const { clients } = await api.get<ClientListResponse>('/clients?sort=name&order=asc&per_page=20');
-  for (const client of clients) {
-    const { portfolios } = await api.get<PortfolioListResponse>(`/portfolios?client_id=${client.id}&per_page=100`);
-    for (const portfolio of portfolios.filter((candidate) => candidate.status === 'active')) {
-      const detail = await api.get<PortfolioDetail>(`/portfolios/${portfolio.id}`);
-      const holding = detail.holdings[0];
-      if (holding) {
-        scene = { client, portfolio, symbol: holding.security.symbol };
-        return;
-      }
-    }
-  }
-  throw new Error('expected a seeded client with an active portfolio that holds securities');
-});
-
 type Viewport = keyof typeof viewports;
 
-/** A fresh page at the viewport's size. */
-async function pageAt(viewport: Viewport): Promise<Page> {
-  const page = await journey.page();
-  await page.setViewportSize(viewports[viewport]);
-  return page;
-}
+/**
+ * The journey of every screen at one width, a file of its own per width (accessibility-desktop.e2e.ts,
+ * accessibility-phone.e2e.ts) so that the two run side by side, each on its own server.
+ */
+export function everyScreenAt(viewport: Viewport): void {
+  const journey = journeyFile(`accessibility-${viewport}`);
+  let api: ApiSession;
 
-async function signedInAt(viewport: Viewport): Promise<Page> {
-  const page = await pageAt(viewport);
-  await signIn(page, admin);
-  await page.getByRole('heading', { name: 'Advisor Dashboard', level: 1 }).waitFor();
-  return page;
-}
+  /** A seeded client with an active portfolio that holds securities, for the screens that show one. */
+  let scene: { client: Client; portfolio: Portfolio; symbol: string };
 
-/** Opens the page at `path` and waits for its title. */
-async function visit(page: Page, path: string, title: string | RegExp): Promise<void> {
-  await page.goto(path);
-  await page.getByRole('heading', { name: title, level: 1 }).first().waitFor();
-}
+  beforeAll(async () => {
+    api = await apiSession(journey.server.url, admin);
+    const { clients } = await api.get<ClientListResponse>('/clients?sort=name&order=asc&per_page=20');
+    for (const client of clients) {
+      const { portfolios } = await api.get<PortfolioListResponse>(`/portfolios?client_id=${client.id}&per_page=100`);
+      for (const portfolio of portfolios.filter((candidate) => candidate.status === 'active')) {
+        const detail = await api.get<PortfolioDetail>(`/portfolios/${portfolio.id}`);
+        const holding = detail.holdings[0];
+        if (holding) {
+          scene = { client, portfolio, symbol: holding.security.symbol };
+          return;
+        }
+      }
+    }
+    throw new Error('expected a seeded client with an active portfolio that holds securities');
+  });
 
-/** Follows the side menu (opened from the top bar on a phone) to `label`. */
-async function followMenu(page: Page, viewport: Viewport, label: string): Promise<void> {
-  if (viewport === 'phone') await page.getByRole('button', { name: 'Open navigation menu' }).click();
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: label, exact: true }).click();
-}
+  /** A fresh page at the viewport's size. */
+  async function pageAt(): Promise<Page> {
+    const page = await journey.page();
+    await page.setViewportSize(viewports[viewport]);
+    return page;
+  }
 
-/** Screenshots and audits the dialog, then leaves it with `button` and waits for it to go. */
-async function inspectDialog(page: Page, dialog: Locator, shot: string, button = 'Cancel'): Promise<void> {
-  await dialog.waitFor();
-  await snapDialog(page, shot);
-  await dialog.getByRole('button', { name: button, exact: true }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
+  async function signedInAt(): Promise<Page> {
+    const page = await pageAt();
+    await signIn(page, admin);
+    await page.getByRole('heading', { name: 'Advisor Dashboard', level: 1 }).waitFor();
+    return page;
+  }
 
-for (const viewport of ['desktop', 'phone'] as const) {
+  /** Opens the page at `path` and waits for its title. */
+  async function visit(page: Page, path: string, title: string | RegExp): Promise<void> {
+    await page.goto(path);
+    await page.getByRole('heading', { name: title, level: 1 }).first().waitFor();
+  }
+
+  /** Follows the side menu (opened from the top bar on a phone) to `label`. */
+  async function followMenu(page: Page, label: string): Promise<void> {
+    if (viewport === 'phone') await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: label, exact: true }).click();
+  }
+
+  /** Screenshots and audits the dialog, then leaves it with `button` and waits for it to go. */
+  async function inspectDialog(page: Page, dialog: Locator, shot: string, button = 'Cancel'): Promise<void> {
+    await dialog.waitFor();
+    await snapDialog(page, shot);
+    await dialog.getByRole('button', { name: button, exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
   const shot = (name: string) => `a11y-${viewport}-${name}`;
 
   describe(`every screen at ${viewports[viewport].width}×${viewports[viewport].height}`, () => {
     it('public pages: sign-in with its messages, registration, password reset, the API token page', async () => {
-      const page = await pageAt(viewport);
+      const page = await pageAt();
       await visit(page, '/login', webMessages.welcomeBack);
       await snap(page, shot('01-login'));
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -99,7 +103,7 @@ for (const viewport of ['desktop', 'phone'] as const) {
     });
 
     it('the shell: top bar, menu, user menu, change password, two-factor setup, an area not built yet', async () => {
-      const page = await signedInAt(viewport);
+      const page = await signedInAt();
       await snap(page, shot('10-dashboard'));
       if (viewport === 'phone') {
         await page.getByRole('button', { name: 'Open navigation menu' }).click();
@@ -120,9 +124,9 @@ for (const viewport of ['desktop', 'phone'] as const) {
     });
 
     it('clients: list with its row menu, new client with its messages, edit with the unsaved guard, 360 profile with delete, report, client profiles', async () => {
-      const page = await signedInAt(viewport);
+      const page = await signedInAt();
       const name = `${scene.client.first_name} ${scene.client.last_name}`;
-      await followMenu(page, viewport, 'Clients');
+      await followMenu(page, 'Clients');
       await page.getByRole('heading', { name: 'Clients', level: 1 }).waitFor();
       await page.getByTestId('client-row').first().waitFor();
       await snap(page, shot('20-clients'));
@@ -142,7 +146,7 @@ for (const viewport of ['desktop', 'phone'] as const) {
       await expect.poll(() => page.locator('#client-first-name').inputValue()).toBe(scene.client.first_name);
       await page.locator('#client-goals').fill('Retire at 60');
       await snap(page, shot('23-client-edit'));
-      await followMenu(page, viewport, 'Clients');
+      await followMenu(page, 'Clients');
       await inspectDialog(page, page.getByRole('dialog', { name: text.unsavedTitle }), shot('24-client-unsaved-guard'), text.stay);
 
       await visit(page, `/clients/${scene.client.id}/profile`, name);
@@ -156,15 +160,15 @@ for (const viewport of ['desktop', 'phone'] as const) {
       await page.getByTestId('client-report').locator('svg path').first().waitFor();
       await snap(page, shot('27-client-report'));
 
-      await followMenu(page, viewport, 'Client Profiles');
+      await followMenu(page, 'Client Profiles');
       await page.waitForURL('**/client-profiles');
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await snap(page, shot('28-client-profiles'));
     });
 
     it('portfolios: list, new portfolio, a portfolio with its holdings, transactions and every dialog', async () => {
-      const page = await signedInAt(viewport);
-      await followMenu(page, viewport, 'Portfolios');
+      const page = await signedInAt();
+      await followMenu(page, 'Portfolios');
       await page.waitForURL('**/portfolios');
       await page.locator('[data-testid^="portfolio-row-"]').first().waitFor();
       await snap(page, shot('30-portfolios'));
@@ -214,7 +218,7 @@ for (const viewport of ['desktop', 'phone'] as const) {
     });
 
     it('analysis: the dashboard with its metrics and trends, portfolio and household analytics, households with their dialogs', async () => {
-      const page = await signedInAt(viewport);
+      const page = await signedInAt();
       await page.getByTestId('card-aum').getByText(/\$/).first().waitFor();
       await page.getByTestId('client-row').first().waitFor();
       await snap(page, shot('60-dashboard-live'));
@@ -227,7 +231,7 @@ for (const viewport of ['desktop', 'phone'] as const) {
       await page.getByTestId('analytics-lots').getByRole('table').first().waitFor();
       await snap(page, shot('62-portfolio-analytics'));
 
-      await followMenu(page, viewport, 'Clients');
+      await followMenu(page, 'Clients');
       await page.getByRole('link', { name: 'Households' }).click();
       await page.getByRole('heading', { name: 'Households', level: 1 }).waitFor();
       await page
@@ -249,8 +253,8 @@ for (const viewport of ['desktop', 'phone'] as const) {
     });
 
     it('market data: watchlist, search, a security with its chart, the price import and its result', async () => {
-      const page = await signedInAt(viewport);
-      await followMenu(page, viewport, 'Market Data');
+      const page = await signedInAt();
+      await followMenu(page, 'Market Data');
       await page.getByRole('heading', { name: marketDataMessages.title, level: 1 }).waitFor();
       await page.locator('[data-testid^="watchlist-row-"]').first().getByTestId('sparkline').locator('svg path').first().waitFor();
       await snap(page, shot('50-market-data'));

@@ -1,0 +1,4 @@
+// Every screen at the phone's width, each dialog and menu open, audited by axe (./every-screen.ts).
+import { everyScreenAt } from './every-screen.ts';
+
+everyScreenAt('phone');
