@@ -233,8 +233,10 @@ describe('portfolio analytics: risk', () => {
     expect(risk.risk_free_rate).toBe(0.04);
     expect(risk.volatility).toBeCloseTo(deviation * Math.sqrt(252), 12);
     expect(risk.sharpe).toBeCloseTo(((0.0375 - (1.04 ** (1 / 252) - 1)) / deviation) * Math.sqrt(252), 10);
-    // Only −0.10 falls below 0: downside deviation √(0.01 / 4) = 0.05.
-    expect(risk.sortino).toBeCloseTo((0.0375 / 0.05) * Math.sqrt(252), 10);
+    // Sortino's target is the same 4 % a year, daily t = 1.04^(1/252) − 1 ≈ 0.000156: only −0.10 falls
+    // short of it, by 0.10 + t; over all 4 days the downside deviation is √((0.10 + t)² / 4) = (0.10 + t) / 2.
+    const target = 1.04 ** (1 / 252) - 1;
+    expect(risk.sortino).toBeCloseTo(((0.0375 - target) / ((0.1 + target) / 2)) * Math.sqrt(252), 10);
     // 5 % of 4 days is the single worst day, −10 %.
     expect(risk.var_95).toBeCloseTo(0.1, 12);
     expect(risk.cvar_95).toBeCloseTo(0.1, 12);
@@ -247,6 +249,28 @@ describe('portfolio analytics: risk', () => {
       trough_date: '2024-06-10',
       recovery_date: '2024-06-28', // 114.345 ≥ 110; 103.95 on 06-20 is not
     });
+  });
+
+  it('counts a fall on the period’s first day: the peak is the opening close', () => {
+    // 1M as of 2024-06-28 opens from 2024-05-28's 1,000; then 920, 960, 1,010. The highest point is the
+    // opening itself, the lowest 920: (1,000 − 920) / 1,000 = 8 %, recovered when 1,010 passes 1,000.
+    const { series, risk } = report({
+      series: [
+        day('2024-05-24', 1000, 1000),
+        day('2024-05-28', 1000),
+        day('2024-05-29', 920),
+        day('2024-06-10', 960),
+        day('2024-06-28', 1010),
+      ],
+    });
+    expect(risk.max_drawdown).toEqual({
+      depth: expect.closeTo(0.08, 12),
+      peak_date: '2024-05-28',
+      trough_date: '2024-05-29',
+      recovery_date: '2024-06-28',
+    });
+    // The chart's line says the same: 92 / 100 − 1 on the first day, 96 / 100 − 1, then a new peak.
+    expect(series.map((point) => point.drawdown)).toEqual([expect.closeTo(-0.08, 12), expect.closeTo(-0.04, 12), 0]);
   });
 
   it('pairs the portfolio’s days with the benchmark’s price returns on the same dates for beta and correlation', () => {

@@ -28,6 +28,7 @@ import {
   maxDrawdown,
   sharpeRatio,
   sortinoRatio,
+  type DatedValue,
 } from './risk.ts';
 import { lotsOf, lotTotals, methodOfAll } from './report-lots.ts';
 import type { LotMethod, SaleLotMethod } from './tax-lots.ts';
@@ -149,7 +150,7 @@ export function portfolioAnalyticsReport(input: AnalyticsInput): PortfolioAnalyt
     cash,
     series: points,
     returns: performancePeriods.map((period) => periodReturnRow(periodWindow(series, period), asOf, inception, benchmarkCloses)),
-    risk: riskMetrics(chosenReturns, points, benchmarkCloses, input.riskFreeRate),
+    risk: riskMetrics(chosenReturns, growthSinceOpening(chosen, points), benchmarkCloses, input.riskFreeRate),
     allocation,
     concentration: concentrationFigures,
     lots: lotsOf(input.trades, positions, input.lotMethods, chosen.start, asOf),
@@ -244,10 +245,14 @@ function benchmarkReturns(closes: readonly BenchmarkClose[]): DatedReturn[] {
 // ---------------------------------------------------------------------------------------------
 // Chart series and risk
 
+/** The growth index at the period's opening close: the first peak a drawdown is measured from. */
+const openingGrowth = 100;
+
 /**
  * One point per day of the period: growth is 100 × the growth index of the daily time-weighted
  * returns (the first day's return included, so the last point is 100 × (1 + the period's TWR)); a day
- * without capital at work (no return) keeps the growth it had, 100 before any.
+ * without capital at work (no return) keeps the growth it had, 100 before any. The drawdown runs from
+ * the highest growth since the opening close (100), so a fall on the period's first day counts.
  */
 function periodSeries(
   window: PeriodWindow,
@@ -258,10 +263,10 @@ function periodSeries(
   const growthByDate = new Map(growthIndex(returns).map((point) => [point.date, point.value]));
   const base = benchmarkBase(closes, window.start, asOf);
   let growthIndexValue = 1;
-  let peak = 0;
+  let peak = openingGrowth;
   return window.days.map((day) => {
     growthIndexValue = growthByDate.get(day.date) ?? growthIndexValue;
-    const growth = 100 * growthIndexValue;
+    const growth = openingGrowth * growthIndexValue;
     peak = Math.max(peak, growth);
     const close = base === null ? undefined : closeOnOrBefore(closes, day.date);
     return {
@@ -270,14 +275,19 @@ function periodSeries(
       flow: day.flow,
       growth,
       benchmark_growth: base === null || close === undefined ? null : (100 * close.close) / base,
-      drawdown: peak > 0 ? growth / peak - 1 : 0,
+      drawdown: growth / peak - 1,
     };
   });
 }
 
+/** The chart's growth with the opening close (100, the period's first peak) before its first day. */
+function growthSinceOpening(window: PeriodWindow, points: readonly AnalyticsPoint[]): DatedValue[] {
+  return [{ date: window.openingDate, value: openingGrowth }, ...points.map((point) => ({ date: point.date, value: point.growth }))];
+}
+
 function riskMetrics(
   returns: readonly DatedReturn[],
-  points: readonly AnalyticsPoint[],
+  growth: readonly DatedValue[],
   closes: readonly BenchmarkClose[],
   riskFreeRate: number,
 ): RiskMetrics {
@@ -296,13 +306,13 @@ function riskMetrics(
   };
   if (values.length < minimumObservations) return risk;
   const paired = alignByDate(returns, benchmarkReturns(closes));
-  const drawdown = maxDrawdown(points.map((point) => ({ date: point.date, value: point.growth })));
+  const drawdown = maxDrawdown(growth);
   return {
     ...risk,
     volatility: annualisedVolatility(values),
     sharpe: sharpeRatio(values, riskFreeRate),
-    // Downside against 0 (the contract's risk-free rate is Sharpe's).
-    sortino: sortinoRatio(values),
+    // One basis for both ratios: Sortino's target is the firm's risk-free rate, as Sharpe's is.
+    sortino: sortinoRatio(values, riskFreeRate),
     max_drawdown: drawdown && {
       depth: drawdown.depth,
       peak_date: drawdown.peakDate,

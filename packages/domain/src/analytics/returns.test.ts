@@ -234,13 +234,19 @@ describe('periodSlice and periodReturn', () => {
 
   it('starts a period at its first day inside the series and opens from the close before it', () => {
     // 1M as of 2024-02-02 starts 2024-01-03: the close before it is 1000 (Jan 2).
-    expect(periodSlice(series, '1M')).toEqual({ start: '2024-01-03', end: '2024-02-02', openingValue: 1000, days: series.slice(1) });
+    expect(periodSlice(series, '1M')).toEqual({
+      start: '2024-01-03',
+      end: '2024-02-02',
+      openingDate: '2024-01-02',
+      openingValue: 1000,
+      days: series.slice(1),
+    });
     // 1.1 × 1.1 × (1815 / (1210 + 605)) − 1 = 0.21
     expect(periodReturn(series, '1M')).toBeCloseTo(0.21, 12);
   });
 
   it('covers the whole life since inception, opening from 0', () => {
-    expect(periodSlice(series, 'SI')?.openingValue).toBe(0);
+    expect(periodSlice(series, 'SI')).toMatchObject({ start: '2024-01-02', openingDate: '2024-01-02', openingValue: 0 });
     expect(periodReturn(series, 'SI')).toBeCloseTo(0.21, 12);
   });
 

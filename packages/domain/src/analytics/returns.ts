@@ -176,7 +176,11 @@ export function combineValuations(portfolios: readonly (readonly DailyValuation[
 }
 
 /** A series' days of a period ending on its last day, with the close before them (0 at inception). */
-export type PeriodSlice = { start: string; end: string; openingValue: number; days: DailyValuation[] };
+/**
+ * A period's days and what its return starts from: the value at the close before its first day, on
+ * `openingDate` (the period's own start when it opens with nothing, since inception).
+ */
+export type PeriodSlice = { start: string; end: string; openingDate: string; openingValue: number; days: DailyValuation[] };
 
 /**
  * The part of a daily series (oldest first, from inception) that a period ending on its last day
@@ -188,7 +192,8 @@ export function periodSlice(series: readonly DailyValuation[], period: Performan
   if (!first || !last) return null;
   const start = periodStart(period, last.date, first.date);
   const index = series.findIndex((day) => day.date >= start);
-  return { start, end: last.date, openingValue: index > 0 ? (series[index - 1]?.value ?? 0) : 0, days: series.slice(index) };
+  const opening = index > 0 ? series[index - 1] : undefined;
+  return { start, end: last.date, openingDate: opening?.date ?? start, openingValue: opening?.value ?? 0, days: series.slice(index) };
 }
 
 /** The time-weighted return of a series over a period ending on its last day; null for an empty series. */

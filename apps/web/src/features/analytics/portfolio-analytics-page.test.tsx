@@ -84,7 +84,7 @@ describe('portfolio analytics page', () => {
     const risk = (key: string) => screen.getByTestId(`risk-${key}`).textContent;
     expect(risk('volatility')).toBe('Volatility (annualised)15.34%');
     expect(risk('sharpe')).toBe('Sharpe ratio0.82Risk-free rate 4.00%');
-    expect(risk('sortino')).toBe('Sortino ratio1.14');
+    expect(risk('sortino')).toBe('Sortino ratio1.14Target 4.00% · downside over all days');
     expect(risk('max-drawdown')).toBe('Max drawdown-8.33%Peak Nov 20, 2025 · trough May 20, 2026 · not recovered');
     expect(risk('beta')).toBe('Beta1.05');
     expect(risk('correlation')).toBe('Correlation—');

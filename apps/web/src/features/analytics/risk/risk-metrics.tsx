@@ -11,7 +11,12 @@ function figures(risk: RiskMetrics): Figure[] {
   return [
     { key: 'volatility', label: 'Volatility (annualised)', value: plainFraction(risk.volatility) },
     { key: 'sharpe', label: 'Sharpe ratio', value: ratio(risk.sharpe), note: `Risk-free rate ${plainFraction(risk.risk_free_rate)}` },
-    { key: 'sortino', label: 'Sortino ratio', value: ratio(risk.sortino) },
+    {
+      key: 'sortino',
+      label: 'Sortino ratio',
+      value: ratio(risk.sortino),
+      note: `Target ${plainFraction(risk.risk_free_rate)} · downside over all days`,
+    },
     {
       key: 'max-drawdown',
       label: 'Max drawdown',
