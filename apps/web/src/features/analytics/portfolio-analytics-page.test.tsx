@@ -78,6 +78,10 @@ describe('portfolio analytics page', () => {
     expect(cellsOf(screen.getByTestId('return-row-1Y')).slice(1)).toEqual(['+12.50%', '—', '+11.80%', '+10.00%']);
     expect(cellsOf(screen.getByTestId('return-row-3Y')).slice(1)).toEqual(['+20.00%', '+11.65%', '+11.00%', '+15.00%']);
     expect(screen.getByTestId('return-note-3Y').textContent).toBe('since inception 2025-03-02');
+    // The 1Y MWR (+11.80 %) is the year's own return, not a yearly rate: the header and the note say so.
+    const headers = within(screen.getByRole('table', { name: 'Returns by period' })).getAllByRole('columnheader');
+    expect(headers.map((header) => header.textContent)).toEqual(['Period', 'TWR', 'TWR p.a.', 'MWR', 'Benchmark']);
+    expect(screen.getByTestId('returns-basis').textContent).toContain('the return over the period itself for a year or less');
     expect(screen.queryByTestId('return-note-1Y')).toBeNull();
     expect(getComputedStyle(within(screen.getByTestId('return-row-SI')).getByText('-3.40%')).color).toBe('rgb(211, 47, 47)');
 
