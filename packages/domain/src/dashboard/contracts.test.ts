@@ -3,16 +3,21 @@ import { analyticsSettingsUpdateSchema, defaultMetricTargets, metricProgress, qu
 
 describe('metricProgress', () => {
   it('is green from 90 % of the target, amber from 70 %, red below (spec part 1 §9)', () => {
-    expect(metricProgress(95, 100)).toEqual({ progress: 0.95, tone: 'success' });
+    expect(metricProgress(95, 100)).toEqual({ attained: 0.95, progress: 0.95, tone: 'success' });
     expect(metricProgress(90, 100).tone).toBe('success');
     expect(metricProgress(89.9, 100).tone).toBe('warning');
     expect(metricProgress(70, 100).tone).toBe('warning');
     expect(metricProgress(69.9, 100).tone).toBe('error');
   });
 
-  it('caps progress at 100 % and treats no value (or no target) as none', () => {
-    expect(metricProgress(245_600_000, defaultMetricTargets.total_aum)).toEqual({ progress: 1, tone: 'success' });
-    expect(metricProgress(null, 5)).toEqual({ progress: 0, tone: 'error' });
+  it('caps the bar at 100 % but keeps the real share of a target passed; no value (or no target) is none', () => {
+    // $245.6M of the default $150M target: 245.6 / 150 = 1.637…, the bar full.
+    expect(metricProgress(245_600_000, defaultMetricTargets.total_aum)).toEqual({
+      attained: expect.closeTo(245.6 / 150, 12),
+      progress: 1,
+      tone: 'success',
+    });
+    expect(metricProgress(null, 5)).toEqual({ attained: 0, progress: 0, tone: 'error' });
     expect(metricProgress(10, 0).progress).toBe(0);
   });
 });

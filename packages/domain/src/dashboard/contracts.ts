@@ -162,10 +162,18 @@ export const performanceMetricsResponseSchema = z.object({
 });
 export type PerformanceMetricsResponse = z.infer<typeof performanceMetricsResponseSchema>;
 
-/** Progress toward a target as a fraction capped at 1, and its colour (spec §9: green ≥ 90 %, amber ≥ 70 %, red below). */
-export function metricProgress(value: number | null, target: number): { progress: number; tone: 'success' | 'warning' | 'error' } {
-  const progress = value === null || target <= 0 ? 0 : Math.min(1, Math.max(0, value / target));
-  return { progress, tone: progress >= 0.9 ? 'success' : progress >= 0.7 ? 'warning' : 'error' };
+/**
+ * A metric against its target: `attained` is the value's real share of the target (1.64 for $246M of
+ * $150M), written out as it is; `progress` is the same capped at 1, for the bar (spec §9); the colour
+ * is green from 90 %, amber from 70 %, red below.
+ */
+export function metricProgress(
+  value: number | null,
+  target: number,
+): { attained: number; progress: number; tone: 'success' | 'warning' | 'error' } {
+  const attained = value === null || target <= 0 ? 0 : Math.max(0, value / target);
+  const progress = Math.min(1, attained);
+  return { attained, progress, tone: progress >= 0.9 ? 'success' : progress >= 0.7 ? 'warning' : 'error' };
 }
 
 /** The calendar quarter of an ISO day: 'Q4 2026'. */

@@ -25,8 +25,9 @@ function changeText(metric: PerformanceMetric) {
 export function MetricItem({ metric }: { metric: PerformanceMetric }) {
   const testId = `metric-${metric.key}`;
   const change = metric.value === null ? null : changeText(metric);
-  const { progress, tone } = metricProgress(metric.value, metric.target);
-  const percent = Math.round(progress * 100);
+  const { attained, progress, tone } = metricProgress(metric.value, metric.target);
+  // The bar stops at the target; the words give the real share ("164% of target").
+  const percent = Math.round(attained * 100);
   return (
     <Box data-testid={testId} sx={{ minWidth: 0 }}>
       <Typography variant="subtitle2" component="h3" color="text.secondary" sx={{ fontWeight: 500 }}>
@@ -53,7 +54,7 @@ export function MetricItem({ metric }: { metric: PerformanceMetric }) {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
           <LinearProgress
             variant="determinate"
-            value={percent}
+            value={Math.round(progress * 100)}
             color={tone}
             aria-label={text.progressLabel(metric.label, percent)}
             data-tone={tone}

@@ -41,14 +41,16 @@ describe('performance metrics panel', () => {
     expect(metric('client_satisfaction').queryByRole('progressbar')).toBeNull();
   });
 
-  it('caps the progress at 100 % of the target', async () => {
+  it('fills the bar at the target and says how far past it the metric is', async () => {
     const [aum, ...rest] = metricsAnswer.data.metrics;
     stubDashboardServer({
       metrics: () => jsonResponse({ data: { ...metricsAnswer.data, metrics: [{ ...aum!, value: 180_000_000 }, ...rest] } }),
     });
     renderSignedIn(<DashboardPage />);
-    const bar = await screen.findByRole('progressbar', { name: 'Assets Under Management: 100% of target' });
+    // $180M of the $150M target: 120 %, the bar full.
+    const bar = await screen.findByRole('progressbar', { name: 'Assets Under Management: 120% of target' });
     expect(bar.getAttribute('aria-valuenow')).toBe('100');
+    expect(metric('total_aum').getByText('120% of target')).toBeVisible();
     expect(bar.className).toContain('MuiLinearProgress-colorSuccess');
   });
 
