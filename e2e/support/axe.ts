@@ -53,8 +53,8 @@ const config: InPageConfig = { binding, runOptions, failingImpacts, quietMs: 300
 /**
  * Runs in the page at the start of every document (after axe's own source). Audits are queued, as
  * axe runs one at a time; each waits until nothing has changed in the DOM for `quietMs`, no finite
- * animation runs and nothing shows as loading (at most `maxWaitMs`, then until no fade runs). Serious and critical results
- * go to the test through the exposed binding.
+ * animation runs and nothing shows as loading (at most `maxWaitMs`, then until no fade runs). Serious
+ * and critical results go to the test through the exposed binding.
  */
 function watchInPage(options: InPageConfig): void {
   if (window.top !== window) return;

@@ -274,7 +274,7 @@ function periodSeries(
       value: day.value,
       flow: day.flow,
       growth,
-      benchmark_growth: base === null || close === undefined ? null : (100 * close.close) / base,
+      benchmark_growth: base === null || close === undefined ? null : (openingGrowth * close.close) / base,
       drawdown: growth / peak - 1,
     };
   });
