@@ -89,7 +89,8 @@ export const accessControl = fp(async (app) => {
     if (!schema || schema.hide) return;
     route.schema = {
       ...schema,
-      ...(policy === 'public' ? {} : { security: bearer }),
+      // A public operation says so (`security: []`), rather than leaving a reader to guess.
+      security: policy === 'public' ? [] : bearer,
       response: { ...standardResponses(policy, schema), ...(schema.response as object | undefined) },
     };
   });

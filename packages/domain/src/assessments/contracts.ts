@@ -30,7 +30,7 @@ export const templateListSchema = z.object({ templates: z.array(templateSummaryS
 /** The manager's view of a template: its current questions and whether it measures anything. */
 export const templateDetailSchema = templateSummarySchema.extend({
   /** The current version's definition (null for the built-in questionnaire, whose items are in ipq/instrument). */
-  definition: z.unknown().nullable(),
+  definition: z.record(z.string(), z.unknown()).nullable(),
   versions: z.array(z.object({ version: z.number().int(), created_at: z.string(), responses: z.number().int() })),
   statistics: z.object({
     /** Complete responses to the current version. */
@@ -102,7 +102,7 @@ export const assessmentListSchema = pageOf('assessments', assessmentSummarySchem
 export type AssessmentList = z.infer<typeof assessmentListSchema>;
 
 export const assessmentDetailSchema = assessmentSummarySchema.extend({
-  definition: z.unknown().nullable(),
+  definition: z.record(z.string(), z.unknown()).nullable(),
   answers: z.record(z.string(), z.unknown()),
   score: z.object({ sections: z.array(scoreTotal.extend({ key: z.string(), title: z.string() })), total: scoreTotal }).nullable(),
   sync_version: z.number().int(),

@@ -10,7 +10,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
-      schema: { tags: ['health'], summary: 'Service and database status', response: { 200: healthResponseSchema } },
+      schema: { tags: ['health'], summary: 'Service and database status', security: [], response: { 200: healthResponseSchema } },
       config: { access: 'public' },
     },
     async () => {

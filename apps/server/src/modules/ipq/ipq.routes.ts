@@ -12,6 +12,8 @@ import {
   predictionResponseSchema,
 } from '@meridian/domain/ipq/contracts';
 import { ipqMessages } from '@meridian/domain/ipq/messages';
+import { ipqModuleLabels, ipqModuleNumber, ipqModules, type IpqModule } from '@meridian/domain/ipq/module-list';
+import { ipqModuleSchemas } from '@meridian/domain/ipq/modules';
 import { decideBand } from './ipq-completion.ts';
 import { clientSessions, comprehensiveResults, getSession, predictionOf, startIpq, submitModule } from './ipq.service.ts';
 
@@ -28,6 +30,16 @@ const moduleParams = params.extend({
 });
 const read = { access: 'signedIn' } as const;
 const reach = "A client reaches their own questionnaires, an advisor their clients', an admin the firm's; anything else answers 404.";
+/** Each module's operation, named for client generators (the path's number alone says nothing). */
+const saveModuleOperationIds: Record<IpqModule, string> = {
+  personality: 'saveIpqPersonalityModule',
+  beliefs: 'saveIpqBeliefsModule',
+  asset_allocation: 'saveIpqAssetAllocationModule',
+  demographics: 'saveIpqDemographicsModule',
+};
+const saveModuleDescription =
+  `${reach} Each answer is validated (422 naming every one at fault; nothing saved). Modules go in order; an earlier one may be ` +
+  'answered again until the questionnaire is complete (then 409). The fourth completes it: the scores are kept and the risk band proposed.';
 
 /** /ipq: the investor personality questionnaire, module by module, its results and its prediction. */
 export const ipqRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -64,19 +76,33 @@ export const ipqRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getSession(app, app.currentUser(request), request.params.sessionId),
   );
 
+  // One operation per module, each with its own body schema, at the paths the web app calls
+  // (/modules/1 … /modules/4): find-my-way prefers these static paths to '/modules/:moduleNumber'.
+  for (const module of ipqModules) {
+    const moduleNumber = ipqModuleNumber(module);
+    app.post(
+      `/ipq/assessments/:sessionId/modules/${moduleNumber}`,
+      {
+        schema: {
+          tags,
+          operationId: saveModuleOperationIds[module],
+          summary: `Save module ${moduleNumber}, ${ipqModuleLabels[module].toLowerCase()}`,
+          description: saveModuleDescription,
+          params,
+          body: ipqModuleSchemas[module],
+          response: { 200: ipqSessionSchema, 404: detail, 409: detail, 422: unprocessable },
+        },
+        config: read,
+      },
+      async (request) => submitModule(app, request, request.params.sessionId, moduleNumber, request.body),
+    );
+  }
+
+  // Any other spelling of the module number ('01', '5'): the same operation, validated in the service; 422 outside 1-4.
   app.post(
     '/ipq/assessments/:sessionId/modules/:moduleNumber',
     {
-      schema: {
-        tags,
-        summary: 'Save one module (1 personality, 2 beliefs, 3 asset allocation, 4 demographics)',
-        description:
-          `${reach} Each answer is validated (422 naming every one at fault; nothing saved). Modules go in order; an earlier one may be answered again ` +
-          'until the questionnaire is complete (then 409). The fourth completes it: the scores are kept and the risk band proposed.',
-        params: moduleParams,
-        body: z.record(z.string(), z.unknown()),
-        response: { 200: ipqSessionSchema, 404: detail, 409: detail, 422: unprocessable },
-      },
+      schema: { hide: true, params: moduleParams, body: z.record(z.string(), z.unknown()) },
       config: read,
     },
     async (request) => submitModule(app, request, request.params.sessionId, request.params.moduleNumber, request.body),
