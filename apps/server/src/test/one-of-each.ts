@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { api, call } from './api.ts';
+import { moderateModules } from './fixtures/ipq.fixtures.ts';
 
 /** The ids of one record of each kind a path, a query or a body can name. */
 export type RecordIds = {
@@ -15,7 +16,7 @@ export type RecordIds = {
   model: string;
   /** A pending recommendation about the portfolio. */
   recommendation: string;
-  /** The client's investor questionnaire, started. */
+  /** The client's investor questionnaire, its first three modules answered (so each module may be saved; the fourth completes it). */
   assessment: string;
   /** A questionnaire template of the firm, assigned to the client. */
   template: string;
@@ -45,8 +46,8 @@ export async function startedQuestionnaire(app: FastifyInstance, token: string, 
 
 /**
  * Through the API, as a firm admin: a client of `advisorId`, heading a household, with a funded
- * portfolio holding one security (bought, so the ledger holds a deposit and a buy), a started
- * questionnaire and a custom template assigned to them.
+ * portfolio holding one security (bought, so the ledger holds a deposit and a buy), a questionnaire
+ * three modules in and a custom template assigned to them.
  */
 export async function createOneOfEach(app: FastifyInstance, token: string, advisorId: string, symbol = 'AAPL'): Promise<OneOfEach> {
   const tag = randomBytes(4).toString('hex');
@@ -88,6 +89,10 @@ export async function createOneOfEach(app: FastifyInstance, token: string, advis
   if (generated.status !== 200 || !recommendation)
     throw new Error(`POST /recommendations/generate answered ${generated.status} ${JSON.stringify(generated.body)}`);
   const assessment = await startedQuestionnaire(app, token, client.id);
+  for (const n of [1, 2, 3] as const) {
+    const answered = await call(app, 'POST', api(`/ipq/assessments/${assessment}/modules/${n}`), { token, body: moderateModules[n] });
+    if (answered.status !== 200) throw new Error(`POST module ${n} answered ${answered.status} ${JSON.stringify(answered.body)}`);
+  }
   const templateName = `Quillfeather check-in ${tag}`;
   const template = await created(app, token, '/assessment-templates', {
     name: templateName,
