@@ -71,7 +71,17 @@ function bodyOf(texts: Texts, syncVersion: number) {
   };
 }
 
-function PercentInput({ label, value, onChange, readOnly }: { label: string; value: string; onChange: (text: string) => void; readOnly: boolean }) {
+function PercentInput({
+  label,
+  value,
+  onChange,
+  readOnly,
+}: {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  readOnly: boolean;
+}) {
   if (readOnly) return <>{value} %</>;
   return (
     <TextField
@@ -177,7 +187,14 @@ function AssumptionsForm({
         Risk (volatilities and correlations) is still estimated from three years of daily closes.
         {readOnly && ' Only an administrator can change them.'}
       </Alert>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
         <Paper variant="outlined" component="section" aria-labelledby="cma-returns-heading" sx={{ p: 2, minWidth: 0 }}>
           <Typography variant="h6" component="h2" id="cma-returns-heading" sx={{ mb: 1 }}>
             Expected annual returns
@@ -220,7 +237,13 @@ function AssumptionsForm({
           <Typography variant="h6" component="h2" id="cma-ranges-heading" sx={{ mb: 1 }}>
             Ranges per risk band
           </Typography>
-          <Tabs value={band} onChange={(_event, next: RiskBand) => setBand(next)} variant="scrollable" allowScrollButtonsMobile aria-label="Risk band">
+          <Tabs
+            value={band}
+            onChange={(_event, next: RiskBand) => setBand(next)}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            aria-label="Risk band"
+          >
             {riskBands.map((b) => (
               <Tab key={b} value={b} label={riskBandLabels[b]} />
             ))}
