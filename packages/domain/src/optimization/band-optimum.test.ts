@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { riskBandTargetVolatility } from '../model-portfolios/contracts.ts';
-import { assetStatistics, bandProblem, classWeights, optimumFor, type AssetStatistics, type OptimumAsset } from './band-optimum.ts';
+import {
+  assetStatistics,
+  bandFrontier,
+  bandProblem,
+  classWeights,
+  optimumFor,
+  type AssetStatistics,
+  type OptimumAsset,
+} from './band-optimum.ts';
 import { defaultBandRanges, defaultExpectedReturns, marketClasses, type BandRanges, type MarketClass } from './capital-markets.ts';
 import { efficientFrontierPath } from './mean-variance.ts';
 
@@ -152,6 +160,28 @@ describe("a moderate client's optimum", () => {
       0.04,
     );
     expect(optimum.relaxed).toBe(true);
+  });
+});
+
+describe("the builder's asset-class sleeves", () => {
+  it('meets the ranges of the classes it has when stocks are one class alone (the stocks group and the US group are the same assets)', () => {
+    // VTI, AGG, SGOV, GLD, VNQ as the builder weighs them: no per-fund cap.
+    const classes: MarketClass[] = ['us_equity', 'core_bonds', 'cash', 'commodities', 'real_estate'];
+    const statistics = statisticsOf(
+      classes.map((c) => (c === 'cash' ? 0.04 : defaultExpectedReturns[c as Exclude<MarketClass, 'cash'>])),
+      [0.16, 0.05, 0.005, 0.15, 0.2],
+      (i, j) => (i === 2 || j === 2 ? 0 : 0.2),
+    );
+    const ranges = defaultBandRanges.moderate;
+    const { path, relaxed } = bandFrontier(statistics, classes.map(fund), ranges, true);
+    // International's floor (8 %) has no sleeve here: said, and the rest still holds.
+    expect(relaxed).toBe(true);
+    const weights = path.atVolatility(riskBandTargetVolatility.moderate).weights;
+    classes.forEach((c, i) => {
+      expect(weights[i]!, c).toBeGreaterThanOrEqual(ranges.classes[c].min - 1e-9);
+      expect(weights[i]!, c).toBeLessThanOrEqual(ranges.classes[c].max + 1e-9);
+    });
+    expect(weights.reduce((sum, w) => sum + w, 0)).toBeCloseTo(1, 12);
   });
 });
 
