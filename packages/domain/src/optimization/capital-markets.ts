@@ -171,7 +171,7 @@ export const defaultBandRanges: Record<RiskBand, BandRanges> = {
   },
 };
 
-export const capitalMarketLimits = { returnMin: -0.5, returnMax: 0.5 } as const;
+const capitalMarketLimits = { returnMin: -0.5, returnMax: 0.5 } as const;
 
 /** A fraction as the messages show it: '105 %'. */
 const shown = (fraction: number) => `${Number((fraction * 100).toFixed(2))} %`;
