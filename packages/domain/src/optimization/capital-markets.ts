@@ -37,7 +37,7 @@ export const marketClassLabels: Record<MarketClass, string> = {
   high_yield: 'High-yield and EM bonds',
   real_estate: 'Real estate (REITs)',
   commodities: 'Gold and commodities',
-  cash: 'Cash',
+  cash: 'Cash funds (T-bills)',
 };
 
 /** The stock classes: the band's range of stocks in all is on their sum. */

@@ -38,7 +38,7 @@ describe('the capital-market assumptions page', () => {
     );
     const returns = within(screen.getByRole('region', { name: 'Expected annual return of each market class' }));
     expect(returns.getByRole('row', { name: /US stocks/ }).textContent).toBe('US stocks6.5 %');
-    expect(returns.getByRole('row', { name: /^Cash/ }).textContent).toBe('Cash4.20% (the firm’s risk-free rate)');
+    expect(returns.getByRole('row', { name: /^Cash/ }).textContent).toBe('Cash funds (T-bills)4.20% (the firm’s risk-free rate)');
     const moderate = within(screen.getByRole('region', { name: 'Ranges of the moderate band' }));
     expect(moderate.getByRole('row', { name: /Core bonds/ }).textContent).toBe('Core bonds20 %45 %');
     expect(screen.queryByRole('textbox')).toBeNull();
@@ -55,6 +55,13 @@ describe('the capital-market assumptions page', () => {
         'Moderate, Core bonds: the minimum (50 %) is above the maximum (45 %).',
     );
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    // The inputs the messages name are marked, and only those.
+    const marked = (label: string) => screen.getByLabelText(label).getAttribute('aria-invalid');
+    expect(marked('Emerging-market stocks: expected return')).toBe('true');
+    expect(marked('Moderate, Core bonds: minimum')).toBe('true');
+    expect(marked('Moderate, Core bonds: maximum')).toBe('true');
+    expect(marked('US stocks: expected return')).toBe('false');
+    expect(marked('Moderate, US stocks: minimum')).toBe('false');
 
     fireEvent.change(screen.getByLabelText('Emerging-market stocks: expected return'), { target: { value: '8' } });
     fireEvent.change(screen.getByLabelText('Moderate, Core bonds: minimum'), { target: { value: '30' } });

@@ -30,6 +30,14 @@ import { errorList, errorText } from '../../lib/error-text.ts';
 import { plainFraction } from '../../lib/figure-format.ts';
 import { useCapitalMarketAssumptionsQuery, useUpdateCapitalMarketAssumptionsMutation } from './capital-markets-api.ts';
 
+/** The input key a schema issue's path names: a class's return, a band's row, or a whole band (a sum over its rows). */
+function invalidKey(path: readonly PropertyKey[]): string {
+  const [section, first, , row] = path.map(String);
+  if (section === 'expected_returns') return `return.${first}`;
+  if (path[2] === 'stocks') return `${first}.stocks`;
+  return row ? `${first}.${row}` : `${first}`;
+}
+
 type Notice = { severity: 'success' | 'warning'; text: string };
 
 /** A fraction as the inputs show it: percent with up to two decimals, no sign. */
@@ -76,11 +84,13 @@ function PercentInput({
   value,
   onChange,
   readOnly,
+  invalid = false,
 }: {
   label: string;
   value: string;
   onChange: (text: string) => void;
   readOnly: boolean;
+  invalid?: boolean;
 }) {
   if (readOnly) return <>{value} %</>;
   return (
@@ -88,6 +98,7 @@ function PercentInput({
       size="small"
       value={value}
       onChange={(event) => onChange(event.target.value)}
+      error={invalid}
       slotProps={{ htmlInput: { 'aria-label': label, inputMode: 'decimal' }, input: { endAdornment: '%' } }}
       sx={{ width: '7rem' }}
     />
@@ -134,6 +145,12 @@ function AssumptionsForm({
   const [texts, setTexts] = useState<Texts>(() => textsOf(settings));
   const [band, setBand] = useState<RiskBand>('moderate');
   const [problems, setProblems] = useState<string[]>([]);
+  // The inputs a refusal names: 'return.<class>', '<band>.<class or stocks>' (both sides), '<band>' (the band's sum).
+  const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  const isInvalid = (key: string) => {
+    const [first, second] = key.split('.');
+    return invalid.has(key) || invalid.has(`${first}.${second}`) || invalid.has(first ?? '');
+  };
   const [save, { isLoading: saving }] = useUpdateCapitalMarketAssumptionsMutation();
   const set = (key: string) => (text: string) => {
     setTexts((current) => ({ ...current, [key]: text }));
@@ -144,6 +161,7 @@ function AssumptionsForm({
     const checked = capitalMarketUpdateSchema.safeParse(bodyOf(texts, settings.sync_version));
     if (!checked.success) {
       setProblems([...new Set(checked.error.issues.map((issue) => issue.message))]);
+      setInvalid(new Set(checked.error.issues.map((issue) => invalidKey(issue.path))));
       return;
     }
     const result = await save(checked.data);
@@ -157,6 +175,7 @@ function AssumptionsForm({
       return;
     }
     setProblems([]);
+    setInvalid(new Set());
     onSaved({ severity: 'success', text: 'The assumptions are saved: every optimum now uses them.' });
   };
 
@@ -172,6 +191,7 @@ function AssumptionsForm({
             value={texts[`${band}.${key}.${side}`] ?? ''}
             onChange={set(`${band}.${key}.${side}`)}
             readOnly={readOnly}
+            invalid={isInvalid(`${band}.${key}.${side}`)}
           />
         </TableCell>
       ))}
@@ -219,6 +239,7 @@ function AssumptionsForm({
                         value={texts[`return.${c}`] ?? ''}
                         onChange={set(`return.${c}`)}
                         readOnly={readOnly}
+                        invalid={invalid.has(`return.${c}`)}
                       />
                     </TableCell>
                   </TableRow>
