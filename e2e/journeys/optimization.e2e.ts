@@ -6,17 +6,23 @@
  * 2. He makes a recommendation of the optimum, opens it on the portfolio page, accepts it and marks
  *    it implemented: the portfolio's holdings and its ledger change exactly as the trades said.
  * 3. The section reads on a phone too.
+ * 4. A moderate client's optimum (Jordan Reyes's joint account), the one an advisor would send: every
+ *    asset class within the band's ranges, expected returns the firm's assumptions, the optimum's
+ *    expected return their weighted sum.
+ * 5. The firm's admin reads the capital-market assumptions and the band ranges, and a return out of
+ *    bounds is refused with its message.
  * At both widths the frontier's axes show a few percentages, none twice and none cut off.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingListResponse, PortfolioListResponse, TransactionListResponse } from '@meridian/domain/portfolios/contracts';
 import type { Optimization, Recommendation } from '@meridian/domain/recommendations/contracts';
+import { defaultExpectedReturns, marketClassLabels, stockClasses } from '@meridian/domain/optimization/capital-markets';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { snap, viewports } from '../support/browser.ts';
 import { expectLegibleAxes } from '../support/chart-axes.ts';
 import { journeyFile } from '../support/journey.ts';
-import { alex, signIn } from '../support/sign-in.ts';
+import { admin, alex, signIn } from '../support/sign-in.ts';
 
 const journey = journeyFile('optimization');
 let api: ApiSession;
@@ -31,17 +37,17 @@ beforeAll(async () => {
   portfolioId = list.portfolios.find((portfolio) => portfolio.holdings_count >= 3)!.id;
 });
 
-async function optimum(): Promise<Optimization> {
-  const response = await api.send('POST', `/portfolios/${portfolioId}/optimize`);
+async function optimum(id = portfolioId): Promise<Optimization> {
+  const response = await api.send('POST', `/portfolios/${id}/optimize`);
   expect(response.status).toBe(200);
   return (await response.json()) as Optimization;
 }
 
-async function analyticsPage(viewport: keyof typeof viewports = 'desktop'): Promise<Page> {
+async function analyticsPage(viewport: keyof typeof viewports = 'desktop', id = portfolioId): Promise<Page> {
   const page = await journey.page();
   await page.setViewportSize(viewports[viewport]);
   await signIn(page, alex);
-  await page.goto(`/portfolio-analytics?portfolio=${portfolioId}`);
+  await page.goto(`/portfolio-analytics?portfolio=${id}`);
   await page.getByRole('heading', { name: 'Efficient frontier and optimum' }).waitFor();
   await page.getByTestId('optimization-figures').waitFor();
   return page;
@@ -109,5 +115,65 @@ describe('optimisation', () => {
     expect((await section.boundingBox())!.width).toBeLessThanOrEqual(viewports.phone.width);
     await expectLegibleAxes(section, 'efficient frontier on a phone');
     await snap(page, 'optimization-phone');
+  });
+
+  it("4. a moderate client's optimum keeps every asset class within the band and expects the firm's assumptions", async () => {
+    const list = await api.get<PortfolioListResponse>('/portfolios?status=active&search=Reyes&per_page=20');
+    const joint = list.portfolios.find((portfolio) => portfolio.client_name === 'Jordan Reyes' && /Joint/.test(portfolio.name));
+    expect(joint, 'the demo seed gives Jordan Reyes a joint account').toBeDefined();
+    const expected = await optimum(joint!.id);
+    expect(expected.risk_band).toBe('moderate');
+    expect(expected.constraints_relaxed).toBe(false);
+    // Each class within its range (core bonds 20–45 %, international 8–20 %, gold at most 5 % …).
+    for (const row of expected.classes) {
+      expect(row.optimal_weight, row.market_class).toBeGreaterThanOrEqual(row.min_weight - 1e-9);
+      expect(row.optimal_weight, row.market_class).toBeLessThanOrEqual(row.max_weight + 1e-9);
+    }
+    const weightOf = (marketClass: string) => expected.classes.find((row) => row.market_class === marketClass)!.optimal_weight;
+    expect(weightOf('core_bonds')).toBeGreaterThanOrEqual(0.2 - 1e-9);
+    expect(weightOf('international_equity')).toBeGreaterThanOrEqual(0.08 - 1e-9);
+    const stocks = expected.classes
+      .filter((row) => stockClasses.includes(row.market_class))
+      .reduce((sum, row) => sum + row.optimal_weight, 0);
+    expect(stocks).toBeGreaterThanOrEqual(expected.stocks_range.min - 1e-9);
+    expect(stocks).toBeLessThanOrEqual(expected.stocks_range.max + 1e-9);
+    // The seeded assumptions, and the optimum's return is their weighted sum: a long-run figure, not 20 % a year.
+    for (const asset of expected.assets) {
+      if (asset.market_class !== 'cash') expect(asset.expected_return, asset.symbol).toBe(defaultExpectedReturns[asset.market_class]);
+    }
+    const weighted = expected.assets.reduce((sum, asset) => sum + asset.optimal_weight * asset.expected_return, 0);
+    expect(expected.optimal.expected_return).toBeCloseTo(weighted, 10);
+    expect(expected.optimal.expected_return).toBeLessThan(0.08);
+
+    const page = await analyticsPage('desktop', joint!.id);
+    const table = page.getByTestId('optimization-classes');
+    await table.waitFor();
+    for (const row of expected.classes.filter((entry) => entry.optimal_weight >= 0.0005)) {
+      const shown = table
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: marketClassLabels[row.market_class], exact: true }) });
+      await expect.poll(() => shown.locator('td').last().textContent()).toBe(percent(row.optimal_weight));
+    }
+    await table.scrollIntoViewIfNeeded();
+    await snap(page, 'optimization-moderate-classes');
+  });
+
+  it('5. the admin reads the capital-market assumptions and band ranges; a return out of bounds is refused', async () => {
+    const page = await journey.page();
+    await page.setViewportSize(viewports.desktop);
+    await signIn(page, admin);
+    await page.goto('/capital-market-assumptions');
+    await page.getByRole('heading', { name: 'Capital-market assumptions', level: 1 }).waitFor();
+    const section = page.getByTestId('capital-market-assumptions');
+    await expect.poll(() => section.textContent()).toContain('illustrative long-term assumptions, not a forecast');
+    expect(await page.getByLabel('US stocks: expected return').inputValue()).toBe('6.5');
+    expect(await page.getByLabel('Moderate, Core bonds: minimum').inputValue()).toBe('20');
+    await snap(page, 'capital-market-assumptions');
+    await page.getByLabel('Emerging-market stocks: expected return').fill('60');
+    await page.getByRole('button', { name: 'Save assumptions' }).click();
+    await expect
+      .poll(() => page.getByTestId('cma-problems').textContent())
+      .toBe('Emerging-market stocks: the expected return must be between −50 % and 50 %.');
+    await snap(page, 'capital-market-assumptions-refused');
   });
 });

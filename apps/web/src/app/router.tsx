@@ -40,6 +40,7 @@ const ClientProfilesPage = lazyNamed(() => import('../features/clients/profiles/
 const PortfolioRoutes = lazyNamed(() => import('../features/portfolios/portfolio-routes.tsx'), 'PortfolioRoutes');
 const PortfolioAnalyticsPage = lazyNamed(() => import('../features/analytics/portfolio-analytics-page.tsx'), 'PortfolioAnalyticsPage');
 const PortfolioBuilderPage = lazyNamed(() => import('../features/portfolio-builder/portfolio-builder-page.tsx'), 'PortfolioBuilderPage');
+const CapitalMarketsPage = lazyNamed(() => import('../features/capital-markets/capital-markets-page.tsx'), 'CapitalMarketsPage');
 const IpqAssessmentPage = lazyNamed(() => import('../features/ipq/taking/ipq-assessment-page.tsx'), 'IpqAssessmentPage');
 const IpqResultsPage = lazyNamed(() => import('../features/ipq/results/ipq-results-page.tsx'), 'IpqResultsPage');
 const ClientAssessmentsPage = lazyNamed(() => import('../features/ipq/list/client-assessments-page.tsx'), 'ClientAssessmentsPage');
@@ -92,6 +93,7 @@ export const routes: RouteObject[] = [
       { path: 'portfolios/*', element: <PortfolioRoutes /> },
       { path: 'portfolio-analytics', element: <PortfolioAnalyticsPage /> },
       { path: 'portfolio-builder', element: <PortfolioBuilderPage /> },
+      { path: 'capital-market-assumptions', element: <CapitalMarketsPage /> },
       { path: 'households/*', element: <HouseholdRoutes /> },
       { path: 'assessments/*', element: <AssessmentRoutes /> },
       { path: 'assessment-manager/*', element: <AssessmentManagerRoutes /> },

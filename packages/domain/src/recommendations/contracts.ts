@@ -1,3 +1,4 @@
+import { marketClasses } from '../optimization/capital-markets.ts';
 import { z } from 'zod';
 import { idSchema } from '../shared/ids.ts';
 import { clientMessages } from '../shared/messages.ts';
@@ -193,7 +194,7 @@ export const optimizationSchema = z.object({
   history: z.object({ start: z.string(), end: z.string(), days: z.number() }),
   /** Ledoit–Wolf shrinkage of the sample covariance towards a scaled identity (0 none, 1 all). */
   shrinkage: z.number(),
-  /** The band's equity range could not be met with these securities and was left out. */
+  /** Some of the band's ranges could not be met with these securities and were left out. */
   constraints_relaxed: z.boolean(),
   /** The held securities and the model's, each with its weight of the whole portfolio now and at the optimum. */
   assets: z.array(
@@ -202,6 +203,8 @@ export const optimizationSchema = z.object({
       symbol: z.string(),
       name: z.string(),
       asset_class: z.string(),
+      /** The capital-market class whose assumed return the security expects. */
+      market_class: z.enum(marketClasses),
       expected_return: z.number(),
       volatility: z.number(),
       max_weight: z.number(),
@@ -209,6 +212,19 @@ export const optimizationSchema = z.object({
       optimal_weight: z.number(),
     }),
   ),
+  /** Per market class: the firm's assumed return, the band's range, and the class's weight now and at the optimum. */
+  classes: z.array(
+    z.object({
+      market_class: z.enum(marketClasses),
+      expected_return: z.number(),
+      min_weight: z.number(),
+      max_weight: z.number(),
+      current_weight: z.number(),
+      optimal_weight: z.number(),
+    }),
+  ),
+  /** The band's range for stocks in all. */
+  stocks_range: z.object({ min: z.number(), max: z.number() }),
   /** Cash's share now (the optimum is fully invested). */
   cash_weight: z.number(),
   current: riskPointSchema,
@@ -235,8 +251,17 @@ export const statisticsRequestSchema = z.object({
 /** Annual return statistics of some securities over their common history: what the portfolio builder computes with. */
 export const statisticsSchema = z.object({
   securities: z.array(
-    z.object({ id: z.string(), symbol: z.string(), name: z.string(), asset_class: z.string(), sector: z.string(), fund: z.boolean() }),
+    z.object({
+      id: z.string(),
+      symbol: z.string(),
+      name: z.string(),
+      asset_class: z.string(),
+      sector: z.string(),
+      fund: z.boolean(),
+      market_class: z.enum(marketClasses),
+    }),
   ),
+  /** Each security's market class's assumption (cash: the risk-free rate), not a mean of its past returns. */
   expected_returns: z.array(z.number()),
   /** Row-major, securities × securities. */
   covariance: z.array(z.number()),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { riskBands } from '@meridian/domain/model-portfolios/contracts';
+import { check, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { riskBands, type RiskBand } from '@meridian/domain/model-portfolios/contracts';
+import type { BandRanges, ReturnClass } from '@meridian/domain/optimization/capital-markets';
 import { assetClasses } from '@meridian/domain/securities/contracts';
 import { at, createdAt, id, syncColumns } from './columns.ts';
 import { firms } from './firms.ts';
@@ -57,3 +58,17 @@ export const modelPortfolioTargets = pgTable(
 );
 
 export type ModelPortfolioRow = typeof modelPortfolios.$inferSelect;
+
+/**
+ * A firm's capital-market assumptions: the expected annual return of each market class and each risk
+ * band's ranges per class. No row: the firm has the seeded, illustrative figures.
+ */
+export const capitalMarketAssumptions = pgTable('capital_market_assumptions', {
+  firmId: uuid('firm_id')
+    .primaryKey()
+    .references(() => firms.id),
+  expectedReturns: jsonb('expected_returns').$type<Record<ReturnClass, number>>().notNull(),
+  bandRanges: jsonb('band_ranges').$type<Record<RiskBand, BandRanges>>().notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  ...syncColumns(),
+});

@@ -11,6 +11,7 @@ import {
   modelUpdateSchema,
 } from '@meridian/domain/model-portfolios/contracts';
 import { syncConflictSchema } from '@meridian/domain/portfolios/contracts';
+import { capitalMarketRoutes } from './capital-markets.routes.ts';
 import { createModel, deleteModel, getModel, listModels, updateModel } from './model-portfolios.service.ts';
 
 const tags = ['model portfolios'];
@@ -23,6 +24,7 @@ const targetsRule =
 
 /** The firm's model portfolios: /model-portfolios. Advisors and admins of the firm read and maintain them. */
 export const modelPortfoliosRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(capitalMarketRoutes);
   app.get(
     '/model-portfolios',
     {

@@ -15,9 +15,10 @@ const detail = detailResponseSchema;
 const unprocessable = z.object({ detail: z.array(validationIssueSchema) }).or(detail);
 const params = z.object({ id: pathId('The portfolio id') });
 const method =
-  'Estimates from up to three years of daily closes: annual mean returns and a Ledoit–Wolf covariance. Long only, fully invested; a fund may be at most 40 % ' +
-  "and a company's stock 10 %; the share of stocks stays in the client's risk band's range (left out, and said so, when the securities cannot meet it). " +
-  "The optimum is the efficient portfolio at the band's target volatility (critical line algorithm); the frontier has 20 points.";
+  "Expected returns are the firm's capital-market assumptions (GET /capital-market-assumptions): each security expects its market class's return, cash the " +
+  'risk-free rate. The covariance is Ledoit–Wolf from up to three years of daily closes. Long only, fully invested; a fund may be at most 40 % ' +
+  "and a company's stock 10 %; each market class and the share of stocks stay in the client's risk band's ranges (a range the securities cannot meet is left out, and said so). " +
+  "The universe adds a broad fund of each market class. The optimum is the efficient portfolio at the band's target volatility (critical line algorithm); the frontier has 20 points.";
 
 /** Optimisation: /portfolios/{id}/optimize, its recommendation, and /securities/statistics for the portfolio builder. */
 export const optimizationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +29,7 @@ export const optimizationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['portfolios'],
         summary:
           "Current and optimal weights for the client's risk band, their expected return and volatility, the efficient frontier and the trades between",
-        description: `${method} The universe is what the account holds and what its model would buy. No body.`,
+        description: `${method} The universe is what the account holds, what its model would buy and a fund of each market class. No body.`,
         params,
         response: { 200: optimizationSchema, 404: detail, 422: unprocessable },
       },
@@ -58,7 +59,7 @@ export const optimizationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['securities'],
         summary:
-          'Annual expected returns and Ledoit–Wolf covariance of up to 60 securities over their common history (the portfolio builder computes with them)',
+          "Expected returns (the firm's capital-market assumptions) and Ledoit–Wolf covariance over the common history of up to 60 securities (the portfolio builder computes with them)",
         body: statisticsRequestSchema,
         response: { 200: statisticsSchema, 404: detail, 422: unprocessable },
       },

@@ -2,7 +2,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recommendationMessages } from '@meridian/domain/shared/advice-messages';
 import { riskBandLabels } from '@meridian/domain/model-portfolios/contracts';
-import { assetStatistics, optimumFor, riskAndReturn, type AssetStatistics } from '@meridian/domain/rebalancing/optimum';
+import { assetStatistics, classWeights, optimumFor, riskAndReturn, type AssetStatistics } from '@meridian/domain/optimization/band-optimum';
+import { marketClasses, marketClassOf, marketClassVehicleSymbols, type MarketClass } from '@meridian/domain/optimization/capital-markets';
 import { percent, planToTargets, tradeSummary, type ReviewModel } from '@meridian/domain/rebalancing/review';
 import type { PlanSecurity, SecurityTarget } from '@meridian/domain/rebalancing/trade-plan';
 import {
@@ -18,23 +19,24 @@ import { tradeValue } from '@meridian/domain/portfolios/ledger';
 import type { Db } from '../../db/client.ts';
 import { uuidArray } from '../../db/sql-values.ts';
 import { clients } from '../../db/schema/clients.ts';
-import { firms } from '../../db/schema/firms.ts';
 import type { PortfolioRow } from '../../db/schema/portfolios.ts';
 import { securities } from '../../db/schema/securities.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import type { Viewer } from '../../platform/reach.ts';
+import { firmAssumptions } from '../model-portfolios/capital-markets.service.ts';
 import { reachablePortfolio } from '../portfolios/portfolios.service.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { getRecommendation, saveOutcome } from './recommendations.service.ts';
 import { loadClientBook, portfolioReview } from './review-inputs.ts';
 
 /**
- * POST /portfolios/{id}/optimize and the statistics the portfolio builder computes with: estimates
- * from the last three years of daily closes (statisticsLimits.historyDays), the optimum for the
- * client's risk band, and the tax-aware trades that would move the portfolio there.
+ * POST /portfolios/{id}/optimize and the statistics the portfolio builder computes with: expected
+ * returns from the firm's capital-market assumptions, a covariance from the last three years of daily
+ * closes (statisticsLimits.historyDays), the optimum for the client's risk band within its ranges,
+ * and the tax-aware trades that would move the portfolio there.
  */
 
-type UniverseSecurity = PlanSecurity & { sector: string; fund: boolean };
+type UniverseSecurity = PlanSecurity & { sector: string; fund: boolean; marketClass: MarketClass };
 
 /** A fund (index, sector, bond, cash or commodity fund) may weigh more than one company's stock. */
 const isFund = (row: { sector: string; industry: string }) =>
@@ -66,6 +68,7 @@ async function universeRows(db: Db, ids: readonly string[]): Promise<UniverseSec
             price: row.price,
             sector: row.sector,
             fund: isFund(row),
+            marketClass: marketClassOf(row),
           },
         ]
       : [];
@@ -117,8 +120,12 @@ async function alignedCloses(db: Db, ids: readonly string[], from: string): Prom
 /** How far back the estimates read: three years of trading days and a little more for holidays. */
 const historyStart = (asOf: string) => addDays(asOf, -Math.ceil((statisticsLimits.historyDays * 365) / 252));
 
-const riskFreeRateOf = async (db: Db, firmId: string) =>
-  (await db.select({ rate: firms.riskFreeRate }).from(firms).where(eq(firms.id, firmId)))[0]?.rate ?? 0;
+/** The ids of the market classes' funds (those the securities master has). */
+async function classVehicleIds(db: Db): Promise<string[]> {
+  const symbols = marketClasses.map((marketClass) => marketClassVehicleSymbols[marketClass]);
+  const rows = await db.select({ id: securities.id }).from(securities).where(inArray(securities.symbol, symbols));
+  return rows.map((row) => row.id);
+}
 
 const point = (allocation: { expectedReturn: number; volatility: number }): RiskPoint => ({
   expected_return: allocation.expectedReturn,
@@ -134,11 +141,18 @@ async function computeOptimum(app: FastifyInstance, portfolio: PortfolioRow): Pr
   const book = await loadClientBook(app.db, client, asOf);
   const review = portfolioReview(book, portfolio);
   if (!review || review.holdings.length === 0) throw new HttpError(422, recommendationMessages.nothingToOptimize);
-  // The universe: what the account holds and what its model (or the band's model) would buy.
+  // The universe: what the account holds, what its model (or the band's model) would buy, and a
+  // fund for each market class (so the band's ranges can be met whatever the account holds).
   const modelSecurities = review.model.targets.flatMap((target) =>
     target.security ? [target.security.securityId] : target.assetClass ? [book.vehicles.get(target.assetClass)?.securityId ?? ''] : [],
   );
-  const ids = [...new Set([...review.holdings.map((holding) => holding.securityId), ...modelSecurities.filter(Boolean)])];
+  const ids = [
+    ...new Set([
+      ...review.holdings.map((holding) => holding.securityId),
+      ...modelSecurities.filter(Boolean),
+      ...(await classVehicleIds(app.db)),
+    ]),
+  ];
   const history = await alignedCloses(app.db, ids, historyStart(asOf));
   const heldIds = new Set(review.holdings.map((holding) => holding.securityId));
   if (ids.some((id, i) => heldIds.has(id) && !history.covered[i])) throw new HttpError(422, recommendationMessages.noHistory);
@@ -147,9 +161,16 @@ async function computeOptimum(app: FastifyInstance, portfolio: PortfolioRow): Pr
     app.db,
     kept.map(({ id }) => id),
   );
-  const statistics = assetStatistics(kept.map(({ i }) => history.closes[i]!));
-  const riskFreeRate = await riskFreeRateOf(app.db, portfolio.firmId);
-  const optimum = optimumFor(statistics, universe, book.band, riskFreeRate);
+  const assumptions = await firmAssumptions(app.db, portfolio.firmId);
+  const { riskFreeRate } = assumptions;
+  const statistics = assetStatistics(
+    kept.map(({ i }) => history.closes[i]!),
+    universe.map((security) => security.marketClass),
+    assumptions.expectedReturns,
+    riskFreeRate,
+  );
+  const ranges = assumptions.bandRanges[book.band];
+  const optimum = optimumFor(statistics, universe, book.band, ranges, riskFreeRate);
 
   const total = review.cash + review.holdings.reduce((sum, holding) => sum + tradeValue(holding.quantity, holding.price), 0);
   const heldValue = new Map(review.holdings.map((holding) => [holding.securityId, tradeValue(holding.quantity, holding.price)]));
@@ -169,6 +190,8 @@ async function computeOptimum(app: FastifyInstance, portfolio: PortfolioRow): Pr
   const currentRisk = riskAndReturn(statistics, current, riskFreeRate);
   details.risk = { current: point(currentRisk), proposed: point(optimum.optimal) };
   const upper = optimum.problem.upper!;
+  const currentClasses = classWeights(universe, current);
+  const optimalClasses = classWeights(universe, optimum.optimal.weights);
   return {
     model,
     details,
@@ -185,12 +208,22 @@ async function computeOptimum(app: FastifyInstance, portfolio: PortfolioRow): Pr
         symbol: security.symbol,
         name: security.name,
         asset_class: security.assetClass,
+        market_class: security.marketClass,
         expected_return: statistics.expected[i]!,
         volatility: statistics.volatility[i]!,
         max_weight: upper[i]!,
         current_weight: current[i]!,
         optimal_weight: optimum.optimal.weights[i]!,
       })),
+      classes: marketClasses.map((marketClass) => ({
+        market_class: marketClass,
+        expected_return: marketClass === 'cash' ? riskFreeRate : assumptions.expectedReturns[marketClass],
+        min_weight: ranges.classes[marketClass].min,
+        max_weight: ranges.classes[marketClass].max,
+        current_weight: currentClasses[marketClass],
+        optimal_weight: optimalClasses[marketClass],
+      })),
+      stocks_range: ranges.stocks,
       cash_weight: total > 0 ? review.cash / total : 0,
       current: point(currentRisk),
       optimal: point(optimum.optimal),
@@ -217,7 +250,7 @@ export async function recommendOptimum(app: FastifyInstance, request: FastifyReq
   if (details.trades.length === 0) throw new HttpError(422, recommendationMessages.alreadyOptimal);
   const rationale =
     `Optimised for a ${riskBandLabels[optimization.risk_band].toLowerCase()} client (target volatility ${percent(optimization.target_volatility)}), ` +
-    `from ${optimization.history.days} days of returns: expected return ${percent(optimization.current.expected_return)} → ${percent(optimization.optimal.expected_return)}, ` +
+    `with the firm's capital-market assumptions and ${optimization.history.days} days of returns for risk: expected return ${percent(optimization.current.expected_return)} → ${percent(optimization.optimal.expected_return)}, ` +
     `volatility ${percent(optimization.current.volatility)} → ${percent(optimization.optimal.volatility)}. ${tradeSummary(details)}`;
   const saved = await app.db.transaction((tx) =>
     saveOutcome(
@@ -240,7 +273,7 @@ export async function recommendOptimum(app: FastifyInstance, request: FastifyReq
   return getRecommendation(app.db, viewer, saved.id);
 }
 
-/** POST /securities/statistics: annual expected returns and covariance over the securities' common history. */
+/** POST /securities/statistics: expected returns from the firm's assumptions, covariance over the securities' common history. */
 export async function securityStatistics(app: FastifyInstance, viewer: Viewer, ids: readonly string[]): Promise<Statistics> {
   const unique = [...new Set(ids)];
   const asOf = marketDate(app.now());
@@ -248,7 +281,13 @@ export async function securityStatistics(app: FastifyInstance, viewer: Viewer, i
   if (rows.length !== unique.length) throw new HttpError(404, recommendationMessages.securityUnknown);
   const history = await alignedCloses(app.db, unique, historyStart(asOf));
   if (history.covered.some((covered) => !covered)) throw new HttpError(422, recommendationMessages.noHistory);
-  const statistics: AssetStatistics = assetStatistics(history.closes);
+  const assumptions = await firmAssumptions(app.db, viewer.firmId);
+  const statistics: AssetStatistics = assetStatistics(
+    history.closes,
+    rows.map((row) => row.marketClass),
+    assumptions.expectedReturns,
+    assumptions.riskFreeRate,
+  );
   return {
     securities: rows.map((row) => ({
       id: row.securityId,
@@ -257,11 +296,12 @@ export async function securityStatistics(app: FastifyInstance, viewer: Viewer, i
       asset_class: row.assetClass,
       sector: row.sector,
       fund: row.fund,
+      market_class: row.marketClass,
     })),
     expected_returns: [...statistics.expected],
     covariance: [...statistics.covariance],
     shrinkage: statistics.shrinkage,
     history: { start: history.dates[0] ?? asOf, end: history.dates.at(-1) ?? asOf, days: Math.max(0, history.dates.length - 1) },
-    risk_free_rate: await riskFreeRateOf(app.db, viewer.firmId),
+    risk_free_rate: assumptions.riskFreeRate,
   };
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { recommendationMessages } from '@meridian/domain/shared/advice-messages';
-import { riskBandEquityRange } from '@meridian/domain/model-portfolios/contracts';
+import { defaultBandRanges, defaultExpectedReturns, marketClasses, stockClasses } from '@meridian/domain/optimization/capital-markets';
 import type { Optimization, Recommendation, Statistics } from '@meridian/domain/recommendations/contracts';
 import { clients } from '../../db/schema/clients.ts';
 import { portfolios } from '../../db/schema/portfolios.ts';
@@ -48,12 +48,27 @@ describeEachDatabase('optimisation', (t) => {
     expect(sum(result.assets.map((asset) => asset.optimal_weight))).toBeCloseTo(1, 9);
     expect(sum(result.assets.map((asset) => asset.current_weight)) + result.cash_weight).toBeCloseTo(1, 6);
     for (const asset of result.assets) expect(asset.optimal_weight).toBeLessThanOrEqual(asset.max_weight + 1e-9);
-    if (!result.constraints_relaxed) {
-      const equity = sum(result.assets.filter((asset) => asset.asset_class === 'equity').map((asset) => asset.optimal_weight));
-      const [least, most] = riskBandEquityRange[result.risk_band];
-      expect(equity).toBeGreaterThanOrEqual(least - 1e-9);
-      expect(equity).toBeLessThanOrEqual(most + 1e-9);
+    // Every market class within the band's range (the class funds are in the universe, so none is relaxed).
+    expect(result.constraints_relaxed).toBe(false);
+    const ranges = defaultBandRanges[result.risk_band];
+    for (const marketClass of marketClasses) {
+      const weight = sum(result.assets.filter((asset) => asset.market_class === marketClass).map((asset) => asset.optimal_weight));
+      const row = result.classes.find((entry) => entry.market_class === marketClass)!;
+      expect(row.optimal_weight, marketClass).toBeCloseTo(weight, 12);
+      expect([row.min_weight, row.max_weight]).toEqual([ranges.classes[marketClass].min, ranges.classes[marketClass].max]);
+      expect(weight, marketClass).toBeGreaterThanOrEqual(ranges.classes[marketClass].min - 1e-9);
+      expect(weight, marketClass).toBeLessThanOrEqual(ranges.classes[marketClass].max + 1e-9);
     }
+    const stocks = sum(result.assets.filter((asset) => stockClasses.includes(asset.market_class)).map((asset) => asset.optimal_weight));
+    expect(stocks).toBeGreaterThanOrEqual(ranges.stocks.min - 1e-9);
+    expect(stocks).toBeLessThanOrEqual(ranges.stocks.max + 1e-9);
+    // Expected returns are the firm's assumptions (the seeded ones here), not the closes' mean: the
+    // optimum's is Σ weight × its class's assumption.
+    for (const asset of result.assets) {
+      const assumed = asset.market_class === 'cash' ? result.risk_free_rate : defaultExpectedReturns[asset.market_class];
+      expect(asset.expected_return, asset.symbol).toBe(assumed);
+    }
+    expect(result.optimal.expected_return).toBeCloseTo(sum(result.assets.map((asset) => asset.optimal_weight * asset.expected_return)), 12);
     // On the frontier at the band's volatility, or its least volatile point when the band asks for less.
     expect(result.optimal.volatility).toBeLessThanOrEqual(Math.max(result.target_volatility, result.minimum_variance.volatility) + 1e-9);
     expect(result.frontier).toHaveLength(20);
@@ -100,10 +115,11 @@ describeEachDatabase('optimisation', (t) => {
     });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     const statistics = response.body as Statistics;
-    expect(statistics.securities.map((security) => [security.symbol, security.fund])).toEqual([
-      ['VTI', true],
-      ['AGG', true],
+    expect(statistics.securities.map((security) => [security.symbol, security.fund, security.market_class])).toEqual([
+      ['VTI', true, 'us_equity'],
+      ['AGG', true, 'core_bonds'],
     ]);
+    expect(statistics.expected_returns).toEqual([defaultExpectedReturns.us_equity, defaultExpectedReturns.core_bonds]);
     expect(statistics.covariance).toHaveLength(4);
     expect(statistics.covariance[1]).toBeCloseTo(statistics.covariance[2]!, 15);
     // Stocks move more than bonds.

@@ -32,7 +32,9 @@ export const builderTexts = {
   mustReach100: 'The weights must add up to 100 % to save.',
   loadingFigures: 'Estimating the statistics…',
   statisticsFailed: 'The statistics of these securities could not be estimated.',
-  history: (start: string, end: string, riskFree: string) => `Estimated from daily closes ${start} to ${end}; risk-free rate ${riskFree}.`,
+  history: (start: string, end: string, riskFree: string) =>
+    `Expected returns are the firm's capital-market assumptions; risk is estimated from daily closes ${start} to ${end}; risk-free rate ${riskFree}.`,
+  assumptionsLink: 'Capital-market assumptions and band ranges',
   optimiseBand: 'Risk band to optimise for',
   optimise: 'Optimise for the band',
   frontierHeading: 'Efficient frontier',

@@ -1,3 +1,4 @@
+import { defaultBandRanges, defaultExpectedReturns } from '@meridian/domain/optimization/capital-markets';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
@@ -17,7 +18,7 @@ const slow = { timeout: 5000 };
 const path = '/portfolio-builder';
 
 type Handler = (call: RecordedCall) => Response;
-type Routes = { models?: ModelPortfolio[]; createModel?: Handler; updateModel?: Handler; proposal?: Handler };
+type Routes = { models?: ModelPortfolio[]; createModel?: Handler; updateModel?: Handler; proposal?: Handler; assumptions?: boolean };
 
 const created = (call: RecordedCall) =>
   jsonResponse({ ...sampleModel(), id: 'new-model', name: (call.body as { name: string }).name, sync_version: 1 }, 201);
@@ -30,6 +31,15 @@ function server(routes: Routes = {}) {
     if (route === '/securities/search')
       return jsonResponse(searchAnswer(url.searchParams.get('q') ?? '', Number(url.searchParams.get('limit'))));
     if (route === '/securities/statistics') return jsonResponse(statisticsOf((init.body as { security_ids: string[] }).security_ids));
+    if (route === '/capital-market-assumptions' && routes.assumptions)
+      return jsonResponse({
+        expected_returns: defaultExpectedReturns,
+        band_ranges: defaultBandRanges,
+        risk_free_rate: 0.04,
+        defaults: true,
+        sync_version: 1,
+        updated_at: null,
+      });
     if (route === '/model-portfolios' && init.method === 'GET') {
       const models = routes.models ?? [];
       return jsonResponse({ models, total: models.length, page: 1, per_page: 100, pages: 1 });
@@ -310,6 +320,28 @@ describe('portfolio builder', { timeout: 30_000 }, () => {
         { asset_class: 'cash', weight: 0.2 },
       ],
     });
+  });
+
+  it("optimises asset classes for a band within the firm's ranges for each class", async () => {
+    server({ assumptions: true });
+    renderScreen(<PortfolioBuilderPage />, { path });
+    fireEvent.click(screen.getByRole('button', { name: 'Asset classes' }));
+    setWeights({ Equity: '60', 'Fixed income': '40' });
+    await waitFor(() => expect(figure('figure-volatility')).toBe('10.00%'), slow);
+    await chooseOption('Risk band to optimise for', 'Moderate');
+    fireEvent.click(screen.getByRole('button', { name: 'Optimise for the band' }));
+    await waitFor(() => expect(figure('figure-total')).toBe('100.00 %'));
+    // The fixtures' real estate expects 7 % a year, more than the bonds' 3 %: without the ranges it would
+    // take far more than the moderate band's 8 %. Moderate: US stocks 25–45 %, core bonds 20–45 %,
+    // REITs at most 8 %, gold at most 5 %, cash at most 10 % (whole percents after rounding).
+    const weight = (label: string) => Number.parseFloat(weightField(label).value);
+    expect(weight('Equity')).toBeGreaterThanOrEqual(25);
+    expect(weight('Equity')).toBeLessThanOrEqual(45);
+    expect(weight('Fixed income')).toBeGreaterThanOrEqual(20);
+    expect(weight('Fixed income')).toBeLessThanOrEqual(45);
+    expect(weight('Real estate')).toBeLessThanOrEqual(8);
+    expect(weight('Alternative')).toBeLessThanOrEqual(5);
+    expect(weight('Cash')).toBeLessThanOrEqual(10);
   });
 
   it('tells a client user the builder is for advisors', async () => {

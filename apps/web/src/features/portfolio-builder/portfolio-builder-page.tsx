@@ -14,6 +14,7 @@ import { assetClasses, assetClassLabel } from '@meridian/domain/securities/contr
 import { useAppSelector } from '../../app/hooks.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { plainFraction } from '../../lib/figure-format.ts';
+import { useCapitalMarketAssumptionsQuery } from '../capital-markets/index.ts';
 import { SecurityPicker } from '../market-data/index.ts';
 import {
   addSecurity,
@@ -71,6 +72,7 @@ function PortfolioBuilder() {
   // The search box starts afresh after each security is added (and keeps the focus for the next one).
   const [added, setAdded] = useState(0);
   const { mix, classFunds, answer, loading, fundMissing, error } = useMixStatistics(draft);
+  const assumptions = useCapitalMarketAssumptionsQuery().data;
   const frontier = useMemo(() => (mix ? frontierPoints(mix) : null), [mix]);
 
   const weights = percents(draft);
@@ -186,7 +188,15 @@ function PortfolioBuilder() {
             band={band}
             onBandChange={setBand}
             onOptimise={
-              mix ? () => setDraft(withPercents(draft, scaledTo100(bandWeights(mix, band, draft.kind === 'security')))) : undefined
+              mix
+                ? () =>
+                    setDraft(
+                      withPercents(
+                        draft,
+                        scaledTo100(bandWeights(mix, band, draft.kind === 'security', assumptions?.band_ranges[band] ?? null)),
+                      ),
+                    )
+                : undefined
             }
           />
           {mix && frontier && (

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
 import { recommendationMessages } from '@meridian/domain/shared/advice-messages';
@@ -21,8 +21,24 @@ describe('the optimisation section', () => {
     expect((await screen.findByTestId('optimization-figures')).textContent).toBe(
       'Now: expected return9.70%Now: volatility19.00%Optimal: expected return7.10%Optimal: volatility11.00%',
     );
-    expect(screen.getByText(/target volatility 11.00%, from 756 days of returns/)).toBeVisible();
-    const rows = screen.getAllByRole('row').map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+    expect(screen.getByText(/target volatility 11.00%, within the band’s range for each asset class/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'capital-market assumptions' }).getAttribute('href')).toBe('/capital-market-assumptions');
+    // By asset class: the firm's assumption, the moderate band's range, now and optimal (classes the band
+    // needs are listed even when empty: international developed has a floor of 8 %).
+    const cellsOf = (table: HTMLElement) =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(cellsOf(screen.getByRole('table', { name: 'Asset classes now and at the optimum, with the band’s ranges' }))).toEqual([
+      ['US stocks', '6.50%', '25.00%–45.00%', '60.00%', '60.00%'],
+      ['International developed stocks', '7.00%', '8.00%–20.00%', '0.00%', '0.00%'],
+      ['Core bonds', '4.50%', '20.00%–45.00%', '30.00%', '40.00%'],
+      ['Stocks in all', '', '30.00%–70.00%', '60.00%', '60.00%'],
+    ]);
+    const rows = within(screen.getByRole('table', { name: 'Weights now and at the optimum' }))
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
     expect(rows.slice(1, 5).map((cells) => cells.slice(1, 3))).toEqual([
       ['0.00%', '50.00%'],
       ['30.00%', '40.00%'],

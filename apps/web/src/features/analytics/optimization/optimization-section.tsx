@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -20,6 +21,7 @@ import { errorText } from '../../../lib/error-text.ts';
 import { plainFraction } from '../../../lib/figure-format.ts';
 import { ChartSuspense } from '../../../components/chart-suspense.tsx';
 import { AnalyticsSection } from '../analytics-section.tsx';
+import { ClassWeightsTable } from './class-weights-table.tsx';
 import { useOptimizePortfolioQuery, useRecommendOptimumMutation } from './optimization-api.ts';
 
 const FrontierChart = lazy(async () => ({ default: (await import('./frontier-chart.tsx')).FrontierChart }));
@@ -157,9 +159,14 @@ export function OptimizationSection({ portfolioId }: { portfolioId: string }) {
     <AnalyticsSection title={title} testId="analytics-optimization">
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Optimised for a {riskBandLabels[optimization.risk_band].toLowerCase()} client: target volatility{' '}
-        {plainFraction(optimization.target_volatility)}, from {optimization.history.days} days of returns (covariance shrunk{' '}
-        {plainFraction(optimization.shrinkage)} towards a common variance).
-        {optimization.constraints_relaxed && ' These securities cannot keep stocks within the band’s range, so that bound was left out.'}
+        {plainFraction(optimization.target_volatility)}, within the band’s range for each asset class. Expected returns are the firm’s{' '}
+        <Link component={RouterLink} to="/capital-market-assumptions">
+          capital-market assumptions
+        </Link>
+        ; risk comes from {optimization.history.days} days of returns (covariance shrunk {plainFraction(optimization.shrinkage)} towards a
+        common variance).
+        {optimization.constraints_relaxed &&
+          ' These securities cannot meet every range of the band, so the ones they cannot meet were left out.'}
       </Typography>
       <RiskFigures optimization={optimization} />
       <ChartSuspense height={300}>
@@ -173,6 +180,7 @@ export function OptimizationSection({ portfolioId }: { portfolioId: string }) {
           </Typography>
         </Box>
       </ChartSuspense>
+      <ClassWeightsTable optimization={optimization} />
       <WeightsTable optimization={optimization} />
       <Typography sx={{ mt: 2 }} data-testid="optimization-trades">
         {optimization.trades.length === 0

@@ -2,10 +2,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { riskBandLabels, riskBands, type RiskBand } from '@meridian/domain/model-portfolios/contracts';
 import { plainFraction, ratio } from '../../../lib/figure-format.ts';
 import { builderTexts } from '../builder-texts.ts';
@@ -82,7 +84,10 @@ export function MixFiguresPanel({
       )}
       {note && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {note}
+          {note}{' '}
+          <Link component={RouterLink} to="/capital-market-assumptions">
+            {builderTexts.assumptionsLink}
+          </Link>
         </Typography>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mt: 2 }}>

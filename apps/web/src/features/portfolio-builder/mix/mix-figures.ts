@@ -1,12 +1,14 @@
 import { riskBandTargetVolatility, type RiskBand } from '@meridian/domain/model-portfolios/contracts';
-import { efficientFrontierPath, InfeasibleProblemError, type MeanVarianceProblem } from '@meridian/domain/optimization/mean-variance';
-import { bandProblem, riskAndReturn, type AssetStatistics, type OptimumAsset } from '@meridian/domain/rebalancing/optimum';
+import { bandFrontier, riskAndReturn, type AssetStatistics, type OptimumAsset } from '@meridian/domain/optimization/band-optimum';
+import type { BandRanges } from '@meridian/domain/optimization/capital-markets';
+import { efficientFrontierPath, type MeanVarianceProblem } from '@meridian/domain/optimization/mean-variance';
 import type { RiskPoint, Statistics } from '@meridian/domain/recommendations/contracts';
 import type { AssetClass } from '@meridian/domain/securities/contracts';
 
 /**
  * The builder's figures, computed in the browser with the optimiser's own code from the statistics
- * the server estimates (annual mean returns and a Ledoit–Wolf covariance of daily closes).
+ * the server gives (the firm's capital-market assumptions as expected returns, a Ledoit–Wolf
+ * covariance of daily closes).
  */
 
 /** The statistics of the rows being built, in row order. */
@@ -33,6 +35,7 @@ export function mixStatistics(answer: Statistics, ids: readonly string[]): MixSt
     symbols: positions.map((position) => answer.securities[position]!.symbol),
     assets: positions.map((position) => ({
       assetClass: answer.securities[position]!.asset_class as AssetClass,
+      marketClass: answer.securities[position]!.market_class,
       fund: answer.securities[position]!.fund,
     })),
     statistics: {
@@ -66,21 +69,12 @@ export function frontierPoints(mix: MixStatistics, count = 20): RiskPoint[] {
 
 /**
  * The efficient portfolio at a band's target volatility, as the optimiser builds it for a client:
- * securities within the per-fund and per-stock caps, and the band's share of stocks when the
- * securities can meet it (left out otherwise, as the server's optimum does). An asset class stands
- * for its whole sleeve, so in asset-class mode the caps are lifted and only the share of stocks binds.
+ * securities within the per-fund and per-stock caps, and within the band's ranges per market class
+ * and for stocks in all as far as the securities can meet them (the server's optimum relaxes them the
+ * same way). An asset class stands for its whole sleeve, so in asset-class mode the caps are lifted
+ * and only the ranges bind.
  */
-export function bandWeights(mix: MixStatistics, band: RiskBand, capped: boolean): number[] {
-  const problemFor = (withBand: boolean) => {
-    const problem = bandProblem(mix.statistics, mix.assets, withBand ? band : null);
-    if (!capped) problem.upper?.fill(1);
-    return problem;
-  };
-  const target = riskBandTargetVolatility[band];
-  try {
-    return [...efficientFrontierPath(problemFor(true)).atVolatility(target).weights];
-  } catch (error) {
-    if (!(error instanceof InfeasibleProblemError)) throw error;
-    return [...efficientFrontierPath(problemFor(false)).atVolatility(target).weights];
-  }
+export function bandWeights(mix: MixStatistics, band: RiskBand, capped: boolean, ranges: BandRanges | null): number[] {
+  const { path } = bandFrontier(mix.statistics, mix.assets, ranges, !capped);
+  return [...path.atVolatility(riskBandTargetVolatility[band]).weights];
 }

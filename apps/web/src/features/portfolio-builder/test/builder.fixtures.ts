@@ -1,6 +1,7 @@
 import type { ModelPortfolio } from '@meridian/domain/model-portfolios/contracts';
 import type { Statistics } from '@meridian/domain/recommendations/contracts';
 import type { AssetClass, Security } from '@meridian/domain/securities/contracts';
+import { marketClassOf } from '@meridian/domain/optimization/capital-markets';
 
 /** Five funds with round statistics: annual expected return and volatility, and their asset class. */
 const funds: Record<string, { id: string; name: string; assetClass: AssetClass; expected: number; volatility: number }> = {
@@ -60,6 +61,7 @@ export function statisticsOf(ids: readonly string[]): Statistics {
       asset_class: funds[symbol]!.assetClass,
       sector: 'Fund',
       fund: true,
+      market_class: marketClassOf({ assetClass: funds[symbol]!.assetClass, industry: 'Fund' }),
     })),
     expected_returns: symbols.map((symbol) => funds[symbol]!.expected),
     covariance: symbols.flatMap((a) => symbols.map((b) => correlation(a, b) * funds[a]!.volatility * funds[b]!.volatility)),
