@@ -104,6 +104,8 @@ export const clientMessages = {
     'risk_band must be conservative, moderately_conservative, moderate, moderately_aggressive, aggressive or not_assessed',
   riskBandReasonRequired: 'Give the reason for setting the risk band by hand: it is kept in the audit trail',
   riskBandReasonTooLong: 'Keep the reason under 1000 characters',
+  riskBandNotAssessed:
+    "The client's risk band is not assessed yet: complete the questionnaire, or set the band on the client's record with a reason",
   investmentExperienceInvalid: 'Investment experience must be beginner, intermediate, advanced or expert',
   birthDateInvalid: 'Enter the birth date as YYYY-MM-DD',
   birthDateNotPast: 'Birth date must be in the past',
