@@ -57,6 +57,7 @@ export function sampleSession(saved = 0, overrides: Partial<IpqSession> = {}): I
     started_at: '2026-11-20T10:00:00.000Z',
     completed_at: saved === 4 ? '2026-11-27T10:00:00.000Z' : null,
     asset_allocation_prefill: null,
+    demographics_prefill: null,
     sync_version: saved + 1,
     updated_at: '2026-11-27T10:00:00.000Z',
     ...overrides,
