@@ -64,7 +64,7 @@ export function sampleSession(saved = 0, overrides: Partial<IpqSession> = {}): I
   };
 }
 
-/** The moderate answers scored (tolerance 67, capacity 59, profile moderate, 60 % in stocks), a change of band awaiting the advisor. */
+/** The moderate answers scored (tolerance 67, capacity 57, profile moderate, 58 % in stocks), a change of band awaiting the advisor. */
 export function sampleResults(overrides: Partial<IpqResults> = {}): IpqResults {
   const outcome = scoreIpq(moderateAnswers);
   return {
