@@ -166,7 +166,10 @@ describe('questionnaire journeys', () => {
     expect(await page.getByTestId('recommended-band').innerText()).toContain(riskBandLabels[results.prediction.recommended_band]);
     expect(results.prediction.current_equity_share).toBe(85);
     expect(results.prediction.points_to_discuss).toHaveLength(1);
-    await page.getByTestId('points-to-discuss').getByText(/Expects 15% a year/).waitFor();
+    await page
+      .getByTestId('points-to-discuss')
+      .getByText(/Expects 15% a year/)
+      .waitFor();
     expect(results.prediction.risk_tolerance.factors.find((factor) => factor.key === 'return_expectation')?.points).toBe(0);
     for (const factor of results.prediction.risk_tolerance.factors) await page.getByTestId(`factor-${factor.key}`).first().waitFor();
     expect(results.band).toMatchObject({ status: 'awaiting_confirmation' });
@@ -205,7 +208,10 @@ describe('questionnaire journeys', () => {
     const listed = await api.get<ClientListResponse>(`/clients?search=${encodeURIComponent(client.email)}`);
     expect(listed.clients[0]!.assessment_status).toBe('Complete');
     expect(listed.clients[0]!.risk_band).toBe(results.band.proposed);
-    expect(await api.get<Client>(`/clients/${client.id}`)).toMatchObject({ risk_band: results.band.proposed, risk_band_source: 'questionnaire' });
+    expect(await api.get<Client>(`/clients/${client.id}`)).toMatchObject({
+      risk_band: results.band.proposed,
+      risk_band_source: 'questionnaire',
+    });
     await page.goto('/clients');
     await page.getByRole('textbox', { name: 'Search clients' }).fill(client.email);
     await expect.poll(() => page.getByTestId('client-row').count()).toBe(1);

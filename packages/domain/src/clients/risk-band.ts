@@ -10,14 +10,13 @@ import type { RiskCapacity } from './contracts.ts';
 
 /** Who set the band: a completed questionnaire (confirmed by the advisor when it changed) or an advisor by hand, with a reason. */
 export const riskBandSources = ['questionnaire', 'advisor'] as const;
-export type RiskBandSource = (typeof riskBandSources)[number];
 
 /** The filter value of clients without a band. */
 export const notAssessed = 'not_assessed';
 export const riskBandFilterValues = [...riskBands, notAssessed] as const;
 export type RiskBandFilterValue = (typeof riskBandFilterValues)[number];
 
-export const notAssessedLabel = 'Not assessed';
+const notAssessedLabel = 'Not assessed';
 
 /** "Moderately aggressive", or "Not assessed" without a band. */
 export const riskBandLabel = (band: RiskBand | null | undefined): string => (band ? riskBandLabels[band] : notAssessedLabel);

@@ -99,7 +99,9 @@ describeEachDatabase('clients: list, filters, sorting, paging, stats', (t) => {
     created = [];
     // One at a time, so created_at follows the book's order.
     for (const client of book)
-      created.push(await addClient(app, advisor, client.risk_band ? { ...client, risk_band_reason: 'Agreed at the first meeting.' } : client));
+      created.push(
+        await addClient(app, advisor, client.risk_band ? { ...client, risk_band_reason: 'Agreed at the first meeting.' } : client),
+      );
   });
 
   const list = async (query: string, who: Session = advisor) => {
@@ -292,7 +294,8 @@ describeEachDatabase('clients: list, filters, sorting, paging, stats', (t) => {
   const riskRank = (c: Client) => bandOrder.indexOf(c.risk_band ?? 'conservative');
   const byBand = {
     asc: (a: Client, b: Client) => Number(a.risk_band === null) - Number(b.risk_band === null) || riskRank(a) - riskRank(b) || byName(a, b),
-    desc: (a: Client, b: Client) => Number(a.risk_band === null) - Number(b.risk_band === null) || riskRank(b) - riskRank(a) || byName(a, b),
+    desc: (a: Client, b: Client) =>
+      Number(a.risk_band === null) - Number(b.risk_band === null) || riskRank(b) - riskRank(a) || byName(a, b),
   };
   const sorts: Record<string, { asc: (a: Client, b: Client) => number; desc: (a: Client, b: Client) => number }> = {
     name: { asc: byName, desc: (a, b) => byName(b, a) },

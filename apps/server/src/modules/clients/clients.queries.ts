@@ -115,7 +115,10 @@ export function clientOrder(columns: SortColumns, sort: ClientSortField, order: 
       return [direction(columns.createdAt), direction(columns.id)];
     case 'risk_band':
     case 'risk_capacity':
-      return [nullsLast(sql`array_position(array[${sql.raw(riskBands.map((band) => `'${band}'`).join(', '))}], ${columns.riskBand})`), ...byName];
+      return [
+        nullsLast(sql`array_position(array[${sql.raw(riskBands.map((band) => `'${band}'`).join(', '))}], ${columns.riskBand})`),
+        ...byName,
+      ];
     case 'assessment_status':
       return [direction(sql`case ${columns.assessmentStatus} when 'pending' then 1 when 'in_progress' then 2 else 3 end`), ...byName];
     case 'aum':

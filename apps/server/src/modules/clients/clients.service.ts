@@ -203,7 +203,8 @@ function bandChangeOf(body: CreateClientBody | UpdateClientBody, current: RiskBa
   const requested = body.risk_band;
   const band = requested === undefined ? current : requested;
   const level = profileValue(body, 'risk_capacity');
-  if (level !== undefined && level !== riskLevelOfBand(band)) throw fieldError('risk_capacity', clientMessages.riskCapacityFollowsBand, level);
+  if (level !== undefined && level !== riskLevelOfBand(band))
+    throw fieldError('risk_capacity', clientMessages.riskCapacityFollowsBand, level);
   if (requested === undefined || requested === current) return null;
   const reason = body.risk_band_reason ?? null;
   if (!reason) throw fieldError('risk_band_reason', clientMessages.riskBandReasonRequired, body.risk_band_reason ?? null);

@@ -111,11 +111,7 @@ export async function startIpq(
 
 export async function getSession(app: FastifyInstance, viewer: Viewer, id: string): Promise<IpqSession> {
   const session = await loadSession(app.db, viewer, id);
-  return toSession(
-    session,
-    session.row.answers.asset_allocation ? null : await assetAllocationPrefill(app.db, session.client),
-    app.now(),
-  );
+  return toSession(session, session.row.answers.asset_allocation ? null : await assetAllocationPrefill(app.db, session.client), app.now());
 }
 
 /**

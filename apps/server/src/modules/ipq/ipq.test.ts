@@ -361,7 +361,11 @@ describeEachDatabase('investor personality questionnaire', (t) => {
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
 
     const record = (await call(app, 'GET', api(`/clients/${client.id}`), { token: advisor.token })).body as Client;
-    expect(record).toMatchObject({ risk_band: 'moderately_aggressive', risk_band_source: 'questionnaire', profile: { risk_capacity: 'high' } });
+    expect(record).toMatchObject({
+      risk_band: 'moderately_aggressive',
+      risk_band_source: 'questionnaire',
+      profile: { risk_capacity: 'high' },
+    });
     const listed = (await call(app, 'GET', api(`/clients?search=${encodeURIComponent(client.email)}`), { token: advisor.token }))
       .body as ClientListResponse;
     expect(listed.clients.map((row) => [row.id, row.risk_band])).toEqual([[client.id, 'moderately_aggressive']]);

@@ -9,12 +9,7 @@ import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { advisorMessages } from '@meridian/domain/users/advisors';
-import {
-  investmentExperiences,
-  type Client,
-  type CreateClientBody,
-  type UpdateClientBody,
-} from '@meridian/domain/clients/contracts';
+import { investmentExperiences, type Client, type CreateClientBody, type UpdateClientBody } from '@meridian/domain/clients/contracts';
 import { experienceLabel } from '@meridian/domain/shared/format';
 import { riskBandLabel } from '@meridian/domain/clients/risk-band';
 import { riskBands, type RiskBand } from '@meridian/domain/model-portfolios/contracts';
@@ -61,10 +56,7 @@ export function ClientForm({ mode, defaultValues, chooseAdvisor, advisorName, on
   const navigate = useNavigate();
   const [conflict, setConflict] = useState<Client | null>(null);
   const originalBand = (defaultValues.risk_band || null) as RiskBand | null;
-  const schema = useMemo(
-    (): z.ZodType<Body> => clientFormSchema(mode, chooseAdvisor, originalBand),
-    [mode, chooseAdvisor, originalBand],
-  );
+  const schema = useMemo((): z.ZodType<Body> => clientFormSchema(mode, chooseAdvisor, originalBand), [mode, chooseAdvisor, originalBand]);
   const { register, control, handleSubmit, reset, formState, banner, applyServerError } = useZodForm<ClientFormValues, Body>(
     schema,
     defaultValues,
@@ -93,7 +85,15 @@ export function ClientForm({ mode, defaultValues, chooseAdvisor, advisorName, on
     options: { value: string; label: string }[],
     empty: { value: string; label: string } = notSpecified,
   ) => (
-    <FormSelectField control={control} name={name} id={`client-${name}`} label={label} options={[empty, ...options]} fullWidth margin="dense" />
+    <FormSelectField
+      control={control}
+      name={name}
+      id={`client-${name}`}
+      label={label}
+      options={[empty, ...options]}
+      fullWidth
+      margin="dense"
+    />
   );
 
   const twoColumns = { display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;

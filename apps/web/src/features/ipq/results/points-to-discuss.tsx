@@ -7,7 +7,13 @@ import { ipqTexts as text } from '../ipq-texts.ts';
 export function PointsToDiscuss({ points }: { points: readonly string[] }) {
   if (points.length === 0) return null;
   return (
-    <Alert severity="warning" variant="outlined" data-testid="points-to-discuss" component="section" aria-labelledby="points-to-discuss-heading">
+    <Alert
+      severity="warning"
+      variant="outlined"
+      data-testid="points-to-discuss"
+      component="section"
+      aria-labelledby="points-to-discuss-heading"
+    >
       <Typography variant="subtitle1" component="h2" id="points-to-discuss-heading" sx={{ fontWeight: 500 }}>
         {text.pointsToDiscuss}
       </Typography>
