@@ -163,7 +163,8 @@ describe('client journeys', () => {
     await page.locator('#client-birth-date').fill('1980-04-12');
     await page.locator('#client-net-worth').fill('750000');
     await page.locator('#client-annual-income').fill('180000');
-    await choose(page, 'Risk Capacity', 'Conservative (low)');
+    await choose(page, 'Risk Band', 'Moderately conservative');
+    await page.locator('#client-risk-band-reason').fill('Retiring in five years; agreed at the first meeting.');
     await choose(page, 'Investment Experience', 'Intermediate (3-5 years)');
     await page.locator('#client-goals').fill('Buy a lake house by 2030');
     await snap(page, 'clients-03-new-filled');
@@ -173,23 +174,23 @@ describe('client journeys', () => {
     // The portfolios section loads after the header: wait for its answer before reading the page.
     await page.getByText(text.noPortfolios).waitFor();
     const profileText = await page.getByRole('main').innerText();
-    expect(profileText).toContain('Conservative');
+    expect(profileText).toContain('Moderately conservative');
     expect(profileText).toContain('Mass Affluent · $750,000');
     expect(profileText).toContain('Intermediate (3-5 years)');
     expect(profileText).toContain('Advisor: Alex Chen');
     expect(profileText).toContain(text.noPortfolios);
 
-    // Found by search, and by the risk filter; not under Aggressive.
+    // Found by search, and by the band filter; not under Aggressive.
     await drawerItem(page, 'Clients').click();
     await page.waitForURL('**/clients');
     await page.getByRole('textbox', { name: 'Search clients' }).fill(newClient.last.toLowerCase());
     await expect.poll(() => rows(page).count()).toBe(1);
     await rows(page).getByText(newClient.email).waitFor();
-    await choose(page, 'Risk Profile', 'Conservative');
+    await choose(page, 'Risk Band', 'Moderately conservative');
     await expect.poll(() => page.getByRole('main').innerText()).toContain(newName);
     expect(await rows(page).count()).toBe(1);
     await snap(page, 'clients-04-search-and-risk');
-    await choose(page, 'Risk Profile', 'Aggressive');
+    await choose(page, 'Risk Band', 'Aggressive');
     await page.getByText(text.empty).waitFor();
     await snap(page, 'clients-05-no-clients-found');
     await page.getByRole('button', { name: text.clear }).click();

@@ -15,6 +15,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ClientListResponse } from '@meridian/domain/clients/contracts';
 import type { HoldingListResponse, PortfolioListResponse, TransactionListResponse } from '@meridian/domain/portfolios/contracts';
 import type { Optimization, Recommendation } from '@meridian/domain/recommendations/contracts';
 import { defaultExpectedReturns, marketClassLabels, stockClasses } from '@meridian/domain/optimization/capital-markets';
@@ -34,7 +35,12 @@ const percent = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
 beforeAll(async () => {
   api = await apiSession(journey.server.url, alex);
   const list = await api.get<PortfolioListResponse>('/portfolios?status=active&sort=holdings_value&order=desc&per_page=20');
-  portfolioId = list.portfolios.find((portfolio) => portfolio.holdings_count >= 3)!.id;
+  // The optimum needs the client's risk band: a client not assessed yet has none.
+  const assessed = await api.get<ClientListResponse>(
+    '/clients?risk_band=conservative,moderately_conservative,moderate,moderately_aggressive,aggressive&per_page=100',
+  );
+  const banded = new Set(assessed.clients.map((client) => client.id));
+  portfolioId = list.portfolios.find((portfolio) => portfolio.holdings_count >= 3 && banded.has(portfolio.client_id))!.id;
 });
 
 async function optimum(id = portfolioId): Promise<Optimization> {

@@ -10,7 +10,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ClientListResponse } from '@meridian/domain/clients/contracts';
+import type { Client, ClientListResponse } from '@meridian/domain/clients/contracts';
 import type { IpqResults, IpqSession, IpqSessionList } from '@meridian/domain/ipq/contracts';
 import { beliefItems, personalityItems } from '@meridian/domain/ipq/instrument';
 import { riskBandLabels } from '@meridian/domain/model-portfolios/contracts';
@@ -27,9 +27,9 @@ beforeAll(async () => {
   api = await apiSession(journey.server.url, alex);
 });
 
-/** One of Alex's clients with a profile of medium capacity (the moderate band) who has never taken the questionnaire. */
+/** One of Alex's clients who has never taken the questionnaire (so is not assessed). */
 async function untestedClient() {
-  const { clients } = await api.get<ClientListResponse>('/clients?risk_capacity=medium&per_page=100');
+  const { clients } = await api.get<ClientListResponse>('/clients?risk_band=not_assessed&per_page=100');
   for (const client of clients.filter((candidate) => candidate.user_id === null)) {
     const { assessments } = await api.get<IpqSessionList>(`/ipq/clients/${client.id}/assessments`);
     if (assessments.length === 0) return client;
@@ -61,11 +61,26 @@ async function saveAndContinue(page: Page, nextHeading: RegExp) {
 
 describe('questionnaire journeys', () => {
   it('1. advisor: starts, stops after module 2, reloads and resumes, completes, reads the results and confirms the band change', async () => {
-    const client = await untestedClient();
+    const untested = await untestedClient();
+    expect(untested.risk_band).toBeNull();
     const page = await journey.page();
     await signIn(page, alex);
-    await page.goto(`/clients/${client.id}/profile`);
-    await page.getByRole('heading', { name: `${client.first_name} ${client.last_name}`, level: 1 }).waitFor();
+    await page.goto(`/clients/${untested.id}/profile`);
+    await page.getByRole('heading', { name: `${untested.first_name} ${untested.last_name}`, level: 1 }).waitFor();
+    expect(await page.getByTestId('risk-band-chip').innerText()).toBe('Not assessed');
+    // The advisor sets a band by hand first: it takes a reason, kept with the band.
+    const noReason = await api.send('PUT', `/clients/${untested.id}`, { risk_band: 'moderate', sync_version: untested.sync_version });
+    expect(noReason.status).toBe(422);
+    const handSet = await api.send('PUT', `/clients/${untested.id}`, {
+      risk_band: 'moderate',
+      risk_band_reason: 'Balanced mix agreed at the first meeting, until the questionnaire.',
+      sync_version: untested.sync_version,
+    });
+    expect(handSet.status).toBe(200);
+    const client = (await handSet.json()) as Client;
+    await page.reload();
+    await expect.poll(() => page.getByTestId('risk-band-chip').innerText()).toBe('Moderate');
+    await snap(page, 'questionnaire-00-profile-band-set-by-hand');
     await page.getByRole('link', { name: 'Questionnaire' }).click();
     await page.getByRole('heading', { name: 'Questionnaires', level: 1 }).waitFor();
     await snap(page, 'questionnaire-01-client-list-empty');
@@ -94,7 +109,8 @@ describe('questionnaire journeys', () => {
     expect(await page.getByTestId('gamble-1').innerText()).toContain('gain $10,000');
     for (const index of [0, 1, 2, 3]) await page.getByTestId(`gamble-${index}`).getByRole('radio', { name: 'Accept' }).check();
     await page.getByRole('radio', { name: 'Buy more while prices are low' }).check();
-    await page.getByLabel('Yearly return you expect over the long run', { exact: true }).fill('8');
+    // 15 % a year is more than the questionnaire calls realistic: a point to discuss, no extra tolerance.
+    await page.getByLabel('Yearly return you expect over the long run', { exact: true }).fill('15');
     await answerStatements(
       page,
       beliefItems.map((item) => item.id),
@@ -122,9 +138,14 @@ describe('questionnaire journeys', () => {
     await page.getByLabel('Other investments', { exact: true }).fill('100000');
     await page.getByLabel('Share of other investments in stocks', { exact: true }).fill('70');
     await expect.poll(() => page.getByTestId('total-equity-share').innerText()).toBe('85%');
+    await page.getByRole('combobox', { name: 'Investment experience' }).click();
+    await page.getByRole('option', { name: 'More than 10 years' }).click();
     await saveAndContinue(page, /Module 4 of 4: Demographics/);
 
-    // Module 4, then the results.
+    // Module 4 starts from the age and income on the client's record; then the results.
+    if (client.age !== null) expect(await page.getByLabel('Age', { exact: true }).inputValue()).toBe(String(client.age));
+    if (client.profile.annual_income !== null)
+      expect(Number(await page.getByLabel('Annual income', { exact: true }).inputValue())).toBe(client.profile.annual_income);
     await page.getByLabel('Age', { exact: true }).fill('34');
     await page.getByLabel('Annual income', { exact: true }).fill('180000');
     await page.getByLabel('Dependants', { exact: true }).fill('0');
@@ -144,6 +165,12 @@ describe('questionnaire journeys', () => {
     expect(await page.getByTestId('recommended-share').innerText()).toContain(`${results.prediction.recommended_equity_share}%`);
     expect(await page.getByTestId('recommended-band').innerText()).toContain(riskBandLabels[results.prediction.recommended_band]);
     expect(results.prediction.current_equity_share).toBe(85);
+    expect(results.prediction.points_to_discuss).toHaveLength(1);
+    await page
+      .getByTestId('points-to-discuss')
+      .getByText(/Expects 15% a year/)
+      .waitFor();
+    expect(results.prediction.risk_tolerance.factors.find((factor) => factor.key === 'return_expectation')?.points).toBe(0);
     for (const factor of results.prediction.risk_tolerance.factors) await page.getByTestId(`factor-${factor.key}`).first().waitFor();
     expect(results.band).toMatchObject({ status: 'awaiting_confirmation' });
     expect(results.current_band).toBe('moderate');
@@ -177,9 +204,20 @@ describe('questionnaire journeys', () => {
     ).toBe(true);
     await snap(page, 'questionnaire-07-band-confirmed');
 
-    // The client list shows the questionnaire complete.
+    // The client list shows the questionnaire complete, and the confirmed band as it is (five levels).
     const listed = await api.get<ClientListResponse>(`/clients?search=${encodeURIComponent(client.email)}`);
     expect(listed.clients[0]!.assessment_status).toBe('Complete');
+    expect(listed.clients[0]!.risk_band).toBe(results.band.proposed);
+    expect(await api.get<Client>(`/clients/${client.id}`)).toMatchObject({
+      risk_band: results.band.proposed,
+      risk_band_source: 'questionnaire',
+    });
+    await page.goto('/clients');
+    await page.getByRole('textbox', { name: 'Search clients' }).fill(client.email);
+    await expect.poll(() => page.getByTestId('client-row').count()).toBe(1);
+    const row = page.getByTestId('client-row').filter({ hasText: client.email });
+    await expect.poll(() => row.getByTestId('risk-band-chip').innerText()).toBe(riskBandLabels[results.band.proposed]);
+    await snap(page, 'questionnaire-07b-client-list-band');
   });
 
   it('2. on a phone: the results, the questionnaires and taking one fit the screen', async () => {

@@ -7,6 +7,8 @@ import { clientMessages, messages } from '../shared/messages.ts';
 import { pageOf, pageQuery, perPageMax } from '../shared/pagination.ts';
 import { syncVersion } from '../shared/sync-version.ts';
 import { isIsoDate, isoDateLength } from '../shared/trading-calendar.ts';
+import { riskBands } from '../model-portfolios/contracts.ts';
+import { notAssessed, riskBandFilterValues, riskBandSources } from './risk-band.ts';
 
 // The client form names its advisor with it.
 export { idSchema } from '../shared/ids.ts';
@@ -31,6 +33,7 @@ export const clientSortFields = [
   'email',
   'netWorth',
   'created_at',
+  'risk_band',
   'risk_capacity',
   'aum',
   'performance',
@@ -73,7 +76,10 @@ const amount = (invalid: string, negative: string) =>
     z.number({ error: invalid }).min(0, negative).max(clientLimits.maxAmount, clientMessages.amountTooLarge).nullish(),
   );
 
-/** risk_capacity: low, medium or high; the spec's 'moderate' is read as medium. */
+/**
+ * risk_capacity: low, medium or high; the spec's 'moderate' is read as medium. It follows from the
+ * risk band: a body may repeat the value the record shows, never set another (the service refuses).
+ */
 const riskCapacityInputSchema = z.preprocess(
   (value) => {
     const blank = blankToNull(value);
@@ -112,6 +118,20 @@ const birthDate = z.preprocess(
     .nullish(),
 );
 
+/** The five-level band an advisor sets by hand (null clears it to "Not assessed"); a change needs risk_band_reason. */
+const riskBandInput = z.preprocess(
+  (value) => {
+    const blank = blankToNull(value);
+    return typeof blank === 'string' ? blank.trim().toLowerCase() : blank;
+  },
+  z.enum(riskBands, { error: clientMessages.riskBandInvalid }).nullish(),
+);
+
+const bandFields = {
+  risk_band: riskBandInput,
+  risk_band_reason: optionalText(1000, clientMessages.riskBandReasonTooLong),
+};
+
 const profileFields = {
   net_worth: amount(clientMessages.netWorthInvalid, clientMessages.netWorthNegative),
   annual_income: amount(clientMessages.annualIncomeInvalid, clientMessages.annualIncomeNegative),
@@ -135,6 +155,7 @@ const clientFields = {
   /** Admins choose the advisor; an advisor's clients are their own (they may name themselves). */
   advisor_id: idSchema(clientMessages.advisorIdInvalid).optional(),
   ...profileFields,
+  ...bandFields,
   profile: clientProfileInputSchema.partial().nullish(),
 };
 
@@ -159,6 +180,7 @@ export const updateClientBodySchema = z.object({
   notes: clientFields.notes,
   advisor_id: clientFields.advisor_id,
   ...profileFields,
+  ...bandFields,
   profile: clientFields.profile,
   sync_version: syncVersion(clientMessages.syncVersionRequired),
 });
@@ -227,7 +249,10 @@ export const searchQuerySchema = z.preprocess(
 
 const filterFields = {
   search: searchQuerySchema,
+  /** The three-level profile, read from the band (low: the two conservative bands, high: the two aggressive ones). */
   risk_capacity: listOf(riskCapacities, clientMessages.riskCapacityInvalid, { moderate: 'medium' }),
+  /** Five bands and not_assessed (clients without a band). */
+  risk_band: listOf(riskBandFilterValues, clientMessages.riskBandFilterInvalid, { 'not assessed': notAssessed }),
   investment_experience: listOf(investmentExperiences, clientMessages.investmentExperienceInvalid),
   assessment_status: assessmentStatusInput,
   min_net_worth: money(clientMessages.minNetWorthInvalid),
@@ -269,6 +294,7 @@ export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
 const clientProfileSchema = z.object({
   net_worth: z.number().nullable(),
   annual_income: z.number().nullable(),
+  /** The spec's three levels, derived from risk_band (riskLevelOfBand); null while not assessed. */
   risk_capacity: z.enum(riskCapacities).nullable(),
   investment_experience: z.enum(investmentExperiences).nullable(),
   financial_goals: z.string().nullable(),
@@ -296,6 +322,12 @@ export const clientSchema = z.object({
   household_id: z.string().nullable(),
   household_role: z.enum(householdRoles).nullable(),
   profile: clientProfileSchema,
+  /** The client's risk band (five levels); null: not assessed (no completed questionnaire, no advisor's documented choice). */
+  risk_band: z.enum(riskBands).nullable(),
+  risk_band_source: z.enum(riskBandSources).nullable(),
+  /** The advisor's reason when they set the band by hand; the note of a questionnaire's confirmation is on the assessment. */
+  risk_band_reason: z.string().nullable(),
+  risk_band_set_at: z.string().nullable(),
   /** Cash plus market value (quantity × latest close) of the client's open (not closed, not deleted) portfolios. */
   aum: z.number(),
   /**

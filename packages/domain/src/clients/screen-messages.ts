@@ -14,6 +14,11 @@ export const clientScreenMessages = {
   searchClientsFailed: 'Failed to search clients',
   deleteClientFailed: 'Failed to delete client',
 
+  // The risk band on the client form.
+  riskBandHint:
+    'Set by the investor questionnaire. Set it here only as your documented choice: a new client stays "Not assessed" until one of the two sets it.',
+  riskBandReasonHint: 'Needed when you set or change the band: kept in the audit trail',
+
   // The list (spec part 1 §2).
   title: 'Clients',
   totalClients: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'client' : 'clients'}`,

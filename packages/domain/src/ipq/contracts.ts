@@ -46,13 +46,16 @@ export const ipqSessionSchema = z.object({
    */
   asset_allocation_prefill: z
     .object({
-      investment_experience: z.enum(ipqInvestmentExperiences),
+      /** Null when the profile does not say: the question is asked, never assumed. */
+      investment_experience: z.enum(ipqInvestmentExperiences).nullable(),
       retirement_wealth: z.number(),
       retirement_equity_percentage: z.number(),
       non_retirement_wealth: z.number(),
       non_retirement_equity_percentage: z.number(),
     })
     .nullable(),
+  /** Until module 4 is answered: the age (from the birth date) and income on the client's record, to start it from. */
+  demographics_prefill: z.object({ age: z.number().int().nullable(), annual_income: z.number().nullable() }).nullable(),
   sync_version: z.number().int(),
   updated_at: z.string(),
 });
@@ -84,6 +87,8 @@ const predictionSchema = z.object({
   current_equity_share: z.number().nullable(),
   equity_gap: z.number().nullable(),
   explanation: z.array(z.string()),
+  /** Answers the scores do not take at face value (an unrealistic return, contradicting 50/50 choices). */
+  points_to_discuss: z.array(z.string()),
 });
 
 const modelRefSchema = z.object({ id: z.string(), name: z.string(), risk_band: z.enum(riskBands) }).nullable();
@@ -111,11 +116,12 @@ export const ipqResultsSchema = z.object({
   traits: z.object(
     Object.fromEntries(bigFiveTraits.map((trait) => [trait, z.number()])) as Record<(typeof bigFiveTraits)[number], z.ZodNumber>,
   ),
-  loss_aversion: z.number(),
+  /** λ; null when the 50/50 choices contradict each other (loss aversion then counts as neutral). */
+  loss_aversion: z.number().nullable(),
   prediction: predictionSchema,
   recommended_model: modelRefSchema,
-  /** The client's band now; the proposal and what became of it. */
-  current_band: z.enum(riskBands),
+  /** The client's band now (null: not assessed); the proposal and what became of it. */
+  current_band: z.enum(riskBands).nullable(),
   band: z.object({
     proposed: z.enum(riskBands),
     status: z.enum(bandStatuses),

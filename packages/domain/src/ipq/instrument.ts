@@ -117,11 +117,23 @@ export const ipqExperienceOfProfile: Record<InvestmentExperience, IpqInvestmentE
   expert: 'over_10',
 };
 
+/** The profile's level for the questionnaire's answer (Beginner 0-2 years, Intermediate 3-5, Advanced 6-10, Expert 10+). */
+export const profileExperienceOfIpq: Record<IpqInvestmentExperience, InvestmentExperience> = {
+  none: 'beginner',
+  less_than_1: 'beginner',
+  '1_to_5': 'intermediate',
+  '5_to_10': 'advanced',
+  over_10: 'expert',
+};
+
 /** Account types whose money is retirement savings (module 3's first pot). */
 export const retirementAccountTypes: readonly AccountType[] = ['ira', 'roth_ira', '401k', '403b'];
 
+/**
+ * The spec's defaults of module 3's figures. Its default experience ('1_to_5') is not kept: an
+ * unanswered experience is asked, never assumed.
+ */
 export const assetAllocationDefaults = {
-  investment_experience: '1_to_5',
   retirement_wealth: 0,
   non_retirement_wealth: 0,
   retirement_equity_percentage: 0,

@@ -61,12 +61,18 @@ describe('module 2: beliefs', () => {
 });
 
 describe('module 3: asset allocation', () => {
-  it('fills the spec defaults', () => {
-    expect(assetAllocationSchema.parse({})).toEqual(assetAllocationDefaults);
+  it('fills the spec defaults of the figures, but asks the experience: it is never assumed', () => {
+    expect(assetAllocationSchema.parse({ investment_experience: 'none' })).toEqual({
+      ...assetAllocationDefaults,
+      investment_experience: 'none',
+      total_equity_share: 0,
+    });
+    expect(issues(assetAllocationSchema, {})).toEqual([['investment_experience', m.experience]]);
   });
 
   it('derives the total equity share from the two pots, whatever was typed', () => {
     const parsed = assetAllocationSchema.parse({
+      investment_experience: '5_to_10',
       retirement_wealth: 300_000,
       retirement_equity_percentage: 70,
       non_retirement_wealth: 100_000,
@@ -81,7 +87,7 @@ describe('module 3: asset allocation', () => {
     ['retirement_wealth', -1, m.wealth],
     ['non_retirement_equity_percentage', 101, m.equityPercentage],
   ])('%s = %j: %s', (field, value, message) => {
-    expect(issues(assetAllocationSchema, { [field]: value })).toEqual([[field, message]]);
+    expect(issues(assetAllocationSchema, { investment_experience: '1_to_5', [field]: value })).toEqual([[field, message]]);
   });
 });
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ipqMessages as m } from './messages.ts';
 import {
-  assetAllocationDefaults,
   beliefItems,
   demographicsLimits as d,
   drawdownReactions,
@@ -59,7 +58,8 @@ const equityPercentage = z
 /** The spec's fields and defaults; the total equity share is derived from the two pots, never taken as typed. */
 export const assetAllocationSchema = z
   .object({
-    investment_experience: z.enum(ipqInvestmentExperiences, { error: m.experience }).default(assetAllocationDefaults.investment_experience),
+    /** Asked, never assumed: no default. */
+    investment_experience: z.enum(ipqInvestmentExperiences, { error: m.experience }),
     retirement_wealth: amount(m.wealth).default(0),
     non_retirement_wealth: amount(m.wealth).default(0),
     retirement_equity_percentage: equityPercentage.default(0),

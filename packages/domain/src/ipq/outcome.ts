@@ -6,7 +6,8 @@ import { lossAversion, personalityTraitScores } from './scoring.ts';
 /** What a completed questionnaire is scored as, kept with it so later changes to the rules never rewrite a result. */
 export type IpqOutcome = {
   traits: Record<BigFiveTrait, number>;
-  loss_aversion: number;
+  /** λ; null when the 50/50 choices contradict each other. */
+  loss_aversion: number | null;
   prediction: Prediction;
 };
 

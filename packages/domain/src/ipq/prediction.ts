@@ -1,7 +1,15 @@
 import { riskBandEquityRange, riskBandLabels, riskBands, type RiskBand } from '../model-portfolios/contracts.ts';
 import { ipqMessages } from './messages.ts';
 import type { IpqAnswers } from './modules.ts';
-import { riskCapacity, riskProfile, riskTolerance, type FactorScore, type RiskProfile, type ScoreFactor } from './scoring.ts';
+import {
+  pointsToDiscuss,
+  riskCapacity,
+  riskProfile,
+  riskTolerance,
+  type FactorScore,
+  type RiskProfile,
+  type ScoreFactor,
+} from './scoring.ts';
 
 /**
  * The prediction: the share of stocks the client should hold and the model portfolio that holds it.
@@ -48,6 +56,8 @@ export type Prediction = {
   equity_gap: number | null;
   /** Every reason in plain words, the largest effect first. */
   explanation: string[];
+  /** Answers the scores do not take at face value, for the advisor to go through with the client. */
+  points_to_discuss: string[];
 };
 
 export class PredictionGateError extends Error {
@@ -69,7 +79,7 @@ export function predict(answers: IpqAnswers): Prediction {
   // The modules the prediction needs (spec): asset allocation only adds the gap to what is held today.
   if (!personality || !beliefs || !demographics) throw new PredictionGateError();
   const tolerance = riskTolerance(personality, beliefs);
-  const capacity = riskCapacity(allocation ?? { investment_experience: '1_to_5' }, demographics);
+  const capacity = riskCapacity(allocation, demographics);
   const profile = riskProfile(tolerance.score, capacity.score);
   const base = baseEquityShare(profile.score);
   const cap = glidePathCap(demographics.time_horizon_years);
@@ -101,5 +111,6 @@ export function predict(answers: IpqAnswers): Prediction {
     current_equity_share: current,
     equity_gap: gap,
     explanation,
+    points_to_discuss: pointsToDiscuss(beliefs),
   };
 }

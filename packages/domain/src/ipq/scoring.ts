@@ -1,4 +1,5 @@
 import type { RiskCapacity } from '../clients/contracts.ts';
+import { riskLevelOfBand } from '../clients/risk-band.ts';
 import { formatWholeDollars } from '../shared/format.ts';
 import { riskBands, type RiskBand } from '../model-portfolios/contracts.ts';
 import {
@@ -71,10 +72,44 @@ export function personalityTraitScores(data: PersonalityData): Record<BigFiveTra
   ) as Record<BigFiveTrait, number>;
 }
 
-/** λ: the smallest gain multiple accepted; someone who accepts none has λ = 5. */
-export function lossAversion(beliefs: Pick<BeliefsData, 'gamble_accepts'>): number {
+/**
+ * The 50/50 choices hang together when accepting one gain means accepting every larger gain: the
+ * answers read, from 1.5× to 4×, as some refusals followed only by acceptances.
+ */
+export function gamblesConsistent(beliefs: Pick<BeliefsData, 'gamble_accepts'>): boolean {
+  const firstAccepted = beliefs.gamble_accepts.indexOf(true);
+  return firstAccepted === -1 || beliefs.gamble_accepts.slice(firstAccepted).every(Boolean);
+}
+
+/**
+ * λ: the smallest gain multiple accepted; someone who accepts none has λ = 5. Null when the choices
+ * do not hang together (gamblesConsistent): no loss aversion can be read from them.
+ */
+export function lossAversion(beliefs: Pick<BeliefsData, 'gamble_accepts'>): number | null {
+  if (!gamblesConsistent(beliefs)) return null;
   const accepted = gambleGainMultiples.filter((_, index) => beliefs.gamble_accepts[index]);
   return accepted.length ? Math.min(...accepted) : lossAversionIfNoneAccepted;
+}
+
+const multiples = (beliefs: Pick<BeliefsData, 'gamble_accepts'>, accepted: boolean) =>
+  gambleGainMultiples.filter((_, index) => beliefs.gamble_accepts[index] === accepted).map((multiple) => `${multiple}×`);
+
+const listed = (items: string[]) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? ''));
+
+/** What the advisor should go through with the client: answers the scores do not take at face value. */
+export function pointsToDiscuss(beliefs: BeliefsData): string[] {
+  const points: string[] = [];
+  if (!gamblesConsistent(beliefs))
+    points.push(
+      `The 50/50 choices do not hang together: accepted ${listed(multiples(beliefs, true))} the loss but declined ${listed(multiples(beliefs, false))}. ` +
+        'Go through them again: loss aversion was left neutral.',
+    );
+  if (beliefs.expected_return > unrealisticReturnExpectation)
+    points.push(
+      `Expects ${beliefs.expected_return}% a year, more than the ${unrealisticReturnExpectation}% a diversified portfolio can be expected to deliver. ` +
+        'Talk through realistic returns: the expectation did not raise the risk tolerance.',
+    );
+  return points;
 }
 
 const drawdownScores: Record<DrawdownReaction, number> = { sell_all: 0, sell_some: 100 / 3, hold: 200 / 3, buy_more: 100 };
@@ -88,21 +123,54 @@ export function temperamentScore(traits: Record<BigFiveTrait, number>): number {
   return 0.5 * (100 - traits.neuroticism) + 0.3 * traits.openness + 0.2 * traits.extraversion;
 }
 
-/** Risk tolerance, the willingness to bear risk: modules 1 and 2. */
-export function riskTolerance(personality: PersonalityData, beliefs: BeliefsData): FactorScore {
+/** The loss-aversion factor: λ from consistent choices, neutral (50) when they contradict each other. */
+function lossAversionFactor(beliefs: BeliefsData): Omit<ScoreFactor, 'points'> {
   const lambda = lossAversion(beliefs);
+  const base = { key: 'loss_aversion', label: 'Loss aversion', weight: 0.3 };
+  if (lambda === null)
+    return {
+      ...base,
+      score: 50,
+      explanation: `The 50/50 choices contradict each other (accepted ${listed(multiples(beliefs, true))}, declined ${listed(multiples(beliefs, false))}): no loss aversion can be read from them, so this factor is left neutral.`,
+    };
   const { loss, gain } = gambleAmounts(
     beliefs.reference_amount,
     gambleGainMultiples.indexOf(Math.min(lambda, 4) as (typeof gambleGainMultiples)[number]),
   );
-  const lossText =
-    lambda === lossAversionIfNoneAccepted
-      ? `Turned down every 50/50 chance to lose ${formatWholeDollars(loss)}, even for a gain of ${formatWholeDollars(gain)}: strongly loss averse.`
-      : `Would take a 50/50 chance to lose ${formatWholeDollars(loss)} for a gain of ${formatWholeDollars(gain)} (loss aversion ${lambda}×; most people need about 2×).`;
+  return {
+    ...base,
+    score: lossAversionScore(lambda),
+    explanation:
+      lambda === lossAversionIfNoneAccepted
+        ? `Turned down every 50/50 chance to lose ${formatWholeDollars(loss)}, even for a gain of ${formatWholeDollars(gain)}: strongly loss averse.`
+        : `Would take a 50/50 chance to lose ${formatWholeDollars(loss)} for a gain of ${formatWholeDollars(gain)} (loss aversion ${lambda}×; most people need about 2×).`,
+  };
+}
+
+/**
+ * The return expectation: a realistic one (up to 12 % a year) counts a little, 10 points a percent up to
+ * 100 at 10 %; an
+ * unrealistic one is left out (neutral) and becomes a point to discuss, never more tolerance.
+ */
+function returnExpectationFactor(beliefs: BeliefsData): Omit<ScoreFactor, 'points'> {
+  const expected = beliefs.expected_return;
+  const unrealistic = expected > unrealisticReturnExpectation;
+  return {
+    key: 'return_expectation',
+    label: 'Return expectation',
+    score: unrealistic ? 50 : clamp(expected * 10),
+    weight: 0.05,
+    explanation: unrealistic
+      ? `Expects ${expected}% a year: more than the ${unrealisticReturnExpectation}% a diversified portfolio can be expected to deliver, so it is left out of the score and listed as a point to discuss.`
+      : `Expects ${expected}% a year.`,
+  };
+}
+
+/** Risk tolerance, the willingness to bear risk: modules 1 and 2. */
+export function riskTolerance(personality: PersonalityData, beliefs: BeliefsData): FactorScore {
   const traits = personalityTraitScores(personality);
-  const unrealistic = beliefs.expected_return > unrealisticReturnExpectation;
   return combine([
-    { key: 'loss_aversion', label: 'Loss aversion', score: lossAversionScore(lambda), weight: 0.3, explanation: lossText },
+    lossAversionFactor(beliefs),
     {
       key: 'drawdown_reaction',
       label: 'Reaction to a 20% fall',
@@ -117,15 +185,7 @@ export function riskTolerance(personality: PersonalityData, beliefs: BeliefsData
       weight: 0.15,
       explanation: 'Views on long-run returns, steady versus swinging returns and sitting out a bad year.',
     },
-    {
-      key: 'return_expectation',
-      label: 'Return expectation',
-      score: clamp(beliefs.expected_return * 10),
-      weight: 0.05,
-      explanation: unrealistic
-        ? `Expects ${beliefs.expected_return}% a year: more than a diversified portfolio has delivered; worth discussing.`
-        : `Expects ${beliefs.expected_return}% a year.`,
-    },
+    returnExpectationFactor(beliefs),
     {
       key: 'temperament',
       label: 'Temperament',
@@ -140,19 +200,47 @@ const experienceScores: Record<IpqInvestmentExperience, number> = { none: 0, les
 const employmentScores: Record<EmploymentStability, number> = { stable: 100, variable: 60, retired: 40, unstable: 20 };
 const liquidityScores: Record<LiquidityNeed, number> = { low: 100, medium: 50, high: 0 };
 
-/** Horizon scores in full from 20 years; reserves from six months of expenses. */
-const capacityLimits = { fullHorizonYears: 20, fullReserveMonths: 6, youngestAge: 25, oldestAge: 85 } as const;
+/**
+ * Horizon scores in full from 20 years; reserves from six months of expenses; income in full from
+ * $200,000 a year (half at $100,000); investable wealth in full from $1,000,000 (half at $500,000).
+ */
+const capacityLimits = {
+  fullHorizonYears: 20,
+  fullReserveMonths: 6,
+  youngestAge: 25,
+  oldestAge: 85,
+  fullIncome: 200_000,
+  fullWealth: 1_000_000,
+} as const;
 
-/** Risk capacity, the ability to bear losses: modules 3 and 4. */
-export function riskCapacity(allocation: Pick<AssetAllocationData, 'investment_experience'>, demographics: DemographicsData): FactorScore {
-  const { time_horizon_years: horizon, age, emergency_fund_months: reserves, dependants } = demographics;
+/** A factor nobody answered yet: neutral, and it says so. */
+const unanswered = (key: string, label: string, weight: number, what: string): Omit<ScoreFactor, 'points'> => ({
+  key,
+  label,
+  score: 50,
+  weight,
+  explanation: `${what} not answered yet (module 3): left neutral.`,
+});
+
+/**
+ * Risk capacity, the ability to bear losses: modules 3 and 4. Each factor moves it the way an advisor
+ * would: a longer horizon, a higher or steadier income, more wealth, more reserves and more experience
+ * raise it; more dependants, greater age, and money needed soon lower it. Until module 3 is answered,
+ * experience and wealth are neutral, never assumed.
+ */
+export function riskCapacity(
+  allocation: Pick<AssetAllocationData, 'investment_experience' | 'retirement_wealth' | 'non_retirement_wealth'> | undefined,
+  demographics: DemographicsData,
+): FactorScore {
+  const { time_horizon_years: horizon, age, emergency_fund_months: reserves, dependants, annual_income: income } = demographics;
   const ageSpan = capacityLimits.oldestAge - capacityLimits.youngestAge;
+  const wealth = allocation ? allocation.retirement_wealth + allocation.non_retirement_wealth : null;
   return combine([
     {
       key: 'time_horizon',
       label: 'Time horizon',
       score: clamp((horizon / capacityLimits.fullHorizonYears) * 100),
-      weight: 0.35,
+      weight: 0.3,
       explanation: `${horizon} year${horizon === 1 ? '' : 's'} until the money is needed.`,
     },
     {
@@ -163,24 +251,40 @@ export function riskCapacity(allocation: Pick<AssetAllocationData, 'investment_e
       explanation: `Aged ${age}.`,
     },
     {
+      key: 'income',
+      label: 'Income',
+      score: clamp((income / capacityLimits.fullIncome) * 100),
+      weight: 0.1,
+      explanation: `Earns ${formatWholeDollars(income)} a year.`,
+    },
+    {
       key: 'income_stability',
       label: 'Income stability',
       score: employmentScores[demographics.employment_stability],
-      weight: 0.15,
+      weight: 0.1,
       explanation: `Income: ${employmentStabilityLabels[demographics.employment_stability].toLowerCase()}.`,
     },
+    wealth === null
+      ? unanswered('wealth', 'Investable wealth', 0.1, 'Savings and investments')
+      : {
+          key: 'wealth',
+          label: 'Investable wealth',
+          score: clamp((wealth / capacityLimits.fullWealth) * 100),
+          weight: 0.1,
+          explanation: `Holds ${formatWholeDollars(wealth)} in savings and investments.`,
+        },
     {
       key: 'emergency_fund',
       label: 'Emergency reserves',
       score: clamp((reserves / capacityLimits.fullReserveMonths) * 100),
-      weight: 0.15,
+      weight: 0.1,
       explanation: `Reserves cover ${reserves} month${reserves === 1 ? '' : 's'} of expenses${reserves < capacityLimits.fullReserveMonths ? ' (six is the usual aim)' : ''}.`,
     },
     {
       key: 'liquidity_needs',
       label: 'Liquidity needs',
       score: liquidityScores[demographics.liquidity_needs],
-      weight: 0.15,
+      weight: 0.1,
       explanation: `Need for this money: ${liquidityNeedLabels[demographics.liquidity_needs].toLowerCase()}.`,
     },
     {
@@ -188,15 +292,17 @@ export function riskCapacity(allocation: Pick<AssetAllocationData, 'investment_e
       label: 'Dependants',
       score: clamp(100 - 25 * dependants),
       weight: 0.05,
-      explanation: `${dependants} dependant${dependants === 1 ? '' : 's'}.`,
+      explanation: `${dependants} dependant${dependants === 1 ? '' : 's'}${dependants > 0 ? ': each one lowers the capacity' : ''}.`,
     },
-    {
-      key: 'experience',
-      label: 'Investment experience',
-      score: experienceScores[allocation.investment_experience],
-      weight: 0.05,
-      explanation: `Investing experience: ${ipqInvestmentExperienceLabels[allocation.investment_experience].toLowerCase()}.`,
-    },
+    allocation
+      ? {
+          key: 'experience',
+          label: 'Investment experience',
+          score: experienceScores[allocation.investment_experience],
+          weight: 0.05,
+          explanation: `Investing experience: ${ipqInvestmentExperienceLabels[allocation.investment_experience].toLowerCase()}.`,
+        }
+      : unanswered('experience', 'Investment experience', 0.05, 'Investing experience'),
   ]);
 }
 
@@ -206,13 +312,6 @@ export const bandUpperScores = [20, 40, 60, 80] as const;
 export function bandOfScore(score: number): RiskBand {
   const index = bandUpperScores.findIndex((upper) => score < upper);
   return riskBands[index === -1 ? riskBands.length - 1 : index]!;
-}
-
-/** The three-level profile the client list shows: Conservative, Moderate, Aggressive. */
-export function riskLevelOfBand(band: RiskBand): RiskCapacity {
-  if (band === 'conservative' || band === 'moderately_conservative') return 'low';
-  if (band === 'moderate') return 'medium';
-  return 'high';
 }
 
 export type RiskProfile = { score: number; limited_by: 'tolerance' | 'capacity'; band: RiskBand; level: RiskCapacity };

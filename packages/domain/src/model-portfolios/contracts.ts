@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { RiskCapacity } from '../clients/contracts.ts';
 import { idSchema } from '../shared/ids.ts';
 import { modelMessages } from '../shared/advice-messages.ts';
 import { pageOf, pageQuery } from '../shared/pagination.ts';
@@ -37,18 +36,6 @@ export const riskBandEquityRange: Record<RiskBand, readonly [number, number]> = 
   moderately_aggressive: [0.5, 0.85],
   aggressive: [0.65, 1],
 };
-
-/**
- * A client's band from their profile until a questionnaire sets it: the capacity for risk sets the
- * middle of three, and experience moves low and high capacity one step (a beginner with high capacity
- * is moderately aggressive, an expert with low capacity moderately conservative). No profile: moderate.
- */
-export function clientRiskBand(riskCapacity: RiskCapacity | null | undefined, experience: string | null | undefined): RiskBand {
-  const seasoned = experience === 'advanced' || experience === 'expert';
-  if (riskCapacity === 'low') return seasoned ? 'moderately_conservative' : 'conservative';
-  if (riskCapacity === 'high') return seasoned ? 'aggressive' : 'moderately_aggressive';
-  return 'moderate';
-}
 
 /**
  * The fund an asset-class model buys for a class the portfolio holds nothing of: broad, cheap and

@@ -97,6 +97,15 @@ export const clientMessages = {
   annualIncomeNegative: 'Annual income cannot be negative',
   amountTooLarge: 'Amount is too large',
   riskCapacityInvalid: 'Risk capacity must be low, medium (or moderate) or high',
+  riskCapacityFollowsBand:
+    'Risk capacity follows from the risk band: set risk_band (conservative to aggressive) with risk_band_reason instead',
+  riskBandInvalid: 'Risk band must be conservative, moderately_conservative, moderate, moderately_aggressive or aggressive',
+  riskBandFilterInvalid:
+    'risk_band must be conservative, moderately_conservative, moderate, moderately_aggressive, aggressive or not_assessed',
+  riskBandReasonRequired: 'Give the reason for setting the risk band by hand: it is kept in the audit trail',
+  riskBandReasonTooLong: 'Keep the reason under 1000 characters',
+  riskBandNotAssessed:
+    "The client's risk band is not assessed yet: complete the questionnaire, or set the band on the client's record with a reason",
   investmentExperienceInvalid: 'Investment experience must be beginner, intermediate, advanced or expert',
   birthDateInvalid: 'Enter the birth date as YYYY-MM-DD',
   birthDateNotPast: 'Birth date must be in the past',
@@ -109,7 +118,7 @@ export const clientMessages = {
 
   searchTooLong: 'Search text must be at most 100 characters',
   sortInvalid:
-    'sort must be one of name, email, netWorth, created_at, risk_capacity, aum, performance, assessment_status, last_activity_at',
+    'sort must be one of name, email, netWorth, created_at, risk_band, risk_capacity, aum, performance, assessment_status, last_activity_at',
   orderInvalid: 'order must be asc or desc',
   ...pageMessages,
   minNetWorthInvalid: 'min_net_worth must be a number of at least 0',

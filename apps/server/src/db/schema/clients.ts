@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { check, date, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { responseStatuses } from '@meridian/domain/assessments/template-definition';
 import { riskBands } from '@meridian/domain/model-portfolios/contracts';
+import { riskBandSources } from '@meridian/domain/clients/risk-band';
 import { at, createdAt, id, syncColumns } from './columns.ts';
 import { firms } from './firms.ts';
 import { users } from './users.ts';
@@ -53,11 +54,21 @@ export const clients = pgTable(
     address: text('address'),
     netWorth: numeric('net_worth', { precision: 18, scale: 2, mode: 'number' }),
     annualIncome: numeric('annual_income', { precision: 18, scale: 2, mode: 'number' }),
+    /**
+     * The three-level profile as typed before the five-level band existed: kept as history, shown
+     * nowhere and never turned into a band. The API's risk_capacity is derived from risk_band.
+     */
     riskCapacity: text('risk_capacity', { enum: ['low', 'medium', 'high'] }),
     investmentExperience: text('investment_experience', { enum: ['beginner', 'intermediate', 'advanced', 'expert'] }),
-    /** The band the investor questionnaire set (confirmed by the advisor when it changed); null until one did. */
+    /**
+     * The client's risk band: set by a completed questionnaire (confirmed by the advisor when it
+     * changed) or by an advisor by hand with a reason; null ("Not assessed") until one does.
+     */
     riskBand: text('risk_band', { enum: riskBands }),
     riskBandSetAt: at('risk_band_set_at'),
+    riskBandSource: text('risk_band_source', { enum: riskBandSources }),
+    /** The advisor's reason when they set the band by hand. */
+    riskBandReason: text('risk_band_reason'),
     /** The status of the client's latest assessment, kept here so the list filters on it without a join. */
     assessmentStatus: text('assessment_status', { enum: responseStatuses }).notNull().default('pending'),
     financialGoals: text('financial_goals'),
@@ -104,6 +115,9 @@ export const clients = pgTable(
       'clients_risk_band_check',
       sql`${table.riskBand} in ('conservative', 'moderately_conservative', 'moderate', 'moderately_aggressive', 'aggressive')`,
     ),
+    check('clients_risk_band_source_check', sql`${table.riskBandSource} in ('questionnaire', 'advisor')`),
+    // A hand-set band always has its reason.
+    check('clients_risk_band_reason_check', sql`${table.riskBandSource} is distinct from 'advisor' or ${table.riskBandReason} is not null`),
     check('clients_household_role_check', sql`${table.householdRole} in ('head', 'spouse', 'child', 'other')`),
   ],
 );

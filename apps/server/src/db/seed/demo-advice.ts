@@ -42,6 +42,8 @@ export async function seedDemoAdvice(db: Db, asOf: string): Promise<void> {
     let index = 0;
     for (const { client, portfolioId } of firstPortfolio.values()) {
       const band = clientBand(client);
+      // A client not assessed yet follows no model until their band is set.
+      if (!band) continue;
       // Every fifth follows a model two bands away, as an account set up before the client's profile changed: a risk mismatch to review.
       const followed = index % 5 === 4 ? riskBands[(riskBands.indexOf(band) + 2) % riskBands.length]! : band;
       const model = byBand.get(followed);

@@ -5,9 +5,8 @@ import { ipqModules } from '@meridian/domain/ipq/module-list';
 import type { IpqAnswers } from '@meridian/domain/ipq/modules';
 import { assetAllocationSchema } from '@meridian/domain/ipq/modules';
 import { scoreIpq } from '@meridian/domain/ipq/outcome';
-import { riskLevelOfBand } from '@meridian/domain/ipq/scoring';
 import { ageFrom } from '@meridian/domain/shared/format';
-import { clientRiskBand } from '@meridian/domain/model-portfolios/contracts';
+import { riskBands, type RiskBand } from '@meridian/domain/model-portfolios/contracts';
 import type { Db } from '../client.ts';
 import { assessmentResponses } from '../schema/assessments.ts';
 import { clients, type ClientRow } from '../schema/clients.ts';
@@ -18,12 +17,21 @@ import { demoAccounts, demoFirmName } from './demo-accounts.ts';
 /**
  * The demo firm's investor questionnaires, answered as each client's profile suggests: six in ten
  * complete (spread over the past year, so the dashboard's quarters differ), two in progress, two not
- * started. A completed questionnaire sets the client's band; where it moved the band, the advisor
- * confirmed it with a note, except for a few of the demo advisor's clients whose change awaits them.
- * The demo client login's own record is left to take theirs.
+ * started; those four in ten are "Not assessed". A completed questionnaire sets the client's band.
+ * One in ten had a band their advisor set by hand at the first meeting (with the reason) that the
+ * questionnaire then moved: the advisor confirmed the change with a note, except for a few of the
+ * demo advisor's clients whose change awaits them. The demo client login's own record is left to take theirs.
  */
 
 const awaitingForDemoAdvisor = 3;
+const firstMeetingReason = "Set at the first meeting from the client's stated comfort with risk, before the questionnaire.";
+
+/** The band an advisor chose by hand before the questionnaire: one step from what it found. */
+const oneStepFrom = (band: RiskBand, id: string): RiskBand => {
+  const index = riskBands.indexOf(band);
+  const step = index === 0 ? 1 : index === riskBands.length - 1 ? -1 : unit(id, 50) < 0.5 ? -1 : 1;
+  return riskBands[index + step]!;
+};
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** A repeatable number in [0, 1) from a client id and a salt. */
@@ -137,10 +145,11 @@ export async function seedDemoAssessments(db: Db, now: Date): Promise<void> {
       }
       const outcome = scoreIpq(answers);
       const proposed = outcome.prediction.recommended_band;
-      const current = clientRiskBand(client.riskCapacity, client.investmentExperience);
-      const awaits = proposed !== current && client.advisorId === demoAdvisor?.id && awaiting < awaitingForDemoAdvisor;
+      const handSet = slot === 5 || (client.advisorId === demoAdvisor?.id && awaiting < awaitingForDemoAdvisor);
+      const current = handSet ? oneStepFrom(proposed, client.id) : null;
+      const awaits = handSet && client.advisorId === demoAdvisor?.id && awaiting < awaitingForDemoAdvisor;
       if (awaits) awaiting += 1;
-      const bandStatus = proposed === current ? 'applied' : awaits ? 'awaiting_confirmation' : 'confirmed';
+      const bandStatus = current === null ? 'applied' : awaits ? 'awaiting_confirmation' : 'confirmed';
       const decided = bandStatus === 'confirmed';
       await tx.insert(assessmentResponses).values({
         ...base,
@@ -158,13 +167,12 @@ export async function seedDemoAssessments(db: Db, now: Date): Promise<void> {
         bandDecidedAt: decided ? new Date(completedAt.getTime() + dayMs) : null,
         syncVersion: 6,
       });
-      const band = awaits ? null : proposed;
+      const band = awaits
+        ? { riskBand: current, riskBandSource: 'advisor' as const, riskBandReason: firstMeetingReason, riskBandSetAt: startedAt }
+        : { riskBand: proposed, riskBandSource: 'questionnaire' as const, riskBandReason: null, riskBandSetAt: completedAt };
       await tx
         .update(clients)
-        .set({
-          assessmentStatus: 'complete',
-          ...(band && { riskBand: band, riskCapacity: riskLevelOfBand(band), riskBandSetAt: completedAt }),
-        })
+        .set({ assessmentStatus: 'complete', ...band })
         .where(eq(clients.id, client.id));
     }
   });

@@ -17,7 +17,7 @@ import {
   type Session,
 } from '../../test/fixtures/clients.fixtures.ts';
 
-/** The list of a firm of our own: eight clients whose order under every sort is known. */
+/** The list of a firm of our own: eight clients whose order under every sort is known; each band but one set by hand, with its reason. */
 const book = [
   {
     first_name: 'Ada',
@@ -25,7 +25,7 @@ const book = [
     email: 'ada@lovelace.example',
     net_worth: 2_500_000,
     annual_income: 300_000,
-    risk_capacity: 'high',
+    risk_band: 'aggressive',
     investment_experience: 'expert',
   },
   {
@@ -33,7 +33,7 @@ const book = [
     last_name: 'turing',
     email: 'alan.t@bletchley.example',
     net_worth: 750_000,
-    risk_capacity: 'medium',
+    risk_band: 'moderate',
     investment_experience: 'advanced',
   },
   {
@@ -41,7 +41,7 @@ const book = [
     last_name: 'Hopper',
     email: 'grace@navy.example',
     net_worth: null,
-    risk_capacity: 'low',
+    risk_band: 'conservative',
     investment_experience: 'intermediate',
   },
   {
@@ -49,7 +49,7 @@ const book = [
     last_name: 'Liskov',
     email: 'b.liskov@mit.example',
     net_worth: 90_000,
-    risk_capacity: 'moderate',
+    risk_band: 'moderately_conservative',
     investment_experience: 'beginner',
   },
   {
@@ -57,7 +57,7 @@ const book = [
     last_name: 'Dijkstra',
     email: 'ewd@austin.example',
     net_worth: 4_000_000,
-    risk_capacity: null,
+    risk_band: null,
     investment_experience: null,
   },
   {
@@ -65,7 +65,7 @@ const book = [
     last_name: 'Percent',
     email: 'zed.pct@example.com',
     net_worth: 100_000,
-    risk_capacity: 'low',
+    risk_band: 'moderately_aggressive',
     investment_experience: 'expert',
   },
   {
@@ -73,7 +73,7 @@ const book = [
     last_name: 'Percent',
     email: 'u_s@example.com',
     net_worth: 100_000,
-    risk_capacity: 'high',
+    risk_band: 'aggressive',
     investment_experience: 'beginner',
   },
   {
@@ -81,7 +81,7 @@ const book = [
     last_name: 'Lookalike',
     email: 'uxs@example.com',
     net_worth: 5_000,
-    risk_capacity: 'medium',
+    risk_band: 'moderate',
     investment_experience: 'advanced',
   },
 ] as const;
@@ -98,7 +98,10 @@ describeEachDatabase('clients: list, filters, sorting, paging, stats', (t) => {
     partner = await colleague(app, t.db, advisor.firmId);
     created = [];
     // One at a time, so created_at follows the book's order.
-    for (const client of book) created.push(await addClient(app, advisor, client));
+    for (const client of book)
+      created.push(
+        await addClient(app, advisor, client.risk_band ? { ...client, risk_band_reason: 'Agreed at the first meeting.' } : client),
+      );
   });
 
   const list = async (query: string, who: Session = advisor) => {
@@ -164,6 +167,9 @@ describeEachDatabase('clients: list, filters, sorting, paging, stats', (t) => {
         investment_experience: 'expert',
         financial_goals: null,
       },
+      risk_band: 'aggressive',
+      risk_band_source: 'advisor',
+      risk_band_reason: 'Agreed at the first meeting.',
       aum: 0,
       gain_loss_percent: 0,
       assessment_status: 'Pending',
@@ -209,16 +215,31 @@ describeEachDatabase('clients: list, filters, sorting, paging, stats', (t) => {
     expect(emails(await list('?search=lovelace', outsider))).toEqual(['ada.other@lovelace.example']);
   });
 
-  it('filters by risk capacity: one value, several (comma-separated or repeated), moderate read as medium', async () => {
-    expect(emails(await list('?risk_capacity=low')).sort()).toEqual(emailsOf((c) => c.risk_capacity === 'low').sort());
-    const mediumOrModerate = emailsOf((c) => c.risk_capacity === 'medium' || c.risk_capacity === 'moderate').sort();
-    expect(emails(await list('?risk_capacity=medium')).sort()).toEqual(mediumOrModerate);
-    expect(emails(await list('?risk_capacity=Moderate')).sort()).toEqual(mediumOrModerate);
-    const lowOrHigh = emailsOf((c) => c.risk_capacity === 'low' || c.risk_capacity === 'high').sort();
-    expect(emails(await list('?risk_capacity=low,high')).sort()).toEqual(lowOrHigh);
-    expect(emails(await list('?risk_capacity=low&risk_capacity=high')).sort()).toEqual(lowOrHigh);
+  it('filters by risk capacity, read from the band: low is the two conservative bands, high the two aggressive; moderate is medium', async () => {
+    const low = ['grace@navy.example', 'b.liskov@mit.example'].sort();
+    const medium = ['alan.t@bletchley.example', 'uxs@example.com'].sort();
+    const high = ['ada@lovelace.example', 'zed.pct@example.com', 'u_s@example.com'].sort();
+    expect(emails(await list('?risk_capacity=low')).sort()).toEqual(low);
+    expect(emails(await list('?risk_capacity=medium')).sort()).toEqual(medium);
+    expect(emails(await list('?risk_capacity=Moderate')).sort()).toEqual(medium);
+    expect(emails(await list('?risk_capacity=low,high')).sort()).toEqual([...low, ...high].sort());
+    expect(emails(await list('?risk_capacity=low&risk_capacity=high')).sort()).toEqual([...low, ...high].sort());
     expect((await list('?risk_capacity=')).total).toBe(book.length);
     await expectInvalid('?risk_capacity=reckless', 'risk_capacity', clientMessages.riskCapacityInvalid);
+  });
+
+  it('filters by risk band, five levels and not_assessed, one or several', async () => {
+    expect(emails(await list('?risk_band=moderately_aggressive'))).toEqual(['zed.pct@example.com']);
+    expect(emails(await list('?risk_band=aggressive')).sort()).toEqual(['ada@lovelace.example', 'u_s@example.com']);
+    expect(emails(await list('?risk_band=not_assessed'))).toEqual(['ewd@austin.example']);
+    expect(emails(await list('?risk_band=moderate,not_assessed')).sort()).toEqual(
+      ['alan.t@bletchley.example', 'uxs@example.com', 'ewd@austin.example'].sort(),
+    );
+    // Both filters together: the bands of either.
+    expect(emails(await list('?risk_band=conservative&risk_capacity=medium')).sort()).toEqual(
+      ['grace@navy.example', 'alan.t@bletchley.example', 'uxs@example.com'].sort(),
+    );
+    await expectInvalid('?risk_band=reckless', 'risk_band', clientMessages.riskBandFilterInvalid);
   });
 
   it('filters by investment experience, one or several', async () => {
@@ -269,7 +290,13 @@ describeEachDatabase('clients: list, filters, sorting, paging, stats', (t) => {
   const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   const byName = (a: Client, b: Client) =>
     compare(a.last_name.toLowerCase(), b.last_name.toLowerCase()) || compare(a.first_name.toLowerCase(), b.first_name.toLowerCase());
-  const riskRank = (c: Client) => ({ low: 1, medium: 2, high: 3 })[c.profile.risk_capacity ?? 'low'];
+  const bandOrder = ['conservative', 'moderately_conservative', 'moderate', 'moderately_aggressive', 'aggressive'];
+  const riskRank = (c: Client) => bandOrder.indexOf(c.risk_band ?? 'conservative');
+  const byBand = {
+    asc: (a: Client, b: Client) => Number(a.risk_band === null) - Number(b.risk_band === null) || riskRank(a) - riskRank(b) || byName(a, b),
+    desc: (a: Client, b: Client) =>
+      Number(a.risk_band === null) - Number(b.risk_band === null) || riskRank(b) - riskRank(a) || byName(a, b),
+  };
   const sorts: Record<string, { asc: (a: Client, b: Client) => number; desc: (a: Client, b: Client) => number }> = {
     name: { asc: byName, desc: (a, b) => byName(b, a) },
     email: { asc: (a, b) => compare(a.email, b.email), desc: (a, b) => compare(b.email, a.email) },
@@ -278,13 +305,9 @@ describeEachDatabase('clients: list, filters, sorting, paging, stats', (t) => {
       desc: (a, b) => (b.profile.net_worth ?? 0) - (a.profile.net_worth ?? 0) || byName(a, b),
     },
     created_at: { asc: (a, b) => compare(a.created_at, b.created_at), desc: (a, b) => compare(b.created_at, a.created_at) },
-    // Unassessed clients last in both orders.
-    risk_capacity: {
-      asc: (a, b) =>
-        Number(a.profile.risk_capacity === null) - Number(b.profile.risk_capacity === null) || riskRank(a) - riskRank(b) || byName(a, b),
-      desc: (a, b) =>
-        Number(a.profile.risk_capacity === null) - Number(b.profile.risk_capacity === null) || riskRank(b) - riskRank(a) || byName(a, b),
-    },
+    // By band, conservative → aggressive; unassessed clients last in both orders. risk_capacity sorts the same way.
+    risk_band: byBand,
+    risk_capacity: byBand,
   };
 
   for (const [field, orders] of Object.entries(sorts)) {
@@ -407,7 +430,9 @@ describeEachDatabase('clients: list, filters, sorting, paging, stats', (t) => {
       average_performance: 0,
       assessment_complete_percent: null,
     });
-    expect((await stats('?risk_capacity=high,low')).total_clients).toBe(4);
+    // low: Grace, Barbara; high: Ada, Zed%, Zedx.
+    expect((await stats('?risk_capacity=high,low')).total_clients).toBe(5);
+    expect((await stats('?risk_band=not_assessed')).total_clients).toBe(1);
     expect((await stats('', partner)).total_clients).toBe(1);
     const response = await call(app, 'GET', api('/clients/stats?min_net_worth=-5'), { token: advisor.token });
     expect(response.status).toBe(422);

@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { responseStatuses, responseStatusLabels } from '@meridian/domain/assessments/template-definition';
 import { todayIso, type Client, type ClientFilterQuery, type ClientSortField, type ClientStats } from '@meridian/domain/clients/contracts';
+import { bandsOfRiskLevel, notAssessed, riskLevelOfBand } from '@meridian/domain/clients/risk-band';
+import { riskBands, type RiskBand } from '@meridian/domain/model-portfolios/contracts';
 import { ageFrom } from '@meridian/domain/shared/format';
 import { defaultAnalyticsPeriod } from '@meridian/domain/analytics/contracts';
 import type { PerformancePeriod } from '@meridian/domain/analytics/returns';
@@ -35,7 +37,19 @@ export function clientConditions(viewer: Viewer, filters: ClientFilterQuery, bin
   const each = <T extends string>(name: string, values: readonly T[]) => values.map((value, index) => bind(`${name}${index}`, value));
   const conditions: Array<SQL | undefined> = [clientReach(viewer, binder)];
   if (filters.search) conditions.push(searchCondition(filters.search, binder));
-  if (filters.risk_capacity?.length) conditions.push(inArray(clients.riskCapacity, each('risk', filters.risk_capacity)));
+  // Both risk filters read the band: risk_capacity names three levels (each one or two bands), risk_band the five and not_assessed.
+  const bands = new Set<RiskBand>();
+  for (const level of filters.risk_capacity ?? []) for (const band of bandsOfRiskLevel(level)) bands.add(band);
+  for (const value of filters.risk_band ?? []) if (value !== notAssessed) bands.add(value);
+  const unassessed = filters.risk_band?.includes(notAssessed) ?? false;
+  if (filters.risk_capacity?.length || filters.risk_band?.length) {
+    const wanted = riskBands.filter((band) => bands.has(band));
+    // Which conditions the statement holds is told by the marks, not by the bound values alone.
+    binder.mark(unassessed ? 'band:unassessed' : 'band');
+    if (wanted.length === 0) binder.mark('band:none');
+    const matches = wanted.length ? inArray(clients.riskBand, each('band', wanted)) : undefined;
+    conditions.push(unassessed ? (matches ? or(matches, isNull(clients.riskBand)) : isNull(clients.riskBand)) : (matches ?? sql`false`));
+  }
   if (filters.investment_experience?.length)
     conditions.push(inArray(clients.investmentExperience, each('experience', filters.investment_experience)));
   if (filters.min_net_worth !== undefined)
@@ -72,15 +86,16 @@ type SortColumns = {
   email: AnyColumn;
   netWorth: AnyColumn;
   createdAt: AnyColumn;
-  riskCapacity: AnyColumn;
+  riskBand: AnyColumn;
   assessmentStatus: AnyColumn;
   /** The figure of a sort computed per client (see computedSortKey); null for the others. */
   sortKey: SQL.Aliased | AnyColumn;
 };
 
 /**
- * ORDER BY of a sort field. Name is last name then first name, case-insensitive; risk capacity runs
- * low < medium < high with unassessed clients last either way; netWorth counts a missing figure as
+ * ORDER BY of a sort field. Name is last name then first name, case-insensitive; the risk band (also
+ * the sort by risk_capacity, which follows from it) runs conservative → aggressive with unassessed
+ * clients last either way; netWorth counts a missing figure as
  * 0; assessment runs Pending < In Progress < Complete; a client without performance (no valued
  * history) comes last either way. Ties fall back to the name (A→Z), and the id makes every order
  * total, so pages never overlap.
@@ -98,8 +113,12 @@ export function clientOrder(columns: SortColumns, sort: ClientSortField, order: 
       return [direction(sql`coalesce(${columns.netWorth}, 0)`), ...byName];
     case 'created_at':
       return [direction(columns.createdAt), direction(columns.id)];
+    case 'risk_band':
     case 'risk_capacity':
-      return [nullsLast(sql`case ${columns.riskCapacity} when 'low' then 1 when 'medium' then 2 when 'high' then 3 end`), ...byName];
+      return [
+        nullsLast(sql`array_position(array[${sql.raw(riskBands.map((band) => `'${band}'`).join(', '))}], ${columns.riskBand})`),
+        ...byName,
+      ];
     case 'assessment_status':
       return [direction(sql`case ${columns.assessmentStatus} when 'pending' then 1 when 'in_progress' then 2 else 3 end`), ...byName];
     case 'aum':
@@ -170,7 +189,7 @@ export function selectClients(
       email: clients.email,
       netWorth: clients.netWorth,
       createdAt: clients.createdAt,
-      riskCapacity: clients.riskCapacity,
+      riskBand: clients.riskBand,
       assessmentStatus: clients.assessmentStatus,
       sortKey: sortKey.as('sort_key'),
       total: (options.countMatches ? sql<number | null>`count(*) over ()` : sql<number | null>`null::bigint`).mapWith(Number).as('total'),
@@ -203,7 +222,10 @@ export function selectClients(
       householdRole: clients.householdRole,
       netWorth: clients.netWorth,
       annualIncome: clients.annualIncome,
-      riskCapacity: clients.riskCapacity,
+      riskBand: clients.riskBand,
+      riskBandSource: clients.riskBandSource,
+      riskBandReason: clients.riskBandReason,
+      riskBandSetAt: clients.riskBandSetAt,
       investmentExperience: clients.investmentExperience,
       financialGoals: clients.financialGoals,
       assessmentStatus: clients.assessmentStatus,
@@ -246,10 +268,14 @@ export function toClient(row: ClientListRow, now: Date, performance: number | nu
     profile: {
       net_worth: row.netWorth,
       annual_income: row.annualIncome,
-      risk_capacity: row.riskCapacity,
+      risk_capacity: riskLevelOfBand(row.riskBand),
       investment_experience: row.investmentExperience,
       financial_goals: row.financialGoals,
     },
+    risk_band: row.riskBand,
+    risk_band_source: row.riskBandSource,
+    risk_band_reason: row.riskBandReason,
+    risk_band_set_at: row.riskBandSetAt?.toISOString() ?? null,
     aum: row.aum,
     gain_loss_percent: row.gainLossPercent,
     performance,

@@ -34,7 +34,8 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Clients in reach, filtered, sorted and paginated, with AUM and last activity per row',
         description:
           `${reach} search matches first name, last name or e-mail (case-insensitive substring; several words must each match). ` +
-          'risk_capacity, investment_experience and assessment_status take one or several values (comma-separated or repeated). ' +
+          'risk_band (the five bands and not_assessed), risk_capacity (low, medium, high: read from the band), investment_experience and ' +
+          'assessment_status take one or several values (comma-separated or repeated). ' +
           'A missing net worth counts as 0. limit is another name for per_page (default 50, at most 100).',
         querystring: clientListQuerySchema,
         response: { 200: clientListResponseSchema },
@@ -90,7 +91,9 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Add a client (advisors: to their own book; admins: name advisor_id)',
         description:
-          'Profile figures may be sent flat or under `profile`. risk_capacity accepts moderate as medium. E-mail addresses are unique among ' +
+          'Profile figures may be sent flat or under `profile`. A new client is not assessed (risk_band null) until a questionnaire or the ' +
+          'advisor sets the band: risk_band set by hand needs risk_band_reason (kept in the audit trail). risk_capacity follows from the band ' +
+          '(a different value is refused with 422). E-mail addresses are unique among ' +
           "the firm's clients (409). Client users may not add clients (403).",
         body: createClientBodySchema,
         response: { 201: clientSchema, 409: detail },
@@ -108,7 +111,8 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a client: any subset of the fields (or the whole record) plus the sync_version last read',
         description:
           'A stale sync_version changes nothing and answers 409 with the current record in `current`. ' +
-          'A field left out is kept; null or an empty text clears an optional one. Only admins reassign advisor_id.',
+          'A field left out is kept; null or an empty text clears an optional one. Only admins reassign advisor_id. ' +
+          'Changing risk_band (null: not assessed) needs risk_band_reason; risk_capacity follows from the band.',
         params,
         body: updateClientBodySchema,
         response: { 200: clientSchema, 404: detail, 409: z.union([clientConflictSchema, detail]) },

@@ -13,7 +13,8 @@ import {
   type UpdateClientBody,
 } from '@meridian/domain/clients/contracts';
 import { clientMessages } from '@meridian/domain/shared/messages';
-import { clientRiskBand, type RiskBand } from '@meridian/domain/model-portfolios/contracts';
+import type { RiskBand } from '@meridian/domain/model-portfolios/contracts';
+import { riskLevelOfBand } from '@meridian/domain/clients/risk-band';
 import { pageInfo, pageTotal, pageWindow, perPageOf } from '@meridian/domain/shared/pagination';
 import type { Db } from '../../db/client.ts';
 import { placeholders, StatementCache } from '../../db/statements.ts';
@@ -124,9 +125,8 @@ export async function clientRowInReach(db: Db, viewer: Viewer, id: string): Prom
   return row;
 }
 
-/** The band the questionnaire set, else the one the profile implies. */
-export const clientBand = (client: ClientRow): RiskBand =>
-  client.riskBand ?? clientRiskBand(client.riskCapacity, client.investmentExperience);
+/** The client's band; null while not assessed (no band is ever inferred from the rest of the profile). */
+export const clientBand = (client: Pick<ClientRow, 'riskBand'>): RiskBand | null => client.riskBand;
 
 /**
  * The advisor a write assigns: an advisor's clients are their own; an admin must name an active
@@ -185,13 +185,60 @@ function columnsOf(body: CreateClientBody | UpdateClientBody) {
   if (netWorth !== undefined) columns.netWorth = netWorth;
   const income = profileValue(body, 'annual_income');
   if (income !== undefined) columns.annualIncome = income;
-  const risk = profileValue(body, 'risk_capacity');
-  if (risk !== undefined) columns.riskCapacity = risk;
   const experience = profileValue(body, 'investment_experience');
   if (experience !== undefined) columns.investmentExperience = experience;
   const goals = profileValue(body, 'financial_goals');
   if (goals !== undefined) columns.financialGoals = goals;
   return columns;
+}
+
+type BandChange = { band: RiskBand | null; reason: string | null } | null;
+
+/**
+ * The band a body sets by hand, or null when it leaves the band alone (absent, or the band it already
+ * has). A change needs risk_band_reason (422, nothing saved). risk_capacity follows from the band: a
+ * body may repeat the value the record shows (a record sent back as read), never set another.
+ */
+function bandChangeOf(body: CreateClientBody | UpdateClientBody, current: RiskBand | null): BandChange {
+  const requested = body.risk_band;
+  const band = requested === undefined ? current : requested;
+  const level = profileValue(body, 'risk_capacity');
+  if (level !== undefined && level !== riskLevelOfBand(band))
+    throw fieldError('risk_capacity', clientMessages.riskCapacityFollowsBand, level);
+  if (requested === undefined || requested === current) return null;
+  const reason = body.risk_band_reason ?? null;
+  if (!reason) throw fieldError('risk_band_reason', clientMessages.riskBandReasonRequired, body.risk_band_reason ?? null);
+  return { band: requested, reason };
+}
+
+/** The columns of a band set by hand (or cleared to "Not assessed"). */
+const bandColumns = (change: NonNullable<BandChange>, now: Date): Partial<typeof clients.$inferInsert> => ({
+  riskBand: change.band,
+  riskBandSource: change.band ? 'advisor' : null,
+  riskBandReason: change.band ? change.reason : null,
+  riskBandSetAt: change.band ? now : null,
+});
+
+/** The audit row of a band set by hand: the reason is the point of it. */
+async function auditBandChange(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  db: Db,
+  clientId: string,
+  before: RiskBand | null,
+  change: NonNullable<BandChange>,
+) {
+  await app.audit(
+    request,
+    {
+      action: 'risk band set by advisor',
+      entity: 'client',
+      entityId: clientId,
+      before: { risk_band: before },
+      after: { risk_band: change.band, reason: change.reason },
+    },
+    db,
+  );
 }
 
 /** Runs a write; a unique violation on the e-mail (a race past the check) is the same 409. */
@@ -209,7 +256,8 @@ export async function createClient(app: FastifyInstance, request: FastifyRequest
   const created = await withEmailGuard(() =>
     app.db.transaction(async (tx) => {
       const advisorId = await assignedAdvisor(tx, viewer, body.advisor_id);
-      const columns = columnsOf(body);
+      const band = bandChangeOf(body, null);
+      const columns = { ...columnsOf(body), ...(band && bandColumns(band, now)) };
       const email = normalizeEmail(body.email);
       await ensureEmailFree(tx, viewer.firmId, email);
       const [row] = await tx
@@ -227,6 +275,7 @@ export async function createClient(app: FastifyInstance, request: FastifyRequest
         .returning();
       if (!row) throw new Error('client insert returned nothing');
       await app.audit(request, { action: 'client created', entity: 'client', entityId: row.id, after: row }, tx);
+      if (band) await auditBandChange(app, request, tx, row.id, null, band);
       return row;
     }),
   );
@@ -249,7 +298,8 @@ export async function updateClient(
     app.db.transaction(async (tx) => {
       const before = await clientRowInReach(tx, viewer, id);
       if (before.syncVersion !== body.sync_version) return { stale: true as const };
-      const columns = columnsOf(body);
+      const band = bandChangeOf(body, before.riskBand);
+      const columns = { ...columnsOf(body), ...(band && bandColumns(band, now)) };
       const advisorId = await assignedAdvisor(tx, viewer, body.advisor_id, before.advisorId);
       if (advisorId !== before.advisorId) {
         if (before.householdId) throw fieldError('advisor_id', clientMessages.clientInHousehold, body.advisor_id);
@@ -263,6 +313,7 @@ export async function updateClient(
         .returning();
       if (!after) return { stale: true as const };
       await app.audit(request, { action: 'client updated', entity: 'client', entityId: before.id, before, after }, tx);
+      if (band) await auditBandChange(app, request, tx, before.id, before.riskBand, band);
       return { stale: false as const };
     }),
   );

@@ -55,7 +55,8 @@ describeEachDatabase('clients: read, create, update, delete, summary', (t) => {
       address: '1600 Glenarm Place, Denver, CO 80202',
       net_worth: '1250000.50',
       annual_income: 185000,
-      risk_capacity: 'moderate',
+      risk_band: 'moderate',
+      risk_band_reason: 'Wants a balanced mix; agreed at the first meeting.',
       investment_experience: 'Advanced',
       financial_goals: 'Retire at 60',
       notes: 'Met at the spring seminar.',
@@ -81,14 +82,87 @@ describeEachDatabase('clients: read, create, update, delete, summary', (t) => {
         investment_experience: 'advanced',
         financial_goals: 'Retire at 60',
       },
+      risk_band: 'moderate',
+      risk_band_source: 'advisor',
+      risk_band_reason: 'Wants a balanced mix; agreed at the first meeting.',
       aum: 0,
       sync_version: 1,
     });
     expect(client.age).toBeGreaterThanOrEqual(45);
-    const [entry] = await auditOf(client.id);
-    expect(entry).toMatchObject({ action: 'client created', entity: 'client', userId: alex.userId, firmId: alex.firmId });
-    expect(entry?.after).toMatchObject({ id: client.id, email: email.toLowerCase() });
+    const entries = await auditOf(client.id);
+    const created = entries.find((entry) => entry.action === 'client created');
+    expect(created).toMatchObject({ entity: 'client', userId: alex.userId, firmId: alex.firmId });
+    expect(created?.after).toMatchObject({ id: client.id, email: email.toLowerCase() });
+    expect(entries.find((entry) => entry.action === 'risk band set by advisor')?.after).toEqual({
+      risk_band: 'moderate',
+      reason: 'Wants a balanced mix; agreed at the first meeting.',
+    });
     expect((await get(alex, client.id)).body).toEqual(client);
+  });
+
+  it('a new client is not assessed: no band and no risk capacity, never Moderate by default', async () => {
+    const client = await addClient(app, alex, { first_name: 'Brand', last_name: 'New' });
+    expect(client).toMatchObject({ risk_band: null, risk_band_source: null, risk_band_reason: null, risk_band_set_at: null });
+    expect(client.profile.risk_capacity).toBeNull();
+    expect((await get(alex, client.id)).body).toMatchObject({ risk_band: null, profile: { risk_capacity: null } });
+  });
+
+  it('an advisor setting the band by hand must give a reason: refused without one (nothing saved), recorded and audited with it', async () => {
+    const client = await addClient(app, alex, { first_name: 'Hand', last_name: 'Set' });
+    const noReason = await put(alex, client.id, { risk_band: 'moderately_aggressive', sync_version: 1 });
+    expect(noReason.status).toBe(422);
+    expect(issues(noReason.body)).toEqual([{ loc: ['body', 'risk_band_reason'], msg: clientMessages.riskBandReasonRequired }]);
+    const blank = await put(alex, client.id, { risk_band: 'moderately_aggressive', risk_band_reason: '  ', sync_version: 1 });
+    expect(blank.status).toBe(422);
+    expect((await get(alex, client.id)).body).toMatchObject({ risk_band: null, sync_version: 1 });
+    const noCreate = await post(alex, { first_name: 'A', last_name: 'B', email: uniqueEmail(), risk_band: 'aggressive' });
+    expect(noCreate.status).toBe(422);
+
+    t.clock.advance(1000);
+    const set = await put(alex, client.id, {
+      risk_band: 'moderately_aggressive',
+      risk_band_reason: 'Long horizon and a pension; the questionnaire is booked for next week.',
+      sync_version: 1,
+    });
+    t.clock.advance(-1000);
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    // Moderately aggressive is high on the spec's three levels, and it stays moderately aggressive.
+    expect(set.body).toMatchObject({
+      risk_band: 'moderately_aggressive',
+      risk_band_source: 'advisor',
+      risk_band_reason: 'Long horizon and a pension; the questionnaire is booked for next week.',
+      profile: { risk_capacity: 'high' },
+      sync_version: 2,
+    });
+    expect(set.body.risk_band_set_at).not.toBeNull();
+    const [entry] = (await auditOf(client.id)).filter((row) => row.action === 'risk band set by advisor');
+    expect(entry).toMatchObject({ userId: alex.userId, before: { risk_band: null } });
+    expect(entry?.after).toEqual({
+      risk_band: 'moderately_aggressive',
+      reason: 'Long horizon and a pension; the questionnaire is booked for next week.',
+    });
+    // The same band again needs no reason and changes no band.
+    const same = await put(alex, client.id, { risk_band: 'moderately_aggressive', notes: 'call back', sync_version: 2 });
+    expect(same.status).toBe(200);
+    expect(same.body.risk_band_reason).toBe('Long horizon and a pension; the questionnaire is booked for next week.');
+  });
+
+  it('risk_capacity follows the band: the value the record shows may come back, another is refused', async () => {
+    const client = await addClient(app, alex, {
+      first_name: 'Follows',
+      last_name: 'Band',
+      risk_band: 'moderately_conservative',
+      risk_band_reason: 'Retiring in three years.',
+    });
+    expect(client.profile.risk_capacity).toBe('low');
+    const back = await put(alex, client.id, { ...client, notes: 'sent back whole' });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    const other = await put(alex, client.id, { risk_capacity: 'high', sync_version: 2 });
+    expect(other.status).toBe(422);
+    expect(issues(other.body)).toEqual([{ loc: ['body', 'risk_capacity'], msg: clientMessages.riskCapacityFollowsBand }]);
+    const unassessed = await post(alex, { first_name: 'A', last_name: 'B', email: uniqueEmail(), risk_capacity: 'medium' });
+    expect(unassessed.status).toBe(422);
+    expect((await get(alex, client.id)).body).toMatchObject({ risk_band: 'moderately_conservative', sync_version: 2 });
   });
 
   it('takes the profile nested under `profile` too; a flat field wins', async () => {
@@ -97,13 +171,13 @@ describeEachDatabase('clients: read, create, update, delete, summary', (t) => {
       last_name: 'Profile',
       email: uniqueEmail(),
       net_worth: 10,
-      profile: { net_worth: 99, annual_income: 20, risk_capacity: 'high', investment_experience: 'beginner' },
+      profile: { net_worth: 99, annual_income: 20, investment_experience: 'beginner' },
     });
     expect(response.status).toBe(201);
     expect(response.body.profile).toEqual({
       net_worth: 10,
       annual_income: 20,
-      risk_capacity: 'high',
+      risk_capacity: null,
       investment_experience: 'beginner',
       financial_goals: null,
     });
@@ -256,23 +330,22 @@ describeEachDatabase('clients: read, create, update, delete, summary', (t) => {
       last_name: 'Update',
       phone: '303 555 0100',
       net_worth: 5000,
-      risk_capacity: 'low',
     });
     t.clock.advance(1000);
-    const response = await put(alex, client.id, { phone: '720-555-0101', risk_capacity: 'high', sync_version: 1 });
+    const response = await put(alex, client.id, { phone: '720-555-0101', net_worth: 7000, sync_version: 1 });
     t.clock.advance(-1000);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body).toMatchObject({
       first_name: 'Partial',
       phone: '720-555-0101',
-      profile: { net_worth: 5000, risk_capacity: 'high' },
+      profile: { net_worth: 7000 },
       sync_version: 2,
     });
     expect(Date.parse(response.body.updated_at)).toBeGreaterThan(Date.parse(client.updated_at));
     const [entry] = await auditOf(client.id);
     expect(entry).toMatchObject({ action: 'client updated', userId: alex.userId });
-    expect(entry?.before).toMatchObject({ phone: '303 555 0100', riskCapacity: 'low', syncVersion: 1 });
-    expect(entry?.after).toMatchObject({ phone: '720-555-0101', riskCapacity: 'high', syncVersion: 2 });
+    expect(entry?.before).toMatchObject({ phone: '303 555 0100', netWorth: 5000, syncVersion: 1 });
+    expect(entry?.after).toMatchObject({ phone: '720-555-0101', netWorth: 7000, syncVersion: 2 });
   });
 
   it('takes the whole record back as it was read (full update), and null or empty clears an optional field', async () => {

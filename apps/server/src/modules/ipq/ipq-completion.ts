@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BandDecision, BandDecisionResponse } from '@meridian/domain/ipq/contracts';
 import { scoreIpq } from '@meridian/domain/ipq/outcome';
-import { riskLevelOfBand } from '@meridian/domain/ipq/scoring';
+import { profileExperienceOfIpq, type IpqInvestmentExperience } from '@meridian/domain/ipq/instrument';
 import { ipqMessages } from '@meridian/domain/ipq/messages';
 import type { RiskBand } from '@meridian/domain/model-portfolios/contracts';
 import type { Db } from '../../db/client.ts';
@@ -17,18 +17,20 @@ import { loadSession, type Session } from './ipq-sessions.ts';
 
 /**
  * What completing the questionnaire does to the client: the band it proposes is applied at once when
- * it is the client's band already; a change waits for the advisor, who confirms it or keeps the old
- * band, with a note kept in the audit trail. A confirmed change reviews the client's portfolios
+ * the client has none yet (not assessed) or has that band already; a change waits for the advisor,
+ * who confirms it or keeps the old band, with a note kept in the audit trail. The experience answered
+ * in module 3 becomes the profile's. A confirmed change reviews the client's portfolios
  * against the new band's model and withdraws the pending recommendations made for the old one.
  */
 
-/** Sets the band, and the three-level profile the client list shows with it. */
+/** Sets the band the questionnaire gave (the three-level profile follows from it wherever shown). */
 async function setClientBand(tx: Db, client: ClientRow, band: RiskBand, now: Date): Promise<ClientRow> {
   const [updated] = await tx
     .update(clients)
     .set({
       riskBand: band,
-      riskCapacity: riskLevelOfBand(band),
+      riskBandSource: 'questionnaire',
+      riskBandReason: null,
       riskBandSetAt: now,
       syncVersion: sql`${clients.syncVersion} + 1`,
       updatedAt: now,
@@ -38,13 +40,44 @@ async function setClientBand(tx: Db, client: ClientRow, band: RiskBand, now: Dat
   return updated!;
 }
 
+/** The experience answered in module 3 becomes the profile's (audited), when it says something else. */
+async function takeExperience(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  tx: Db,
+  client: ClientRow,
+  answer: IpqInvestmentExperience | undefined,
+  now: Date,
+): Promise<ClientRow> {
+  if (!answer) return client;
+  const experience = profileExperienceOfIpq[answer];
+  if (experience === client.investmentExperience) return client;
+  const [updated] = await tx
+    .update(clients)
+    .set({ investmentExperience: experience, syncVersion: sql`${clients.syncVersion} + 1`, updatedAt: now })
+    .where(eq(clients.id, client.id))
+    .returning();
+  await app.audit(
+    request,
+    {
+      action: 'client updated',
+      entity: 'client',
+      entityId: client.id,
+      before: { investment_experience: client.investmentExperience },
+      after: { investment_experience: experience, source: 'questionnaire' },
+    },
+    tx,
+  );
+  return updated!;
+}
+
 /** Scores the answers, keeps the results and settles or proposes the band; inside the transaction of the last module. */
 export async function completeIpq(app: FastifyInstance, request: FastifyRequest, tx: Db, { row, client }: Session): Promise<Session> {
   const now = app.now();
   const outcome = scoreIpq(row.answers);
   const proposed = outcome.prediction.recommended_band;
   const current = clientBand(client);
-  const unchanged = proposed === current;
+  const unchanged = current === null || proposed === current;
   // An earlier questionnaire's proposal still awaiting the advisor is overtaken by this one.
   await tx
     .update(assessmentResponses)
@@ -71,7 +104,8 @@ export async function completeIpq(app: FastifyInstance, request: FastifyRequest,
     })
     .where(eq(assessmentResponses.id, row.id))
     .returning()) as [AssessmentResponseRow];
-  const updatedClient = unchanged ? await setClientBand(tx, client, proposed, now) : client;
+  let updatedClient = unchanged ? await setClientBand(tx, client, proposed, now) : client;
+  updatedClient = await takeExperience(app, request, tx, updatedClient, row.answers.asset_allocation?.investment_experience, now);
   await refreshAssessmentStatus(tx, client.id);
   await app.audit(
     request,
@@ -143,7 +177,7 @@ export async function decideBand(
       throw new HttpError(409, ipqMessages.noBandChange);
     const before = clientBand(client);
     const band = body.decision === 'confirm' ? row.proposedBand : before;
-    await setClientBand(tx, client, band, now);
+    if (band !== null && band !== before) await setClientBand(tx, client, band, now);
     await tx
       .update(assessmentResponses)
       .set({

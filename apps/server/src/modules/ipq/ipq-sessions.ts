@@ -1,7 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { isUuid } from '@meridian/domain/shared/ids';
 import { ipqTemplateId, type IpqSession } from '@meridian/domain/ipq/contracts';
-import { assetAllocationDefaults, ipqExperienceOfProfile, retirementAccountTypes } from '@meridian/domain/ipq/instrument';
+import { ipqExperienceOfProfile, retirementAccountTypes } from '@meridian/domain/ipq/instrument';
+import { todayIso } from '@meridian/domain/clients/contracts';
+import { ageFrom } from '@meridian/domain/shared/format';
 import { ipqModules, ipqProgress } from '@meridian/domain/ipq/module-list';
 import type { IpqAnswers } from '@meridian/domain/ipq/modules';
 import { ipqMessages } from '@meridian/domain/ipq/messages';
@@ -47,7 +49,19 @@ export function resumeAt(answers: IpqAnswers): number | null {
 
 export const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-export function toSession({ row, client }: Session, prefill: IpqSession['asset_allocation_prefill'] = null): IpqSession {
+/** Module 4 as the client's record has it: the age from the birth date and the annual income; null once answered or when the record says neither. */
+export function demographicsPrefill({ row, client }: Session, now: Date): IpqSession['demographics_prefill'] {
+  if (row.answers.demographics) return null;
+  const age = ageFrom(client.birthDate, todayIso(now));
+  const income = client.annualIncome;
+  return age === null && income === null ? null : { age, annual_income: income };
+}
+
+export function toSession(
+  { row, client }: Session,
+  prefill: IpqSession['asset_allocation_prefill'] = null,
+  now: Date = new Date(),
+): IpqSession {
   const answers = row.answers;
   return {
     session_id: row.id,
@@ -64,6 +78,7 @@ export function toSession({ row, client }: Session, prefill: IpqSession['asset_a
     started_at: iso(row.startedAt),
     completed_at: iso(row.completedAt),
     asset_allocation_prefill: row.answers.asset_allocation ? null : prefill,
+    demographics_prefill: demographicsPrefill({ row, client }, now),
     sync_version: row.syncVersion,
     updated_at: row.updatedAt.toISOString(),
   };
@@ -74,7 +89,8 @@ const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part
 /**
  * Module 3 as the client's open accounts here have it: their value (cash and holdings) in retirement
  * accounts and elsewhere, and the share of each in stocks at the latest close; the experience from
- * the profile. Null when there is nothing to start from.
+ * the profile (null when it does not say: the question is asked, never assumed). Null when there is
+ * nothing to start from.
  */
 export async function assetAllocationPrefill(db: Db, client: ClientRow): Promise<IpqSession['asset_allocation_prefill']> {
   const result = (await db.execute(sql`
@@ -97,9 +113,7 @@ export async function assetAllocationPrefill(db: Db, client: ClientRow): Promise
   const retirement = pots.get(true) ?? { value: 0, equity: 0 };
   const other = pots.get(false) ?? { value: 0, equity: 0 };
   return {
-    investment_experience: client.investmentExperience
-      ? ipqExperienceOfProfile[client.investmentExperience]
-      : assetAllocationDefaults.investment_experience,
+    investment_experience: client.investmentExperience ? ipqExperienceOfProfile[client.investmentExperience] : null,
     retirement_wealth: Math.round(retirement.value),
     retirement_equity_percentage: percentOf(retirement.equity, retirement.value),
     non_retirement_wealth: Math.round(other.value),

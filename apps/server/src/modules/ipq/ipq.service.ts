@@ -62,7 +62,7 @@ export async function startIpq(
       .orderBy(desc(assessmentResponses.createdAt))
       .limit(1);
     const prefill = open?.answers.asset_allocation ? null : await assetAllocationPrefill(tx, client);
-    if (open?.status === 'in_progress') return { session: toSession({ row: open, client }, prefill), created: false };
+    if (open?.status === 'in_progress') return { session: toSession({ row: open, client }, prefill, now), created: false };
     let row: AssessmentResponseRow;
     if (open) {
       // An assigned questionnaire is started now.
@@ -105,13 +105,13 @@ export async function startIpq(
       },
       tx,
     );
-    return { session: toSession({ row, client }, prefill), created: !open };
+    return { session: toSession({ row, client }, prefill, now), created: !open };
   });
 }
 
 export async function getSession(app: FastifyInstance, viewer: Viewer, id: string): Promise<IpqSession> {
   const session = await loadSession(app.db, viewer, id);
-  return toSession(session, session.row.answers.asset_allocation ? null : await assetAllocationPrefill(app.db, session.client));
+  return toSession(session, session.row.answers.asset_allocation ? null : await assetAllocationPrefill(app.db, session.client), app.now());
 }
 
 /**
@@ -158,7 +158,7 @@ export async function submitModule(
     );
     return resumeAt(answers) === null ? completeIpq(app, request, tx, { row: saved, client }) : { row: saved, client };
   });
-  return toSession(session);
+  return toSession(session, null, now);
 }
 
 /** The firm's model for a band: the first made, as the recommendations pick it. */
@@ -191,7 +191,8 @@ export async function comprehensiveResults(app: FastifyInstance, viewer: Viewer,
     completed_at: row.completedAt.toISOString(),
     traits: outcome.traits,
     loss_aversion: outcome.loss_aversion,
-    prediction: outcome.prediction,
+    // Results kept before points to discuss existed have none.
+    prediction: { ...outcome.prediction, points_to_discuss: outcome.prediction.points_to_discuss ?? [] },
     recommended_model: await bandModel(app.db, client.firmId, row.proposedBand),
     current_band: clientBand(client),
     band: {
@@ -230,6 +231,7 @@ export async function predictionOf(app: FastifyInstance, viewer: Viewer, id: str
   }
   return {
     ...prediction,
+    points_to_discuss: prediction.points_to_discuss ?? [],
     user_id: client.id,
     session_id: row.id,
     recommended_model: await bandModel(app.db, client.firmId, prediction.recommended_band),

@@ -5,15 +5,16 @@ import type { BandDecisionResponse, IpqResults, IpqSession, IpqSessionList, Pred
 import { ipqMessages } from '@meridian/domain/ipq/messages';
 import { lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/shared/trading-calendar';
 import type { Recommendation, RecommendationListResponse } from '@meridian/domain/recommendations/contracts';
+import type { Client, ClientListResponse } from '@meridian/domain/clients/contracts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { api, call } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { colleague, insertSecurity, newAdvisorFirm, session, type Session } from '../../test/fixtures/clients.fixtures.ts';
 import { insertClient, openPortfolio } from '../../test/fixtures/portfolios.fixtures.ts';
-import { boldModules, moderateModules } from '../../test/fixtures/ipq.fixtures.ts';
+import { boldModules, growthModules, moderateModules } from '../../test/fixtures/ipq.fixtures.ts';
 
-type Modules = typeof moderateModules | typeof boldModules;
+type Modules = typeof moderateModules | typeof boldModules | typeof growthModules;
 
 describeEachDatabase('investor personality questionnaire', (t) => {
   let app: FastifyInstance;
@@ -32,9 +33,10 @@ describeEachDatabase('investor personality questionnaire', (t) => {
     outsider = await newAdvisorFirm(app);
   });
 
-  /** A client of the advisor whose profile implies the moderate band (medium capacity, intermediate). */
+  /** A client of the advisor in the moderate band (set by the advisor, with a reason), intermediate. */
   const newClient = (fields: Parameters<typeof insertClient>[2] = {}) =>
-    insertClient(t.db, advisor, { riskCapacity: 'medium', investmentExperience: 'intermediate', ...fields });
+    insertClient(t.db, advisor, { investmentExperience: 'intermediate', ...fields });
+  const notAssessed = { riskBand: null, riskBandSource: null, riskBandReason: null, riskCapacity: 'high' } as const;
   const start = (who: Session, clientId: string) =>
     call(app, 'POST', api('/ipq/start'), {
       token: who.token,
@@ -116,6 +118,55 @@ describeEachDatabase('investor personality questionnaire', (t) => {
     expect(read.asset_allocation_prefill).toBeNull();
     const bare = await started(advisor, (await newClient({ investmentExperience: null })).id);
     expect(bare.asset_allocation_prefill).toBeNull();
+    // With accounts but no experience on the profile, the experience is left to be asked, never assumed.
+    const unknown = await newClient({ investmentExperience: null });
+    await openPortfolio(app, advisor.token, unknown.id, { initial_deposit: 5_000, account_type: 'taxable' });
+    expect((await started(advisor, unknown.id)).asset_allocation_prefill).toMatchObject({
+      investment_experience: null,
+      non_retirement_wealth: 5_000,
+    });
+  });
+
+  it("starts module 4 from the client's record: the age from the birth date and the income", async () => {
+    // Today (the test clock) minus a birth date of 1980-06-15: whole years.
+    const today = marketDate(t.clock.now());
+    const birth = '1980-06-15';
+    const expectedAge = Number(today.slice(0, 4)) - 1980 - (today.slice(5) < '06-15' ? 1 : 0);
+    const client = await newClient({ birthDate: birth, annualIncome: 135_000 });
+    const session = await started(advisor, client.id);
+    expect(session.demographics_prefill).toEqual({ age: expectedAge, annual_income: 135_000 });
+    expect((await started(advisor, (await newClient()).id)).demographics_prefill).toBeNull();
+    const done = await answer(advisor, session.session_id, moderateModules);
+    expect(done.demographics_prefill).toBeNull();
+  });
+
+  it('the experience answered becomes the profile’s, audited', async () => {
+    const client = await newClient({ investmentExperience: 'expert' });
+    const session = await started(advisor, client.id);
+    // Module 3 answers 1 to 5 years: intermediate (3-5 years) on the profile.
+    await answer(advisor, session.session_id, moderateModules);
+    expect((await clientRow(client.id)).investmentExperience).toBe('intermediate');
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, client.id), eq(auditLog.action, 'client updated')));
+    expect(entry).toMatchObject({ before: { investment_experience: 'expert' }, after: { investment_experience: 'intermediate' } });
+  });
+
+  it('shows an unrealistic return and contradicting 50/50 choices as points to discuss, leaving tolerance alone', async () => {
+    const client = await newClient();
+    const session = await started(advisor, client.id);
+    await answer(advisor, session.session_id, {
+      ...moderateModules,
+      2: { ...moderateModules[2], gamble_accepts: [true, false, true, false], expected_return: 15 },
+    } as unknown as Modules);
+    const result = await results(advisor, session.session_id);
+    expect(result.loss_aversion).toBeNull();
+    expect(result.prediction.points_to_discuss).toHaveLength(2);
+    expect(result.prediction.points_to_discuss[0]).toContain('accepted 1.5× and 3× the loss but declined 2× and 4×');
+    expect(result.prediction.points_to_discuss[1]).toContain('Expects 15% a year');
+    // Loss aversion and the return expectation neutral; hold after a fall +5: 55 (the old rule: 72.5).
+    expect(result.prediction.risk_tolerance.score).toBeCloseTo(55, 10);
   });
 
   it('refuses a module with bad answers, naming each, and saves nothing of it', async () => {
@@ -171,16 +222,18 @@ describeEachDatabase('investor personality questionnaire', (t) => {
     await answer(advisor, session.session_id, moderateModules, [3, 4]);
     const first = (await call(app, 'POST', api(`/ipq/assessments/${session.session_id}/prediction`), { token: advisor.token }))
       .body as PredictionResponse;
+    // Capacity 50 + 1.667 (age 45) + 2.5 (income $150,000) + 5 (stable) − 2.5 (wealth $250,000 → 25) = 56.667, below
+    // tolerance 66.714: base 10 + 85 × 0.56667 = 58.2 → 58 %.
     expect(first).toMatchObject({
       user_id: client.id,
       session_id: session.session_id,
       recommended_band: 'moderate',
-      recommended_equity_share: 60,
+      recommended_equity_share: 58,
       cached: true,
     });
     // 250k at 60 % and 50k... the current share is the pots weighted by wealth: (200k × 60 + 50k × 40) / 250k = 56 %.
     expect(first.current_equity_share).toBe(56);
-    expect(first.equity_gap).toBe(-4);
+    expect(first.equity_gap).toBe(-2);
     expect(first.recommended_model).toMatchObject({ risk_band: 'moderate' });
     expect(first.explanation.length).toBeGreaterThan(3);
     expect(Date.parse(first.expires_at) - Date.parse(first.computed_at)).toBe(24 * 60 * 60 * 1000);
@@ -211,7 +264,7 @@ describeEachDatabase('investor personality questionnaire', (t) => {
     expect(result.loss_aversion).toBe(2);
     expect(result.band).toMatchObject({ proposed: 'moderate', status: 'applied' });
     const row = await clientRow(client.id);
-    expect(row).toMatchObject({ riskBand: 'moderate', riskCapacity: 'medium', assessmentStatus: 'complete' });
+    expect(row).toMatchObject({ riskBand: 'moderate', riskBandSource: 'questionnaire', assessmentStatus: 'complete' });
 
     const late = await submit(advisor, session.session_id, 4, moderateModules[4]);
     expect(late.status).toBe(409);
@@ -234,7 +287,7 @@ describeEachDatabase('investor personality questionnaire', (t) => {
     const proposed = await results(advisor, session.session_id);
     expect(proposed.band).toMatchObject({ proposed: 'aggressive', status: 'awaiting_confirmation', note: null });
     expect(proposed.current_band).toBe('moderate');
-    expect((await clientRow(client.id)).riskBand).toBeNull();
+    expect((await clientRow(client.id)).riskBand).toBe('moderate');
 
     const decide = (who: Session, body: unknown) =>
       call(app, 'POST', api(`/ipq/assessments/${session.session_id}/risk-band`), { token: who.token, body });
@@ -244,7 +297,7 @@ describeEachDatabase('investor personality questionnaire', (t) => {
     const byClient = await decide(clientUser, { decision: 'confirm', note: 'I want more risk' });
     expect(byClient.status).toBe(403);
     expect(byClient.body).toEqual({ detail: ipqMessages.bandConfirmForbidden });
-    expect((await clientRow(client.id)).riskBand).toBeNull();
+    expect((await clientRow(client.id)).riskBand).toBe('moderate');
 
     const confirmed = await decide(advisor, {
       decision: 'confirm',
@@ -261,7 +314,6 @@ describeEachDatabase('investor personality questionnaire', (t) => {
     expect(body.current_band).toBe('aggressive');
     expect(body.recommendations.reviewed).toBe(true);
     expect((await clientRow(client.id)).riskBand).toBe('aggressive');
-    expect((await clientRow(client.id)).riskCapacity).toBe('high');
 
     const [entry] = await t.db
       .select()
@@ -283,6 +335,46 @@ describeEachDatabase('investor personality questionnaire', (t) => {
     const twice = await decide(advisor, { decision: 'keep', note: 'Changed my mind' });
     expect(twice.status).toBe(409);
     expect(twice.body).toEqual({ detail: ipqMessages.noBandChange });
+  });
+
+  it('a not-assessed client takes the first questionnaire’s band at once', async () => {
+    const client = await newClient(notAssessed);
+    const session = await started(advisor, client.id);
+    await answer(advisor, session.session_id, moderateModules);
+    const result = await results(advisor, session.session_id);
+    expect(result.band).toMatchObject({ proposed: 'moderate', status: 'applied' });
+    expect(result.current_band).toBe('moderate');
+    expect((await clientRow(client.id)).riskBandSource).toBe('questionnaire');
+  });
+
+  it('confirming moderately aggressive shows moderately aggressive on the client list and the client record', async () => {
+    const client = await newClient();
+    const session = await started(advisor, client.id);
+    await answer(advisor, session.session_id, growthModules);
+    // Tolerance 50 + 10.714 (λ 2) + 5 (hold) + 1.5 (8 %) = 67.214; capacity 93.8: 67.2 → moderately aggressive, 67 % in stocks.
+    const proposed = await results(advisor, session.session_id);
+    expect(proposed.band).toMatchObject({ proposed: 'moderately_aggressive', status: 'awaiting_confirmation' });
+    const confirmed = await call(app, 'POST', api(`/ipq/assessments/${session.session_id}/risk-band`), {
+      token: advisor.token,
+      body: { decision: 'confirm', note: 'Long horizon; comfortable with the swings we went through.' },
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+
+    const record = (await call(app, 'GET', api(`/clients/${client.id}`), { token: advisor.token })).body as Client;
+    expect(record).toMatchObject({
+      risk_band: 'moderately_aggressive',
+      risk_band_source: 'questionnaire',
+      profile: { risk_capacity: 'high' },
+    });
+    const listed = (await call(app, 'GET', api(`/clients?search=${encodeURIComponent(client.email)}`), { token: advisor.token }))
+      .body as ClientListResponse;
+    expect(listed.clients.map((row) => [row.id, row.risk_band])).toEqual([[client.id, 'moderately_aggressive']]);
+    const filtered = (await call(app, 'GET', api('/clients?risk_band=moderately_aggressive&per_page=100'), { token: advisor.token }))
+      .body as ClientListResponse;
+    expect(filtered.clients.map((row) => row.id)).toContain(client.id);
+    const aggressive = (await call(app, 'GET', api('/clients?risk_band=aggressive&per_page=100'), { token: advisor.token }))
+      .body as ClientListResponse;
+    expect(aggressive.clients.map((row) => row.id)).not.toContain(client.id);
   });
 
   it('the advisor may keep the current band instead; a later questionnaire supersedes an undecided proposal', async () => {

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recommendationMessages } from '@meridian/domain/shared/advice-messages';
+import { clientMessages } from '@meridian/domain/shared/messages';
 import { riskBandLabels } from '@meridian/domain/model-portfolios/contracts';
 import { assetStatistics, classWeights, optimumFor, riskAndReturn, type AssetStatistics } from '@meridian/domain/optimization/band-optimum';
 import { marketClasses, marketClassOf, marketClassVehicleSymbols, type MarketClass } from '@meridian/domain/optimization/capital-markets';
@@ -139,6 +140,8 @@ async function computeOptimum(app: FastifyInstance, portfolio: PortfolioRow): Pr
   const [client] = await app.db.select().from(clients).where(eq(clients.id, portfolio.clientId));
   if (!client) throw new Error(`portfolio ${portfolio.id} has no client`);
   const book = await loadClientBook(app.db, client, asOf);
+  const band = book.band;
+  if (!band) throw new HttpError(422, clientMessages.riskBandNotAssessed);
   const review = portfolioReview(book, portfolio);
   if (!review || review.holdings.length === 0) throw new HttpError(422, recommendationMessages.nothingToOptimize);
   // The universe: what the account holds, what its model (or the band's model) would buy, and a
@@ -169,8 +172,8 @@ async function computeOptimum(app: FastifyInstance, portfolio: PortfolioRow): Pr
     assumptions.expectedReturns,
     riskFreeRate,
   );
-  const ranges = assumptions.bandRanges[book.band];
-  const optimum = optimumFor(statistics, universe, book.band, ranges, riskFreeRate);
+  const ranges = assumptions.bandRanges[band];
+  const optimum = optimumFor(statistics, universe, band, ranges, riskFreeRate);
 
   const total = review.cash + review.holdings.reduce((sum, holding) => sum + tradeValue(holding.quantity, holding.price), 0);
   const heldValue = new Map(review.holdings.map((holding) => [holding.securityId, tradeValue(holding.quantity, holding.price)]));
@@ -180,8 +183,8 @@ async function computeOptimum(app: FastifyInstance, portfolio: PortfolioRow): Pr
   );
   const model: ReviewModel = {
     id: 'optimum',
-    name: `${riskBandLabels[book.band]} optimum`,
-    riskBand: book.band,
+    name: `${riskBandLabels[band]} optimum`,
+    riskBand: band,
     driftBand: review.model.driftBand,
     kind: 'security',
     targets: targets.map((target) => ({ assetClass: null, security: target, weight: target.weight })),
@@ -197,7 +200,7 @@ async function computeOptimum(app: FastifyInstance, portfolio: PortfolioRow): Pr
     details,
     optimization: {
       portfolio_id: portfolio.id,
-      risk_band: book.band,
+      risk_band: band,
       target_volatility: optimum.targetVolatility,
       risk_free_rate: riskFreeRate,
       history: { start: history.dates[0] ?? asOf, end: history.dates.at(-1) ?? asOf, days: Math.max(0, history.dates.length - 1) },

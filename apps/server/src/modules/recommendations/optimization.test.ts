@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { recommendationMessages } from '@meridian/domain/shared/advice-messages';
 import { defaultBandRanges, defaultExpectedReturns, marketClasses, stockClasses } from '@meridian/domain/optimization/capital-markets';
+import { clientMessages } from '@meridian/domain/shared/messages';
 import type { Optimization, Recommendation, Statistics } from '@meridian/domain/recommendations/contracts';
 import { clients } from '../../db/schema/clients.ts';
 import { portfolios } from '../../db/schema/portfolios.ts';
@@ -19,7 +20,7 @@ describeEachDatabase('optimisation', (t) => {
   beforeAll(async () => {
     app = await t.buildApp({ rateLimitMax: 100_000 });
     [alex, priya] = await Promise.all([session(app, demo.alex), session(app, demo.priya)]);
-    // One of Alex's demo accounts with holdings.
+    // One of Alex's demo accounts with holdings, of a client whose risk band is set.
     const [row] = await t.db
       .select({ id: portfolios.id })
       .from(portfolios)
@@ -28,6 +29,7 @@ describeEachDatabase('optimisation', (t) => {
         and(
           eq(clients.advisorId, alex.userId),
           isNull(clients.deletedAt),
+          isNotNull(clients.riskBand),
           isNull(portfolios.deletedAt),
           eq(portfolios.status, 'active'),
           gt(portfolios.holdingsCount, 2),
@@ -39,6 +41,14 @@ describeEachDatabase('optimisation', (t) => {
   });
 
   const optimize = (who: Session, id: string) => call(app, 'POST', api(`/portfolios/${id}/optimize`), { token: who.token });
+
+  it('refuses a portfolio of a client not assessed yet: the optimum needs their band', async () => {
+    const client = await insertClient(t.db, alex, { riskBand: null, riskBandSource: null, riskBandReason: null });
+    const portfolio = await openPortfolio(app, alex.token, client.id, { initial_deposit: 10_000 });
+    const response = await optimize(alex, portfolio.id);
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({ detail: clientMessages.riskBandNotAssessed });
+  });
 
   it("answers the optimum for the client's band: fully invested, within the caps and the band's equity range, with the frontier and the trades", async () => {
     const response = await optimize(alex, portfolioId);

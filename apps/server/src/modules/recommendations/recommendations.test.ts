@@ -270,7 +270,7 @@ describeEachDatabase('recommendations', (t) => {
   });
 
   it("flags a model of another band than the client's as a risk mismatch, towards the firm's model for the band", async () => {
-    const client = await insertClient(t.db, advisor, { riskCapacity: 'low', investmentExperience: 'beginner' });
+    const client = await insertClient(t.db, advisor, { riskBand: 'conservative' });
     const portfolio = await openPortfolio(app, advisor.token, client.id, { initial_deposit: 50_000, model_id: model.id });
     const [recommendation] = ((await generate(advisor, client.id)).body as GenerateResponse).recommendations;
     expect(recommendation).toMatchObject({

@@ -35,7 +35,8 @@ type TradeRow = PlanSecurity & {
 
 export type ClientBook = {
   client: ClientRow;
-  band: RiskBand;
+  /** Null while the client is not assessed: only a model the portfolio follows can be reviewed against. */
+  band: RiskBand | null;
   portfolios: PortfolioRow[];
   asOf: string;
   /** Per portfolio, per security: its trades in ledger order. */
@@ -168,7 +169,7 @@ const heldQuantity = (trades: readonly LotTrade[]) =>
 /** The review of one of the book's portfolios; null when no model applies (the firm has none for the band). */
 export function portfolioReview(book: ClientBook, portfolio: PortfolioRow): PortfolioReview | null {
   const followed = portfolio.modelId ? book.models.get(portfolio.modelId) : undefined;
-  const bandModel = book.bandModels.get(book.band) ?? null;
+  const bandModel = book.band ? (book.bandModels.get(book.band) ?? null) : null;
   const model = followed ?? bandModel;
   if (!model) return null;
   const holdings: PlanHolding[] = [];
@@ -193,7 +194,7 @@ export function portfolioReview(book: ClientBook, portfolio: PortfolioRow): Port
     taxDeferred: taxDeferredAccounts.includes(portfolio.accountType),
     holdings,
     model,
-    clientBand: book.band,
+    clientBand: book.band ?? model.riskBand,
     bandModel: followed && bandModel && followed.riskBand !== book.band ? bandModel : null,
     vehicles: book.vehicles,
     washSales: washSaleBlocks(histories, book.asOf, recommendationLimits.washSaleDays),

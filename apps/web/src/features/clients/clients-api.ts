@@ -1,3 +1,4 @@
+import type { RiskBandFilterValue } from '@meridian/domain/clients/risk-band';
 import type {
   AssessmentStatus,
   Client,
@@ -26,7 +27,10 @@ import {
 /** The filters the list, its cards and /client-profiles send (the server applies the spec's local-filter rules). */
 export type ClientFilterArgs = {
   search?: string;
+  /** The three levels, read from the band on the server. */
   risk_capacity?: RiskCapacity[];
+  /** The five bands and not_assessed. */
+  risk_band?: RiskBandFilterValue[];
   investment_experience?: InvestmentExperience[];
   assessment_status?: AssessmentStatus[];
   min_net_worth?: number;

@@ -42,6 +42,7 @@ describe('client portfolio table', () => {
               last_name: 'Moss',
               performance: null,
               assessment_status: 'Complete',
+              risk_band: 'moderately_conservative',
               profile: { ...dashboardClient().profile, risk_capacity: 'low' },
             }),
           ]),
@@ -59,7 +60,8 @@ describe('client portfolio table', () => {
     expect(dana!.getByText('Aggressive')).toBeVisible();
     expect(dana!.getByText('Pending')).toBeVisible();
     expect(eli!.getByTestId('client-performance').textContent).toBe('—');
-    expect(eli!.getByText('Conservative')).toBeVisible();
+    // The five-level band, not the three-level profile it maps to.
+    expect(eli!.getByText('Moderately conservative')).toBeVisible();
     expect(eli!.getByText('Complete')).toBeVisible();
   });
 
@@ -145,7 +147,7 @@ describe('client portfolio table', () => {
       within(details)
         .getAllByRole('term')
         .map((term) => term.textContent),
-    ).toEqual(['Risk Profile', 'Assessment', 'Actions']);
+    ).toEqual(['Risk Band', 'Assessment', 'Actions']);
     expect(within(details).getByText('Aggressive')).toBeVisible();
     fireEvent.click(within(details).getByRole('button', { name: 'Actions for Dana Whitfield' }));
     expect(await screen.findByRole('menuitem', { name: 'View Profile' })).toBeVisible();

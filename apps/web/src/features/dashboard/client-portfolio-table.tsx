@@ -28,7 +28,7 @@ const columns = (period: PerformancePeriod): ResponsiveColumn[] => [
   { label: 'Client' },
   { label: 'Portfolio Value', align: 'right' },
   { label: clientScreenMessages.performanceColumn(period), header: <ClientPerformanceHeader period={period} />, align: 'right' },
-  { label: 'Risk Profile', secondary: true },
+  { label: 'Risk Band', secondary: true },
   { label: 'Assessment', secondary: true },
   { label: 'Actions', align: 'right', secondary: true },
 ];

@@ -85,7 +85,8 @@ export const ipqSlice = createSlice({
     /**
      * The session the server started or resumed. Another session than the one kept starts afresh;
      * for the same one, the server's copy of each saved module wins over the device's, and the
-     * drafts of the modules not saved yet stay; module 3, untouched, starts from the client's accounts.
+     * drafts of the modules not saved yet stay; module 3, untouched, starts from the client's accounts,
+     * and module 4 from the age and income on their record.
      * It opens at the module the server resumes at.
      */
     sessionLoaded(
@@ -95,9 +96,10 @@ export const ipqSlice = createSlice({
         session: Pick<IpqSession, 'session_id' | 'resume_at_module' | 'updated_at'>;
         saved: SavedModules;
         allocationPrefill?: unknown;
+        demographicsPrefill?: unknown;
       }>,
     ) {
-      const { clientId, session, saved, allocationPrefill } = action.payload;
+      const { clientId, session, saved, allocationPrefill, demographicsPrefill } = action.payload;
       if (state.sessionId !== session.session_id) Object.assign(state, initialIpqState(), { sessionId: session.session_id });
       state.clientId = clientId;
       for (const module of ipqModules) {
@@ -110,6 +112,9 @@ export const ipqSlice = createSlice({
       // Module 3 not answered nor drafted: it starts from the client's accounts.
       const allocation = state.modules[ipqSliceKeys.asset_allocation] as ModuleState<unknown>;
       if (!allocation.isCompleted && allocation.data === null && allocationPrefill) allocation.data = allocationPrefill;
+      // Module 4 likewise starts from the age and income on the client's record.
+      const demographics = state.modules[ipqSliceKeys.demographics] as ModuleState<unknown>;
+      if (!demographics.isCompleted && demographics.data === null && demographicsPrefill) demographics.data = demographicsPrefill;
       state.currentModule = session.resume_at_module ?? ipqModuleCount;
       recount(state);
     },

@@ -63,6 +63,8 @@ export const ipqTexts = {
   traits: 'Personality',
   lossAversion: 'Loss aversion',
   lossAversionHint: 'The gain needed to accept a 50/50 chance of a loss; most people need about 2×.',
+  lossAversionUnread: 'not read: the 50/50 choices contradict each other',
+  pointsToDiscuss: 'Points to discuss',
   explanation: 'Why',
   noModel: 'No model portfolio for this band yet',
 

@@ -111,7 +111,8 @@ export const moduleForms: { [M in IpqModule]: ModuleForm<IpqModuleValues[M]> } =
   },
   asset_allocation: {
     empty: () => ({
-      investment_experience: assetAllocationDefaults.investment_experience,
+      // Asked, never assumed: empty until answered (or started from the client's profile).
+      investment_experience: '',
       retirement_wealth: String(assetAllocationDefaults.retirement_wealth),
       retirement_equity_percentage: String(assetAllocationDefaults.retirement_equity_percentage),
       non_retirement_wealth: String(assetAllocationDefaults.non_retirement_wealth),
@@ -169,6 +170,16 @@ export type SavedModules = { [M in IpqModule]: IpqModuleValues[M] | null };
 /** What module 3 starts from when nobody has answered it: the client's accounts as the server read them. */
 export const prefilledAllocation = (session: Pick<IpqSession, 'asset_allocation_prefill'>) =>
   session.asset_allocation_prefill ? moduleForms.asset_allocation.fromData(session.asset_allocation_prefill) : null;
+
+/** What module 4 starts from when nobody has answered it: the age and income on the client's record. */
+export const prefilledDemographics = (session: Pick<IpqSession, 'demographics_prefill'>) =>
+  session.demographics_prefill
+    ? {
+        ...moduleForms.demographics.empty(),
+        age: text(session.demographics_prefill.age),
+        annual_income: text(session.demographics_prefill.annual_income),
+      }
+    : null;
 
 export function savedModulesOf(session: Pick<IpqSession, 'modules'>): SavedModules {
   const saved = (module: IpqModule) => {

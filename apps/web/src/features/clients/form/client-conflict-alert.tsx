@@ -1,5 +1,6 @@
 import type { Client } from '@meridian/domain/clients/contracts';
-import { experienceLabel, formatShortDate, formatWholeDollars, riskProfile } from '@meridian/domain/shared/format';
+import { experienceLabel, formatShortDate, formatWholeDollars } from '@meridian/domain/shared/format';
+import { riskBandLabel } from '@meridian/domain/clients/risk-band';
 import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
 import { ConflictAlert } from '../../../components/conflict-alert.tsx';
 
@@ -18,7 +19,7 @@ export function ClientConflictAlert({ current, onReload }: { current: Client; on
         ['Birth date', current.birth_date ? formatShortDate(current.birth_date) : '—'],
         ['Net worth', money(current.profile.net_worth)],
         ['Annual income', money(current.profile.annual_income)],
-        ['Risk capacity', current.profile.risk_capacity ? riskProfile(current.profile.risk_capacity) : '—'],
+        ['Risk band', riskBandLabel(current.risk_band)],
         ['Experience', experienceLabel(current.profile.investment_experience)],
         ['Changed', formatShortDate(current.updated_at)],
       ]}

@@ -1,6 +1,7 @@
 import { advisorChoiceLabel, type Advisor } from '@meridian/domain/users/advisors';
 import { createClientBodySchema, idSchema, updateClientBodySchema, type Client } from '@meridian/domain/clients/contracts';
 import { clientMessages } from '@meridian/domain/shared/messages';
+import type { RiskBand } from '@meridian/domain/model-portfolios/contracts';
 
 /** The form's fields, all as typed (the shared schemas turn '' into null and numeric text into numbers). */
 export type ClientFormValues = {
@@ -12,7 +13,9 @@ export type ClientFormValues = {
   address: string;
   net_worth: string;
   annual_income: string;
-  risk_capacity: string;
+  /** The five-level band ('' : not assessed); a change needs the reason. */
+  risk_band: string;
+  risk_band_reason: string;
   investment_experience: string;
   financial_goals: string;
   notes: string;
@@ -31,7 +34,8 @@ export const emptyClientForm: ClientFormValues = {
   address: '',
   net_worth: '',
   annual_income: '',
-  risk_capacity: '',
+  risk_band: '',
+  risk_band_reason: '',
   investment_experience: '',
   financial_goals: '',
   notes: '',
@@ -51,7 +55,8 @@ export function clientToForm(client: Client): ClientFormValues {
     address: text(client.address),
     net_worth: text(client.profile.net_worth),
     annual_income: text(client.profile.annual_income),
-    risk_capacity: text(client.profile.risk_capacity),
+    risk_band: text(client.risk_band),
+    risk_band_reason: '',
     investment_experience: text(client.profile.investment_experience),
     financial_goals: text(client.profile.financial_goals),
     notes: text(client.notes),
@@ -63,10 +68,22 @@ export function clientToForm(client: Client): ClientFormValues {
 const chosenAdvisor = { advisor_id: idSchema(clientMessages.advisorRequired) };
 
 /** The shared schema of the mode: an admin must choose the advisor; anyone else sends none. */
-export function clientFormSchema(mode: 'create' | 'edit', chooseAdvisor: boolean) {
+function modeSchema(mode: 'create' | 'edit', chooseAdvisor: boolean) {
   if (mode === 'create')
     return chooseAdvisor ? createClientBodySchema.extend(chosenAdvisor) : createClientBodySchema.omit({ advisor_id: true });
   return chooseAdvisor ? updateClientBodySchema.extend(chosenAdvisor) : updateClientBodySchema.omit({ advisor_id: true });
+}
+
+/**
+ * The form's schema: the mode's, plus the server's rule that a band set by hand (changed from the one
+ * the form opened with, `original`) comes with its reason.
+ */
+export function clientFormSchema(mode: 'create' | 'edit', chooseAdvisor: boolean, original: RiskBand | null = null) {
+  return modeSchema(mode, chooseAdvisor).superRefine((body, ctx) => {
+    const band = body.risk_band ?? null;
+    if (band !== original && !body.risk_band_reason)
+      ctx.addIssue({ code: 'custom', path: ['risk_band_reason'], message: clientMessages.riskBandReasonRequired });
+  });
 }
 
 export type AdvisorChoice = { value: string; label: string };

@@ -84,9 +84,33 @@ describe('client form', () => {
       email: 'dana@example.com',
       net_worth: 2_500_000,
       phone: null,
-      risk_capacity: null,
+      // A new client is not assessed: no band is sent, never Moderate by default.
+      risk_band: null,
     });
+    expect(body).not.toHaveProperty('risk_capacity');
     expect(screen.queryByText(text.unsavedTitle)).toBeNull();
+  });
+
+  it('sets the band only with a reason: refused under the field without one, sent with it', async () => {
+    const calls = stubServer((_url, call) =>
+      call.method === 'POST' ? jsonResponse(sampleClient({ id: 'new-id' }), 201) : jsonResponse({}),
+    );
+    signIn(renderScreen(<ClientNewPage />, { path: '/clients/new' }));
+    type(/^First Name/, 'Dana');
+    type(/^Last Name/, 'Whitfield');
+    type(/^Email/, 'dana@example.com');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Risk Band' }));
+    expect(await screen.findByRole('option', { name: 'Not assessed', selected: true })).toBeVisible();
+    fireEvent.click(await screen.findByRole('option', { name: 'Moderately aggressive' }));
+    fireEvent.click(screen.getByRole('button', { name: text.saveNew }));
+    expect(await screen.findByText(clientMessages.riskBandReasonRequired)).toBeVisible();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    type(/^Reason for the band/, 'Long horizon; questionnaire booked.');
+    fireEvent.click(screen.getByRole('button', { name: text.saveNew }));
+    await waitFor(() => expect(location()).toBe('/clients/new-id/profile'));
+    const body = JSON.parse(calls.find((call) => call.method === 'POST')!.body!);
+    expect(body).toMatchObject({ risk_band: 'moderately_aggressive', risk_band_reason: 'Long horizon; questionnaire booked.' });
   });
 
   it('asks before leaving with unsaved changes, and stays or leaves as chosen', async () => {

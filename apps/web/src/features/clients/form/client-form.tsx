@@ -9,14 +9,10 @@ import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { advisorMessages } from '@meridian/domain/users/advisors';
-import {
-  investmentExperiences,
-  riskCapacities,
-  type Client,
-  type CreateClientBody,
-  type UpdateClientBody,
-} from '@meridian/domain/clients/contracts';
-import { experienceLabel, riskProfile } from '@meridian/domain/shared/format';
+import { investmentExperiences, type Client, type CreateClientBody, type UpdateClientBody } from '@meridian/domain/clients/contracts';
+import { experienceLabel } from '@meridian/domain/shared/format';
+import { riskBandLabel } from '@meridian/domain/clients/risk-band';
+import { riskBands, type RiskBand } from '@meridian/domain/model-portfolios/contracts';
 import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
 import { FormSelectField } from '../../../components/form-select-field.tsx';
 import { FormError, FormTextField, SubmitButton } from '../../../components/form.tsx';
@@ -51,14 +47,16 @@ const isConflict = (error: unknown): error is ErrorWithCurrent =>
   typeof (error as { data?: { current?: unknown } }).data?.current === 'object';
 
 const notSpecified = { value: '', label: 'Not specified' };
-const riskOptions = riskCapacities.map((value) => ({ value, label: `${riskProfile(value)} (${value})` }));
+const notAssessedOption = { value: '', label: riskBandLabel(null) };
+const bandOptions = riskBands.map((value) => ({ value, label: riskBandLabel(value) }));
 const experienceOptions = investmentExperiences.map((value) => ({ value, label: experienceLabel(value) }));
 
 /** One form for /clients/new and /clients/{id}/edit: the server's own rules, messages under fields. */
 export function ClientForm({ mode, defaultValues, chooseAdvisor, advisorName, onSave, failureText, cancelTo }: Props) {
   const navigate = useNavigate();
   const [conflict, setConflict] = useState<Client | null>(null);
-  const schema = useMemo((): z.ZodType<Body> => clientFormSchema(mode, chooseAdvisor), [mode, chooseAdvisor]);
+  const originalBand = (defaultValues.risk_band || null) as RiskBand | null;
+  const schema = useMemo((): z.ZodType<Body> => clientFormSchema(mode, chooseAdvisor, originalBand), [mode, chooseAdvisor, originalBand]);
   const { register, control, handleSubmit, reset, formState, banner, applyServerError } = useZodForm<ClientFormValues, Body>(
     schema,
     defaultValues,
@@ -81,13 +79,18 @@ export function ClientForm({ mode, defaultValues, chooseAdvisor, advisorName, on
     }
   });
 
-  const select = (name: 'risk_capacity' | 'investment_experience', label: string, options: { value: string; label: string }[]) => (
+  const select = (
+    name: 'risk_band' | 'investment_experience',
+    label: string,
+    options: { value: string; label: string }[],
+    empty: { value: string; label: string } = notSpecified,
+  ) => (
     <FormSelectField
       control={control}
       name={name}
       id={`client-${name}`}
       label={label}
-      options={[notSpecified, ...options]}
+      options={[empty, ...options]}
       fullWidth
       margin="dense"
     />
@@ -180,8 +183,24 @@ export function ClientForm({ mode, defaultValues, chooseAdvisor, advisorName, on
             label="Annual Income (USD)"
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
-          {select('risk_capacity', 'Risk Capacity', riskOptions)}
           {select('investment_experience', 'Investment Experience', experienceOptions)}
+        </Box>
+        <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 2 }}>
+          Risk band
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {text.riskBandHint}
+        </Typography>
+        <Box sx={twoColumns}>
+          {select('risk_band', 'Risk Band', bandOptions, notAssessedOption)}
+          <FormTextField
+            {...form}
+            name="risk_band_reason"
+            id="client-risk-band-reason"
+            label="Reason for the band"
+            helperText={text.riskBandReasonHint}
+            multiline
+          />
         </Box>
         <FormTextField {...form} name="financial_goals" id="client-goals" label="Financial Goals" multiline minRows={2} />
         <FormTextField {...form} name="notes" id="client-notes" label="Notes" multiline minRows={3} />

@@ -4,17 +4,18 @@ import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
+import { notAssessed, riskBandFilterValues, riskBandLabel } from '@meridian/domain/clients/risk-band';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 import type { AssessmentFilter, ClientListAction, ClientListState, RiskFilter } from './client-list-state.ts';
 
 /** The "All" choice of both selects (the list state's 'all'). */
 const all = { value: 'all', label: 'All' } as const;
 
-const riskOptions: { value: RiskFilter; label: string }[] = [
-  { value: 'low', label: 'Conservative' },
-  { value: 'medium', label: 'Moderate' },
-  { value: 'high', label: 'Aggressive' },
-];
+/** The five bands, then the clients without one. */
+const riskOptions: { value: RiskFilter; label: string }[] = riskBandFilterValues.map((value) => ({
+  value,
+  label: riskBandLabel(value === notAssessed ? null : value),
+}));
 
 const assessmentOptions: { value: AssessmentFilter; label: string }[] = [
   { value: 'Complete', label: 'Complete' },
@@ -22,7 +23,7 @@ const assessmentOptions: { value: AssessmentFilter; label: string }[] = [
   { value: 'Pending', label: 'Pending' },
 ];
 
-/** Search (first name, last name or e-mail), risk profile, assessment status and Clear. */
+/** Search (first name, last name or e-mail), risk band, assessment status and Clear. */
 export function ClientFilters({ state, dispatch }: { state: ClientListState; dispatch: (action: ClientListAction) => void }) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
@@ -45,7 +46,7 @@ export function ClientFilters({ state, dispatch }: { state: ClientListState; dis
         }}
       />
       <FilterSelect<RiskFilter>
-        label="Risk Profile"
+        label="Risk Band"
         value={state.risk}
         all={all}
         options={riskOptions}

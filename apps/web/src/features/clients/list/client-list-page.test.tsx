@@ -32,7 +32,16 @@ describe('client list screen', () => {
     stubServer((url) =>
       url.pathname === '/api/v1/clients/stats'
         ? jsonResponse(stats)
-        : jsonResponse({ clients: [sampleClient()], total: 42, page: 1, per_page: 10, pages: 5 }),
+        : jsonResponse({
+            clients: [
+              sampleClient({ risk_band: 'moderately_aggressive', profile: { ...sampleClient().profile, risk_capacity: 'high' } }),
+              sampleClient({ id: 'c2', first_name: 'Noel', last_name: 'Newcomer', risk_band: null, risk_band_source: null }),
+            ],
+            total: 42,
+            page: 1,
+            per_page: 10,
+            pages: 5,
+          }),
     );
     renderPage();
     expect(screen.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
@@ -42,7 +51,8 @@ describe('client list screen', () => {
     const performance = within(screen.getByTestId('card-performance')).getByText('-3.20%');
     expect(getComputedStyle(performance).color).toBe('rgb(211, 47, 47)');
     expect(within(screen.getByTestId('card-assessments')).getByText('—')).toBeVisible();
-    const row = within(screen.getByTestId('client-row'));
+    const [first, second] = screen.getAllByTestId('client-row');
+    const row = within(first!);
     expect(row.getByText('dana.whitfield@example.com')).toBeVisible();
     expect(row.getByText('$1.2M')).toBeVisible();
     // The client's time-weighted return (0.0523), not the unrealised gain/loss (4.25 %).
@@ -51,7 +61,12 @@ describe('client list screen', () => {
     expect(getComputedStyle(twr).color).toBe('rgb(46, 125, 50)');
     expect(row.getByTestId('trend-up')).toBeVisible();
     expect(screen.getByRole('columnheader', { name: 'Performance (1Y)' })).toBeVisible();
-    expect(row.getByText('Aggressive')).toBeVisible();
+    // The band confirmed, five levels: never the three-level "Aggressive" its risk capacity (high) would read as.
+    expect(screen.getByRole('columnheader', { name: 'Risk Band' })).toBeVisible();
+    expect(row.getByTestId('risk-band-chip').textContent).toBe('Moderately aggressive');
+    expect(row.queryByText('Aggressive')).toBeNull();
+    // A client without a band is not assessed, never Moderate.
+    expect(within(second!).getByTestId('risk-band-chip').textContent).toBe('Not assessed');
     expect(row.getByText('Pending')).toBeVisible();
     expect(row.getByText('Mar 14, 2026')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Add Client' }).getAttribute('href')).toBe('/clients/new');
@@ -164,7 +179,7 @@ describe('client list screen', () => {
     expect(header('Performance (1Y)')).toHaveAttribute('aria-sort', 'ascending');
 
     for (const [name, field] of [
-      ['Risk Profile', 'risk_capacity'],
+      ['Risk Band', 'risk_band'],
       ['Assessment', 'assessment_status'],
       ['Last Activity', 'last_activity_at'],
     ]) {
@@ -210,11 +225,13 @@ describe('client list screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitFor(() => expect(lastList(calls).get('page')).toBe('2'));
 
-    await chooseOption('Risk Profile', 'Conservative');
-    await waitFor(() => expect(lastList(calls).get('risk_capacity')).toBe('low'));
+    await chooseOption('Risk Band', 'Moderately aggressive');
+    await waitFor(() => expect(lastList(calls).get('risk_band')).toBe('moderately_aggressive'));
     expect(lastList(calls).get('page')).toBe('1');
     const statsCall = calls.filter((call) => call.url.pathname === '/api/v1/clients/stats').at(-1)!;
-    expect(statsCall.url.searchParams.get('risk_capacity')).toBe('low');
+    expect(statsCall.url.searchParams.get('risk_band')).toBe('moderately_aggressive');
+    await chooseOption('Risk Band', 'Not assessed');
+    await waitFor(() => expect(lastList(calls).get('risk_band')).toBe('not_assessed'));
 
     await chooseOption('Assessment', 'In Progress');
     await waitFor(() => expect(lastList(calls).get('assessment_status')).toBe('In Progress'));
@@ -228,7 +245,7 @@ describe('client list screen', () => {
     try {
       fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
       expect((screen.getByRole('textbox', { name: 'Search clients' }) as HTMLInputElement).value).toBe('');
-      expect(screen.getByRole('combobox', { name: 'Risk Profile' }).textContent).toBe('All');
+      expect(screen.getByRole('combobox', { name: 'Risk Band' }).textContent).toBe('All');
       expect(screen.getByRole('combobox', { name: 'Assessment' }).textContent).toBe('All');
       await act(() => vi.advanceTimersByTimeAsync(searchDebounceMs));
     } finally {
@@ -237,7 +254,7 @@ describe('client list screen', () => {
     // The unfiltered first page is answered from the cache at once; nothing filtered is asked for,
     // not even once the pause a typed search waits for has passed.
     for (const call of calls.slice(before)) {
-      expect(['search', 'risk_capacity', 'assessment_status'].filter((key) => call.url.searchParams.has(key))).toEqual([]);
+      expect(['search', 'risk_band', 'assessment_status'].filter((key) => call.url.searchParams.has(key))).toEqual([]);
     }
     expect(screen.getByText('Dana Whitfield')).toBeVisible();
   });

@@ -26,7 +26,7 @@ const sortOptions: { value: ClientSortField; label: string }[] = [
   { value: 'email', label: 'E-mail' },
   { value: 'netWorth', label: 'Net worth' },
   { value: 'created_at', label: 'Date added' },
-  { value: 'risk_capacity', label: 'Risk capacity' },
+  { value: 'risk_band', label: 'Risk band' },
   { value: 'aum', label: 'Portfolio value' },
   { value: 'performance', label: 'Performance' },
   { value: 'assessment_status', label: 'Assessment' },

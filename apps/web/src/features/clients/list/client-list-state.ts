@@ -1,8 +1,10 @@
 import type { PerformancePeriod } from '@meridian/domain/analytics/returns';
-import type { AssessmentStatus, ClientSortField, RiskCapacity } from '@meridian/domain/clients/contracts';
+import type { AssessmentStatus, ClientSortField } from '@meridian/domain/clients/contracts';
+import type { RiskBandFilterValue } from '@meridian/domain/clients/risk-band';
 import type { ClientFilterArgs, ClientListArgs } from '../clients-api.ts';
 
-export type RiskFilter = 'all' | RiskCapacity;
+/** A band of the five, or not_assessed. */
+export type RiskFilter = 'all' | RiskBandFilterValue;
 export type AssessmentFilter = 'all' | AssessmentStatus;
 
 /**
@@ -72,7 +74,7 @@ export function filterArgs(state: ClientListState, search: string): ClientFilter
   const args: ClientFilterArgs = {};
   const text = search.trim();
   if (text) args.search = text;
-  if (state.risk !== 'all') args.risk_capacity = [state.risk];
+  if (state.risk !== 'all') args.risk_band = [state.risk];
   if (state.assessment !== 'all') args.assessment_status = [state.assessment];
   return args;
 }

@@ -6,7 +6,7 @@ import { ResponsiveRow } from '../../../components/responsive-table.tsx';
 import { AssessmentStatusChip } from '../assessment-status-chip.tsx';
 import { ClientAvatar } from '../client-avatar.tsx';
 import { ClientPerformance } from '../client-performance.tsx';
-import { RiskCapacityChip } from '../risk-capacity-chip.tsx';
+import { RiskBandChip } from '../risk-band-chip.tsx';
 import { ClientRowMenu } from './client-row-menu.tsx';
 import { TextLink } from '../../../components/text-link.tsx';
 import { useOpensRecord } from '../../../lib/use-opens-record.ts';
@@ -54,7 +54,7 @@ export function ClientRow({ client, showLastActivity = false, emailMaxWidth }: P
         </Box>,
         formatCompactDollars(client.aum),
         <ClientPerformance performance={client.performance} />,
-        <RiskCapacityChip capacity={client.profile.risk_capacity} />,
+        <RiskBandChip band={client.risk_band} />,
         <AssessmentStatusChip status={client.assessment_status} />,
         ...(showLastActivity ? [formatShortDate(client.last_activity_at)] : []),
         <ClientRowMenu clientId={client.id} name={name} />,

@@ -57,7 +57,7 @@ function columns(props: Pick<Props, 'state' | 'dispatch'>): ResponsiveColumn[] {
       align: 'right',
       secondary: true,
     },
-    { ...sortable('Risk Profile', 'risk_capacity'), secondary: true },
+    { ...sortable('Risk Band', 'risk_band'), secondary: true },
     { ...sortable('Assessment', 'assessment_status'), secondary: true },
     { ...sortable('Last Activity', 'last_activity_at'), secondary: true },
     { label: 'Actions', align: 'right' },

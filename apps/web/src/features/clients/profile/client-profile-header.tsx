@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { Client } from '@meridian/domain/clients/contracts';
 import { experienceLabel, formatWholeDollars, netWorthCategory } from '@meridian/domain/shared/format';
 import { ClientAvatar } from '../client-avatar.tsx';
-import { RiskCapacityChip } from '../risk-capacity-chip.tsx';
+import { RiskBandChip, riskBandOrigin } from '../risk-band-chip.tsx';
 
 /** Name, age, risk, net-worth category, experience and advisor; the page's actions on the right. */
 export function ClientProfileHeader({ client, actions }: { client: Client; actions?: ReactNode }) {
@@ -22,7 +22,7 @@ export function ClientProfileHeader({ client, actions }: { client: Client; actio
           {client.age === null ? 'Age not recorded' : `Age ${client.age}`} · Advisor: {client.advisor_name}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <RiskCapacityChip capacity={client.profile.risk_capacity} />
+          <RiskBandChip band={client.risk_band} title={riskBandOrigin(client)} />
           <Chip
             size="small"
             variant="outlined"

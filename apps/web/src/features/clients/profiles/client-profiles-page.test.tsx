@@ -25,4 +25,28 @@ describe('client profiles screen', () => {
     fireEvent.click(within(await screen.findByTestId('profile-row')).getByText('Retire at 62'));
     expect(screen.getByTestId('location').textContent).toBe(profile);
   });
+
+  it('shows the three-level risk capacity derived from the band and says so; a client without a band is not assessed', async () => {
+    stubServer(() =>
+      jsonResponse({
+        clients: [
+          sampleClient({ risk_band: 'moderately_aggressive', profile: { ...sampleClient().profile, risk_capacity: 'high' } }),
+          sampleClient({ id: 'c2', first_name: 'Noel', last_name: 'Newcomer', risk_band: null, risk_band_source: null }),
+        ],
+        total: 2,
+        page: 1,
+        per_page: 25,
+        pages: 1,
+      }),
+    );
+    const result = renderScreen(<ClientProfilesPage />, { path: '/client-profiles' });
+    act(() => void result.store.dispatch(loginSuccess({ user: sampleUser, accessToken: 'access-1' })));
+    await screen.findByRole('link', { name: 'Dana Whitfield' });
+    const [dana, noel] = screen.getAllByTestId('derived-risk-chip');
+    expect(dana!.textContent).toBe('Aggressive');
+    expect(dana).toHaveAccessibleDescription('Derived from the risk band Moderately aggressive');
+    fireEvent.mouseOver(dana!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Derived from the risk band Moderately aggressive');
+    expect(noel!.textContent).toBe('Not assessed');
+  });
 });

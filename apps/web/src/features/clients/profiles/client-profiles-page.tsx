@@ -15,7 +15,7 @@ import { clientScreenMessages as text } from '@meridian/domain/clients/screen-me
 import { errorText } from '../../../lib/error-text.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useListClientsQuery, type ClientListArgs } from '../clients-api.ts';
-import { RiskCapacityChip } from '../risk-capacity-chip.tsx';
+import { DerivedRiskChip } from '../risk-band-chip.tsx';
 import { ClientProfilesFilters, emptyProfileFilters, type ProfileFilters } from './client-profiles-filters.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { RecordRow } from '../../../components/record-row.tsx';
@@ -148,7 +148,7 @@ export function ClientProfilesPage() {
                     {client.profile.annual_income === null ? '—' : formatWholeDollars(client.profile.annual_income)}
                   </TableCell>
                   <TableCell>
-                    <RiskCapacityChip capacity={client.profile.risk_capacity} label={client.profile.risk_capacity ?? 'Not set'} />
+                    <DerivedRiskChip band={client.risk_band} />
                   </TableCell>
                   <TableCell>{experienceLabel(client.profile.investment_experience)}</TableCell>
                   <TableCell sx={{ maxWidth: 320 }}>

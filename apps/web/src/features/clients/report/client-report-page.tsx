@@ -13,9 +13,9 @@ import {
   formatSignedPercent,
   formatWholeDollars,
   netWorthCategory,
-  riskProfile,
 } from '@meridian/domain/shared/format';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import { riskBandLabel } from '@meridian/domain/clients/risk-band';
 import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
@@ -90,7 +90,7 @@ export function ClientReportPage() {
               <Field label="Total value" value={formatDollars(totals.value)} />
               <Field label="Unrealised gain/loss" value={`${formatDollars(totals.gain)} (${formatSignedPercent(totals.gainPercent)})`} />
               <Field label="Portfolios" value={String(list.length)} />
-              <Field label="Risk profile" value={riskProfile(c.profile.risk_capacity)} />
+              <Field label="Risk band" value={riskBandLabel(c.risk_band)} />
               <Field
                 label="Net worth"
                 value={`${c.profile.net_worth === null ? '—' : formatWholeDollars(c.profile.net_worth)} (${netWorthCategory(c.profile.net_worth)})`}

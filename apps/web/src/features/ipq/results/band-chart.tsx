@@ -24,7 +24,8 @@ type Props = {
   /** Which of the two scores set the profile (the lower). */
   limitedBy: 'tolerance' | 'capacity';
   recommended: RiskBand;
-  current: RiskBand;
+  /** Null while the client is not assessed. */
+  current: RiskBand | null;
 };
 
 /** The label of a band in the legend: which of the client's bands it is. */

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { bandDecisionSchema, type BandDecision, type BandDecisionResponse, type IpqResults } from '@meridian/domain/ipq/contracts';
 import { riskBandLabels } from '@meridian/domain/model-portfolios/contracts';
+import { riskBandLabel } from '@meridian/domain/clients/risk-band';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError } from '../../../components/form.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -23,7 +24,7 @@ const noteMax = 1000;
 
 /** What the decision does, in the client's bands. */
 function question({ client_name, current_band, band }: IpqResults, decision: Decision): string {
-  const current = riskBandLabels[current_band].toLowerCase();
+  const current = riskBandLabel(current_band).toLowerCase();
   const proposed = riskBandLabels[band.proposed].toLowerCase();
   return decision === 'confirm'
     ? `Change ${client_name}'s risk band from ${current} to ${proposed}? Their portfolios are then reviewed against the new band's model.`

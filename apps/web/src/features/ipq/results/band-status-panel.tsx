@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { formatShortDate } from '@meridian/domain/shared/format';
 import type { BandDecision, IpqResults } from '@meridian/domain/ipq/contracts';
 import { riskBandLabels } from '@meridian/domain/model-portfolios/contracts';
+import { riskBandLabel } from '@meridian/domain/clients/risk-band';
 import { bandStatusLabels } from '../band-status-labels.ts';
 import { ipqTexts as text } from '../ipq-texts.ts';
 import { ResultsSection } from './results-section.tsx';
@@ -45,7 +46,7 @@ export function BandStatusPanel({ results, canDecide, onDecide, outcome }: Props
     <ResultsSection title={text.bandHeading} testId="band-status">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
         <Typography>
-          Proposed <strong>{riskBandLabels[band.proposed]}</strong> · current <strong>{riskBandLabels[current]}</strong>
+          Proposed <strong>{riskBandLabels[band.proposed]}</strong> · current <strong>{riskBandLabel(current)}</strong>
         </Typography>
         <Chip
           size="small"

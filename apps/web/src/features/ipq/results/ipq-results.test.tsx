@@ -5,7 +5,8 @@ import { ipqMessages } from '@meridian/domain/ipq/messages';
 import { jsonResponse, renderScreen, sampleUser } from '../../../test/test-utils.tsx';
 import { loginSuccess } from '../../session/index.ts';
 import { stubServer } from '../../../test/portfolios.fixtures.ts';
-import { clientId, listed, olderSessionId, sampleResults, sessionId } from '../test/ipq.fixtures.ts';
+import { scoreIpq } from '@meridian/domain/ipq/outcome';
+import { clientId, listed, moderateAnswers, olderSessionId, sampleResults, sessionId } from '../test/ipq.fixtures.ts';
 import { IpqResultsPage } from './ipq-results-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -42,22 +43,25 @@ describe('questionnaire results', () => {
     expect(screen.getByText('Questionnaire results · Completed Nov 27, 2026')).toBeVisible();
 
     expect(within(section('risk-tolerance')).getByTestId('risk-tolerance-score').textContent).toBe('67');
-    expect(within(section('risk-capacity')).getByTestId('risk-capacity-score').textContent).toBe('59');
+    // Capacity 50 + 1.667 (age 45) + 2.5 (income $150,000) + 5 (stable) − 2.5 (wealth $250,000) = 56.667.
+    expect(within(section('risk-capacity')).getByTestId('risk-capacity-score').textContent).toBe('57');
     expect(within(section('risk-tolerance')).getByTestId('factor-loss_aversion').textContent).toBe(
       'Loss aversion+10.7 pointsWould take a 50/50 chance to lose $1,000 for a gain of $2,000 (loss aversion 2×; most people need about 2×).',
     );
-    expect(within(section('risk-capacity')).getByTestId('factor-income_stability').textContent).toContain('+7.5 points');
+    expect(within(section('risk-capacity')).getByTestId('factor-income_stability').textContent).toContain('+5 points');
+    expect(within(section('risk-capacity')).getByTestId('factor-wealth').textContent).toContain('−2.5 points');
+    expect(within(section('risk-capacity')).getByTestId('factor-income').textContent).toContain('+2.5 points');
 
-    expect(screen.getByTestId('profile-summary').textContent).toBe('59 out of 100: Moderate');
+    expect(screen.getByTestId('profile-summary').textContent).toBe('57 out of 100: Moderate');
     expect(within(section('band-chart')).getByText('The lower of the two scores: limited by risk capacity.')).toBeVisible();
-    expect(screen.getByRole('img', { name: 'Risk profile 59 out of 100, in the moderate band (40 to 60).' })).toBeVisible();
+    expect(screen.getByRole('img', { name: 'Risk profile 57 out of 100, in the moderate band (40 to 60).' })).toBeVisible();
     expect(screen.getByTestId('band-moderate').textContent).toBe('Moderate (40–60): profile, recommended');
     expect(screen.getByTestId('band-moderately_conservative').textContent).toBe('Moderately conservative (20–40): current');
 
     const prediction = section('ipq-prediction');
-    expect(within(prediction).getByTestId('recommended-share').textContent).toBe('Recommended share in stocks60%');
+    expect(within(prediction).getByTestId('recommended-share').textContent).toBe('Recommended share in stocks58%');
     expect(within(prediction).getByTestId('current-share').textContent).toBe('Share in stocks today56%');
-    expect(within(prediction).getByTestId('equity-gap').textContent).toBe('Gap4 points less than recommended');
+    expect(within(prediction).getByTestId('equity-gap').textContent).toBe('Gap2 points less than recommended');
     expect(within(prediction).getByTestId('glide-path-cap').textContent).toBe('Glide-path cap (horizon)95%');
     expect(within(prediction).getByTestId('recommended-model').textContent).toBe('Recommended modelBalanced Growth');
 
@@ -67,9 +71,30 @@ describe('questionnaire results', () => {
       .getAllByRole('listitem')
       .map((item) => item.textContent);
     expect(reasons[0]).toBe(
-      'Risk tolerance 67 and risk capacity 59 out of 100: the profile takes the lower, capacity (59), which is moderate.',
+      'Risk tolerance 67 and risk capacity 57 out of 100: the profile takes the lower, capacity (57), which is moderate.',
     );
-    expect(reasons.at(-1)).toBe('Today 56% is in stocks: 4 points less than recommended.');
+    expect(reasons.at(-1)).toBe('Today 56% is in stocks: 2 points less than recommended.');
+    // Nothing to discuss in these answers.
+    expect(screen.queryByTestId('points-to-discuss')).toBeNull();
+  });
+
+  it('lists the points to discuss for staff: an unrealistic return and contradicting 50/50 choices, loss aversion not read', async () => {
+    const outcome = scoreIpq({
+      ...moderateAnswers,
+      beliefs: { ...moderateAnswers.beliefs, gamble_accepts: [true, false, true, false], expected_return: 15 },
+    });
+    server(() => jsonResponse(sampleResults({ ...outcome })));
+    renderPage();
+    const points = await screen.findByTestId('points-to-discuss');
+    expect(within(points).getByRole('heading', { name: 'Points to discuss' })).toBeVisible();
+    const items = within(points)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toHaveLength(2);
+    expect(items[0]).toContain('accepted 1.5× and 3× the loss but declined 2× and 4×');
+    expect(items[1]).toContain('Expects 15% a year');
+    expect(screen.getByTestId('loss-aversion').textContent).toContain('Loss aversion: not read: the 50/50 choices contradict each other');
+    expect(within(section('risk-tolerance')).getByTestId('factor-return_expectation').textContent).toContain('left out of the score');
   });
 
   it('offers staff the decision on a band change awaiting confirmation', async () => {

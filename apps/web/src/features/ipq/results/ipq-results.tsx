@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { BandDecision, BandDecisionResponse } from '@meridian/domain/ipq/contracts';
 import { ipqMessages } from '@meridian/domain/ipq/messages';
-import { riskBandLabels } from '@meridian/domain/model-portfolios/contracts';
+import { riskBandLabel } from '@meridian/domain/clients/risk-band';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
@@ -16,6 +16,7 @@ import { BandDecisionDialog } from './band-decision-dialog.tsx';
 import { BandStatusPanel } from './band-status-panel.tsx';
 import { ExplanationList } from './explanation-list.tsx';
 import { NoResults } from './no-results.tsx';
+import { PointsToDiscuss } from './points-to-discuss.tsx';
 import { PredictionSummary } from './prediction-summary.tsx';
 import { ResultsHeader } from './results-header.tsx';
 import { ScoreBreakdown } from './score-breakdown.tsx';
@@ -26,7 +27,7 @@ type Decision = BandDecision['decision'];
 
 /** What a band decision did: the band now, and the recommendations the review under it wrote or withdrew. */
 function outcomeText(response: BandDecisionResponse, decision: Decision): string {
-  const band = riskBandLabels[response.current_band].toLowerCase();
+  const band = riskBandLabel(response.current_band).toLowerCase();
   if (decision === 'keep') return `The current band, ${band}, is kept.`;
   const { reviewed, created, refreshed, withdrawn } = response.recommendations;
   const review = reviewed
@@ -83,6 +84,11 @@ export function IpqResultsView() {
         <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
           <BandStatusPanel results={data} canDecide={!isClient} onDecide={setDeciding} outcome={outcome} />
         </Box>
+        {!isClient && prediction.points_to_discuss.length > 0 && (
+          <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
+            <PointsToDiscuss points={prediction.points_to_discuss} />
+          </Box>
+        )}
         <BandChart
           score={prediction.profile.score}
           band={prediction.profile.band}

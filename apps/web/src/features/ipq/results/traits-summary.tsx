@@ -7,7 +7,7 @@ import { ipqTexts as text } from '../ipq-texts.ts';
 import { ResultsSection } from './results-section.tsx';
 
 /** The Big-Five traits on 0-100, and loss aversion as the gain multiple the client needs. */
-export function TraitsSummary({ traits, lossAversion }: { traits: IpqResults['traits']; lossAversion: number }) {
+export function TraitsSummary({ traits, lossAversion }: { traits: IpqResults['traits']; lossAversion: number | null }) {
   return (
     <ResultsSection title={text.traits} testId="ipq-traits">
       <Box
@@ -40,7 +40,7 @@ export function TraitsSummary({ traits, lossAversion }: { traits: IpqResults['tr
       </Box>
       <Box sx={{ mt: 2 }} data-testid="loss-aversion">
         <Typography variant="subtitle2" component="p">
-          {text.lossAversion}: {lossAversion}×
+          {text.lossAversion}: {lossAversion === null ? text.lossAversionUnread : `${lossAversion}×`}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {text.lossAversionHint}

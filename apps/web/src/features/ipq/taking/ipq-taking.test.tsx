@@ -11,8 +11,8 @@ import { IpqAssessmentPage } from './ipq-assessment-page.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 /** The questionnaire API over a session with `saved` modules: start resumes it, each module saved moves it on. */
-function server(saved: number, start: () => Response | undefined = () => undefined) {
-  let current = sampleSession(saved);
+function server(saved: number, start: () => Response | undefined = () => undefined, overrides: Partial<IpqSession> = {}) {
+  let current = sampleSession(saved, overrides);
   return stubServer((url, init) => {
     if (url.pathname === '/api/v1/ipq/start') return start() ?? jsonResponse(current, saved === 0 ? 201 : 200);
     const module = /\/modules\/(\d)$/.exec(url.pathname);
@@ -100,6 +100,12 @@ describe('taking the questionnaire', () => {
     await moduleHeading();
     fireEvent.change(screen.getByLabelText('Retirement savings'), { target: { value: '200000' } });
     fireEvent.change(screen.getByLabelText('Share of retirement savings in stocks'), { target: { value: '60' } });
+    // The experience is asked, never assumed: nothing is chosen until the client answers.
+    fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByText(ipqMessages.experience)).toBeVisible();
+    expect(calls.some((call) => call.method === 'POST' && call.url.pathname.endsWith('/modules/3'))).toBe(false);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Investment experience' }));
+    fireEvent.click(await screen.findByRole('option', { name: '1 to 5 years' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
     await waitFor(async () => expect((await moduleHeading()).textContent).toBe('Module 4 of 4: Demographics'));
     expect(screen.getByTestId('ipq-progress').textContent).toBe('75% complete');
@@ -120,6 +126,15 @@ describe('taking the questionnaire', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Demographics' }));
     await waitFor(async () => expect((await moduleHeading()).textContent).toBe('Module 4 of 4: Demographics'));
     expect((screen.getByLabelText(/^Age/) as HTMLInputElement).value).toBe('45');
+  });
+
+  it("starts module 4 from the age and income on the client's record", async () => {
+    server(3, undefined, { demographics_prefill: { age: 52, annual_income: 135_000 } });
+    renderPage();
+    expect((await moduleHeading()).textContent).toBe('Module 4 of 4: Demographics');
+    expect((screen.getByLabelText(/^Age/) as HTMLInputElement).value).toBe('52');
+    expect((screen.getByLabelText(/^Annual income/) as HTMLInputElement).value).toBe('135000');
+    expect((screen.getByLabelText(/^Dependants/) as HTMLInputElement).value).toBe('');
   });
 
   it('opens the results once the fourth module is saved', async () => {

@@ -15,7 +15,7 @@ import { errorText } from '../../../lib/error-text.ts';
 import { useStartIpqMutation } from '../ipq-api.ts';
 import { ipqSliceKeys, moduleOpened, sessionLoaded } from '../ipq-slice.ts';
 import { ipqTexts as text } from '../ipq-texts.ts';
-import { prefilledAllocation, savedModulesOf } from '../module-values.ts';
+import { prefilledAllocation, prefilledDemographics, savedModulesOf } from '../module-values.ts';
 import { CurrentModule } from './current-module.tsx';
 import { IpqStepper } from './ipq-stepper.tsx';
 
@@ -47,7 +47,15 @@ export function IpqTaking() {
     setFailure(null);
     try {
       const opened = await start({ clientId, source: isClient ? 'client_portal' : 'advisor_portal' }).unwrap();
-      dispatch(sessionLoaded({ clientId, session: opened, saved: savedModulesOf(opened), allocationPrefill: prefilledAllocation(opened) }));
+      dispatch(
+        sessionLoaded({
+          clientId,
+          session: opened,
+          saved: savedModulesOf(opened),
+          allocationPrefill: prefilledAllocation(opened),
+          demographicsPrefill: prefilledDemographics(opened),
+        }),
+      );
       setSession(opened);
     } catch (error) {
       setFailure({ error });

@@ -57,13 +57,14 @@ export function sampleSession(saved = 0, overrides: Partial<IpqSession> = {}): I
     started_at: '2026-11-20T10:00:00.000Z',
     completed_at: saved === 4 ? '2026-11-27T10:00:00.000Z' : null,
     asset_allocation_prefill: null,
+    demographics_prefill: null,
     sync_version: saved + 1,
     updated_at: '2026-11-27T10:00:00.000Z',
     ...overrides,
   };
 }
 
-/** The moderate answers scored (tolerance 67, capacity 59, profile moderate, 60 % in stocks), a change of band awaiting the advisor. */
+/** The moderate answers scored (tolerance 67, capacity 57, profile moderate, 58 % in stocks), a change of band awaiting the advisor. */
 export function sampleResults(overrides: Partial<IpqResults> = {}): IpqResults {
   const outcome = scoreIpq(moderateAnswers);
   return {
