@@ -301,7 +301,7 @@ describe('portfolio analytics: risk', () => {
 });
 
 describe('portfolio analytics: allocation and concentration', () => {
-  it('weighs asset classes and securities over the whole portfolio, cash included, and sectors over the holdings', () => {
+  it('weighs asset classes, sectors and securities alike over the whole portfolio, cash its own slice in each', () => {
     const answer = report();
     expect(answer.market_value).toBe(1155);
     expect(answer.cash).toBe(115.5);
@@ -316,21 +316,25 @@ describe('portfolio analytics: allocation and concentration', () => {
       { key: 'BND', label: 'Total Bond Market ETF', market_value: 346.5, weight: expect.closeTo(0.3, 12) },
       { key: 'CASH', label: 'Cash', market_value: 115.5, weight: expect.closeTo(0.1, 12) },
     ]);
-    // Cash has no sector: 693 / 1,039.50 = 2/3.
+    // The same total (1,155) as the other charts: 693 / 1,155 = 0.6, not 693 / 1,039.50 = 2/3 of the holdings alone.
     expect(answer.allocation.sector).toEqual([
-      { key: 'Information Technology', label: 'Information Technology', market_value: 693, weight: expect.closeTo(2 / 3, 12) },
-      { key: 'Fixed Income', label: 'Fixed Income', market_value: 346.5, weight: expect.closeTo(1 / 3, 12) },
+      { key: 'Information Technology', label: 'Information Technology', market_value: 693, weight: expect.closeTo(0.6, 12) },
+      { key: 'Fixed Income', label: 'Fixed Income', market_value: 346.5, weight: expect.closeTo(0.3, 12) },
+      { key: 'Cash', label: 'Cash', market_value: 115.5, weight: expect.closeTo(0.1, 12) },
     ]);
   });
 
-  it('measures concentration over the securities held, without cash', () => {
-    // 2/3 and 1/3: Herfindahl 4/9 + 1/9 = 5/9.
-    expect(report().concentration).toEqual({
+  it('gives the largest position the weight it has by security: of the whole portfolio, cash included', () => {
+    // AAPL 693 / 1,155 = 0.6 (its slice by security), BND 0.3; cash is not a position: top five 0.9,
+    // Herfindahl 0.36 + 0.09 = 0.45.
+    const answer = report();
+    expect(answer.concentration).toEqual({
       largest_symbol: 'AAPL',
-      largest_weight: expect.closeTo(2 / 3, 12),
-      top_five_weight: expect.closeTo(1, 12),
-      herfindahl: expect.closeTo(5 / 9, 12),
+      largest_weight: expect.closeTo(0.6, 12),
+      top_five_weight: expect.closeTo(0.9, 12),
+      herfindahl: expect.closeTo(0.45, 12),
     });
+    expect(answer.concentration?.largest_weight).toBe(answer.allocation.security[0]?.weight);
     expect(report({ positions: [] }).concentration).toBeNull();
   });
 

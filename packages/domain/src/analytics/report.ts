@@ -2,7 +2,7 @@ import { sumMoney } from '../portfolios/ledger.ts';
 import type { Allocations, AnalyticsPoint, PeriodReturn, PortfolioAnalytics, RiskMetrics } from './contracts.ts';
 import { assetClassLabel, type AssetClass } from '../securities/contracts.ts';
 import { addDays, dayNumber } from '../shared/trading-calendar.ts';
-import { concentration, weightsBy, type KeyedValue } from './allocation.ts';
+import { accountWeights, concentration, type KeyedValue } from './allocation.ts';
 import {
   annualise,
   dailyReturns,
@@ -92,8 +92,9 @@ export type AnalyticsInput = {
   riskFreeRate: number;
 };
 
-/** The cash balance as a security slice. */
+/** The cash balance as a security slice and as a sector slice. */
 const cashSecurity = { key: 'CASH', label: 'Cash' } as const;
+const cashSector = { key: 'Cash', label: 'Cash' } as const;
 
 /** The contract: a risk figure needs at least two daily returns. */
 const minimumObservations = 2;
@@ -113,7 +114,10 @@ export function portfolioAnalyticsReport(input: AnalyticsInput): PortfolioAnalyt
   };
   const market_value = sumMoney([...positions.map((position) => position.marketValue), cash]);
   const allocation = allocations(positions, cash);
-  const held = concentration(positions.map((position) => ({ key: position.symbol, marketValue: position.marketValue })));
+  const held = concentration(
+    positions.map((position) => ({ key: position.symbol, marketValue: position.marketValue })),
+    cash,
+  );
   const concentrationFigures = held && {
     largest_symbol: held.largestKey,
     largest_weight: held.largestWeight,
@@ -331,10 +335,11 @@ function riskMetrics(
 
 type LabelledValue = KeyedValue & { label: string };
 
-/** Weights per key (weightsBy leaves out what is not worth more than 0, an overdrawn cash balance too), with each key's label. */
-function slicesOf(values: readonly LabelledValue[]): Allocations['asset_class'] {
+/** Weights of the account's total value per key, cash its own slice (accountWeights), with each key's label. */
+function slicesOf(values: readonly LabelledValue[], cash: number, cashSlice: { key: string; label: string }): Allocations['asset_class'] {
   const labels = new Map(values.map((value) => [value.key, value.label]));
-  return weightsBy(values).map((slice) => ({
+  labels.set(cashSlice.key, labels.get(cashSlice.key) ?? cashSlice.label);
+  return accountWeights(values, cash, cashSlice.key).map((slice) => ({
     key: slice.key,
     label: labels.get(slice.key) ?? slice.key,
     market_value: slice.marketValue,
@@ -342,21 +347,23 @@ function slicesOf(values: readonly LabelledValue[]): Allocations['asset_class'] 
   }));
 }
 
-/** Cash is an asset class and a security line, so weights are of the whole portfolio; it has no sector. */
+/** Every chart weighs the whole account: cash is a slice by asset class, by sector and by security alike. */
 function allocations(positions: readonly AnalyticsPosition[], cash: number): Allocations {
   return {
-    asset_class: slicesOf([
-      ...positions.map((position) => ({
-        key: position.assetClass,
-        label: assetClassLabel(position.assetClass),
-        marketValue: position.marketValue,
-      })),
-      { key: 'cash', label: assetClassLabel('cash'), marketValue: cash },
-    ]),
-    sector: slicesOf(positions.map((position) => ({ key: position.sector, label: position.sector, marketValue: position.marketValue }))),
-    security: slicesOf([
-      ...positions.map((position) => ({ key: position.symbol, label: position.name, marketValue: position.marketValue })),
-      { ...cashSecurity, marketValue: cash },
-    ]),
+    asset_class: slicesOf(
+      positions.map((position) => ({ key: position.assetClass, label: assetClassLabel(position.assetClass), marketValue: position.marketValue })),
+      cash,
+      { key: 'cash', label: assetClassLabel('cash') },
+    ),
+    sector: slicesOf(
+      positions.map((position) => ({ key: position.sector, label: position.sector, marketValue: position.marketValue })),
+      cash,
+      cashSector,
+    ),
+    security: slicesOf(
+      positions.map((position) => ({ key: position.symbol, label: position.name, marketValue: position.marketValue })),
+      cash,
+      cashSecurity,
+    ),
   };
 }
