@@ -85,6 +85,7 @@ describe('portfolio analytics: returns table', () => {
       id: 'p1',
       name: 'Growth',
       benchmark_symbol: 'SPY',
+      benchmark_basis: { kind: 'total_return', distributions: 'recorded', annual_yield: null, payments_per_year: null },
       inception_date: '2024-05-24',
       as_of: '2024-06-28',
       portfolio_ids: ['p1'],
@@ -141,6 +142,24 @@ describe('portfolio analytics: returns table', () => {
     expect(returnOf(returns, 'SI').benchmark_return).toBeCloseTo(560 / 400 - 1, 12); // 40 %
     const withoutBenchmark = report({ benchmarkCloses: [] });
     expect(withoutBenchmark.returns.every((row) => row.benchmark_return === null)).toBe(true);
+  });
+
+  it('compares total return with total return: the benchmark’s distributions are reinvested on their ex-dates', () => {
+    // 5 a share goes ex on 06-10 (close 498.75): reinvested, each share becomes 1 + 5 / 498.75 shares.
+    // 1M: 560 / 500 × (1 + 5 / 498.75) − 1 = 1.12 × 1.0100250626… − 1 = 13.1228 % (the price alone: 12 %).
+    const paid = {
+      distributions: [{ date: '2024-06-10', amount: 5 }],
+      source: 'simulated' as const,
+      annualYield: 0.013,
+      paymentsPerYear: 4,
+    };
+    const answer = report({ benchmarkDistributions: paid });
+    expect(returnOf(answer.returns, '1M').benchmark_return).toBeCloseTo(1.12 * (1 + 5 / 498.75) - 1, 12);
+    expect(answer.series.at(-1)?.benchmark_growth).toBeCloseTo(112 * (1 + 5 / 498.75), 9);
+    // A distribution before the period's base close is in neither end: the period's figure is the price's.
+    const earlier = report({ benchmarkDistributions: { ...paid, distributions: [{ date: '2024-05-28', amount: 5 }] } });
+    expect(returnOf(earlier.returns, '1M').benchmark_return).toBeCloseTo(0.12, 12);
+    expect(answer.scope.benchmark_basis).toEqual({ kind: 'total_return', distributions: 'simulated', annual_yield: 0.013, payments_per_year: 4 });
   });
 
   it('annualises a period longer than a year only, and keeps a 1Y across 29 February as earned', () => {
@@ -518,6 +537,7 @@ describe('portfolio analytics: empty and household', () => {
         id: 'p1',
         name: 'Growth',
         benchmark_symbol: 'SPY',
+        benchmark_basis: { kind: 'total_return', distributions: 'recorded', annual_yield: null, payments_per_year: null },
         inception_date: null,
         as_of: null,
         portfolio_ids: ['p1'],

@@ -1,5 +1,6 @@
 import { sumMoney } from '../portfolios/ledger.ts';
-import type { Allocations, AnalyticsPoint, PeriodReturn, PortfolioAnalytics, RiskMetrics } from './contracts.ts';
+import type { Allocations, AnalyticsPoint, BenchmarkBasis, PeriodReturn, PortfolioAnalytics, RiskMetrics } from './contracts.ts';
+import { totalReturnCloses, type Distribution } from './benchmark.ts';
 import { assetClassLabel, type AssetClass } from '../securities/contracts.ts';
 import { addDays, dayNumber } from '../shared/trading-calendar.ts';
 import { accountWeights, concentration, type KeyedValue } from './allocation.ts';
@@ -80,6 +81,16 @@ export type AnalyticsInput = {
   series: readonly DailyValuation[];
   /** The benchmark's daily closes, oldest first; empty without a benchmark. */
   benchmarkCloses: readonly BenchmarkClose[];
+  /**
+   * The benchmark's distributions per share, reinvested on their ex-dates so that its figures are a
+   * total return as the portfolio's are, and where they come from; none: the closes alone.
+   */
+  benchmarkDistributions?: {
+    distributions: readonly Distribution[];
+    source: 'recorded' | 'simulated';
+    annualYield: number | null;
+    paymentsPerYear: number | null;
+  };
   /** Current cash, summed over the portfolios. */
   cash: number;
   /** Current positions, one per portfolio × security. */
@@ -100,7 +111,19 @@ const cashSector = { key: 'Cash', label: 'Cash' } as const;
 const minimumObservations = 2;
 
 export function portfolioAnalyticsReport(input: AnalyticsInput): PortfolioAnalytics {
-  const { scope, series, benchmarkCloses, cash, positions } = input;
+  const { scope, series, cash, positions } = input;
+  const paid = input.benchmarkDistributions;
+  // Every benchmark figure below (returns, growth, beta) is taken of this index: a total return.
+  const benchmarkCloses = paid ? totalReturnCloses(input.benchmarkCloses, paid.distributions) : input.benchmarkCloses;
+  const benchmarkBasis: BenchmarkBasis =
+    scope.benchmarkSymbol === null
+      ? null
+      : {
+          kind: 'total_return',
+          distributions: paid?.source ?? 'recorded',
+          annual_yield: paid?.annualYield ?? null,
+          payments_per_year: paid?.paymentsPerYear ?? null,
+        };
   const first = series[0];
   const last = series[series.length - 1];
   const answerScope = {
@@ -108,6 +131,7 @@ export function portfolioAnalyticsReport(input: AnalyticsInput): PortfolioAnalyt
     id: scope.id,
     name: scope.name,
     benchmark_symbol: scope.benchmarkSymbol,
+    benchmark_basis: benchmarkBasis,
     inception_date: first?.date ?? null,
     as_of: last?.date ?? null,
     portfolio_ids: [...scope.portfolioIds],
@@ -241,7 +265,7 @@ function benchmarkBase(closes: readonly BenchmarkClose[], start: string, asOf: s
   return earliest !== undefined && earliest.date <= asOf ? earliest.close : null;
 }
 
-/** The benchmark's price return from each close to the next. */
+/** The benchmark's return from each close of its (total return) index to the next. */
 function benchmarkReturns(closes: readonly BenchmarkClose[]): DatedReturn[] {
   return closes.slice(1).map((day, index) => ({ date: day.date, return: day.close / (closes[index]?.close ?? day.close) - 1 }));
 }

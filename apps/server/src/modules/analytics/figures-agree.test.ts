@@ -1,9 +1,12 @@
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import type { PortfolioAnalytics } from '@meridian/domain/analytics/contracts';
 import type { HoldingListResponse, PortfolioDetail } from '@meridian/domain/portfolios/contracts';
-import { lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/shared/trading-calendar';
-import type { SecurityRow } from '../../db/schema/securities.ts';
+import { addDays, lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/shared/trading-calendar';
+import { clients } from '../../db/schema/clients.ts';
+import { portfolios } from '../../db/schema/portfolios.ts';
+import { prices, type SecurityRow } from '../../db/schema/securities.ts';
 import { api, call } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { demoSessions, insertClient, openPortfolio, securityBySymbol, type Session } from '../../test/fixtures/portfolios.fixtures.ts';
@@ -13,20 +16,21 @@ describeEachDatabase('figures that agree across screens', (t) => {
   let app: FastifyInstance;
   let alex: Session;
   let clientId: string;
+  let admin: Session;
   let ge: SecurityRow;
   let tradeDay: string;
 
   beforeAll(async () => {
     app = await t.buildApp({ rateLimitMax: 10_000 });
-    ({ alex } = await demoSessions(app));
+    ({ alex, admin } = await demoSessions(app));
     clientId = (await insertClient(t.db, alex, { firstName: 'Gina', lastName: 'Weights' })).id;
     ge = await securityBySymbol(t.db, 'GE');
     // The latest trading day: the analytics series (and its lots) reaches it.
     tradeDay = lastTradingDayOnOrBefore(marketDate(t.clock.now()));
   });
 
-  const get = async <T>(path: string): Promise<T> => {
-    const response = await call(app, 'GET', api(path), { token: alex.token });
+  const get = async <T>(path: string, token = alex.token): Promise<T> => {
+    const response = await call(app, 'GET', api(path), { token });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     return response.body as T;
   };
@@ -105,5 +109,41 @@ describeEachDatabase('figures that agree across screens', (t) => {
       expect(cents(open.reduce((sum, lot) => sum + lot.cost_basis, 0)), method).toBe(basis);
       expect(cents(open.reduce((sum, lot) => sum + lot.unrealized_gain, 0)), method).toBe(detail.holdings[0]?.gain_loss);
     }
+  });
+
+  it('compares the portfolio with its benchmark total return: SPY gains its 1.3 % a year of distributions over the price alone', async () => {
+    const [demo] = await t.db
+      .select({ id: portfolios.id })
+      .from(portfolios)
+      .innerJoin(clients, eq(clients.id, portfolios.clientId))
+      .where(sql`${portfolios.benchmarkSymbol} = 'SPY' and ${portfolios.deletedAt} is null and ${clients.deletedAt} is null
+        and exists (select 1 from transactions t where t.portfolio_id = ${portfolios.id} and t.trade_date < current_date - 800)`)
+      .limit(1);
+    expect(demo).toBeDefined();
+    const analytics = await get<PortfolioAnalytics>(`/portfolios/${demo!.id}/analytics?period=1Y`, admin.token);
+    expect(analytics.scope.benchmark_basis).toEqual({ kind: 'total_return', distributions: 'simulated', annual_yield: 0.013, payments_per_year: 4 });
+    const year = analytics.returns.find((row) => row.period === '1Y')!;
+    const spy = await securityBySymbol(t.db, 'SPY');
+    const closes = await t.db
+      .select({ date: prices.date, close: prices.close })
+      .from(prices)
+      .where(and(eq(prices.securityId, spy.id), gte(prices.date, addDays(year.start_date, -10)), lte(prices.date, year.end_date)))
+      .orderBy(asc(prices.date));
+    const base = closes.filter((day) => day.date < year.start_date).at(-1)!.close;
+    const end = closes.at(-1)!.close;
+    // Each quarter pays 1.3 % / 4 of the close on its ex-date: reinvested, it adds 0.325 % to the shares held,
+    // so over a year of four ex-dates the total return is the price return × 1.00325⁴ = × 1.013096.
+    const quarters = closes.filter((day, index) => {
+      const month = Number(day.date.slice(5, 7));
+      const previous = closes[index - 1];
+      return (
+        day.date >= year.start_date &&
+        month % 3 === 0 &&
+        Number(day.date.slice(8, 10)) >= 20 &&
+        !(previous && previous.date.slice(0, 7) === day.date.slice(0, 7) && Number(previous.date.slice(8, 10)) >= 20)
+      );
+    }).length;
+    expect(quarters).toBe(4);
+    expect((1 + (year.benchmark_return ?? Number.NaN)) / (end / base)).toBeCloseTo(1.00325 ** 4, 5);
   });
 });
