@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simulatedDistributions, simulatedYield, totalReturnCloses } from './benchmark.ts';
+import { benchmarkCaption, simulatedDistributions, simulatedYield, totalReturnCloses } from './benchmark.ts';
 
 describe('benchmark total return', () => {
   it('reinvests a distribution at the close of its ex-date', () => {
@@ -45,5 +45,17 @@ describe('benchmark total return', () => {
       { date: '2024-06-21', amount: 0.338 },
     ]);
     expect(simulatedDistributions(closes, 0)).toEqual([]);
+  });
+});
+
+describe('benchmark caption', () => {
+  it('says the benchmark is a total return and where its distributions come from', () => {
+    expect(benchmarkCaption('SPY', { kind: 'total_return', distributions: 'simulated', annual_yield: 0.013, payments_per_year: 4 })).toBe(
+      'Benchmark: SPY total return, distributions reinvested (simulated at 1.3 % a year, paid quarterly: the market data has none for it)',
+    );
+    expect(benchmarkCaption('AGG', { kind: 'total_return', distributions: 'recorded', annual_yield: null, payments_per_year: null })).toBe(
+      'Benchmark: AGG total return, distributions reinvested',
+    );
+    expect(benchmarkCaption(null, null)).toBeNull();
   });
 });

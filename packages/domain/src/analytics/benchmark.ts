@@ -1,5 +1,6 @@
 import { roundPrice } from '../portfolios/ledger.ts';
 import type { AssetClass } from '../securities/contracts.ts';
+import type { BenchmarkBasis } from './contracts.ts';
 
 /**
  * The benchmark on the same footing as the portfolio: a portfolio's return counts the dividends it
@@ -75,4 +76,20 @@ export function simulatedDistributions(closes: readonly BenchmarkClose[], annual
     distributions.push({ date: day.date, amount: roundPrice((day.close * annualYield) / simulatedPaymentsPerYear) });
   }
   return distributions;
+}
+
+const paymentWords: Readonly<Record<number, string>> = { 1: 'yearly', 2: 'twice a year', 4: 'quarterly', 12: 'monthly' };
+
+/**
+ * What the page says under the benchmark's figures, e.g. 'Benchmark: SPY total return, distributions
+ * reinvested (simulated at 1.3 % a year, paid quarterly)'; null without a benchmark.
+ */
+export function benchmarkCaption(symbol: string | null, basis: BenchmarkBasis): string | null {
+  if (symbol === null || basis === null) return null;
+  const caption = `Benchmark: ${symbol} total return, distributions reinvested`;
+  if (basis.distributions !== 'simulated' || basis.annual_yield === null) return caption;
+  const yieldText = `${Number((basis.annual_yield * 100).toFixed(2))} % a year`;
+  const paid =
+    basis.payments_per_year === null ? '' : `, paid ${paymentWords[basis.payments_per_year] ?? `${basis.payments_per_year} times a year`}`;
+  return `${caption} (simulated at ${yieldText}${paid}: the market data has none for it)`;
 }
