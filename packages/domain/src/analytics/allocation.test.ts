@@ -100,7 +100,12 @@ describe('weights of the account (cash included)', () => {
   it('gives the largest position the same weight as its slice, cash counted in the total but never the largest position', () => {
     const geOnly = [{ key: 'GE', marketValue: 23_180 }];
     // GE 23,180 of 100,000 with 76,820 cash: 0.2318, although the cash slice is larger.
-    expect(concentration(geOnly, 76_820)).toEqual({ largestKey: 'GE', largestWeight: 0.2318, topFiveWeight: 0.2318, herfindahl: 0.2318 ** 2 });
+    expect(concentration(geOnly, 76_820)).toEqual({
+      largestKey: 'GE',
+      largestWeight: 0.2318,
+      topFiveWeight: 0.2318,
+      herfindahl: 0.2318 ** 2,
+    });
     expect(concentration(held, 5_000)?.largestWeight).toBe(0.4182);
   });
 

@@ -159,7 +159,12 @@ describe('portfolio analytics: returns table', () => {
     // A distribution before the period's base close is in neither end: the period's figure is the price's.
     const earlier = report({ benchmarkDistributions: { ...paid, distributions: [{ date: '2024-05-28', amount: 5 }] } });
     expect(returnOf(earlier.returns, '1M').benchmark_return).toBeCloseTo(0.12, 12);
-    expect(answer.scope.benchmark_basis).toEqual({ kind: 'total_return', distributions: 'simulated', annual_yield: 0.013, payments_per_year: 4 });
+    expect(answer.scope.benchmark_basis).toEqual({
+      kind: 'total_return',
+      distributions: 'simulated',
+      annual_yield: 0.013,
+      payments_per_year: 4,
+    });
   });
 
   it('annualises a period longer than a year only, and keeps a 1Y across 29 February as earned', () => {

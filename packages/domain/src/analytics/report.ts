@@ -375,7 +375,11 @@ function slicesOf(values: readonly LabelledValue[], cash: number, cashSlice: { k
 function allocations(positions: readonly AnalyticsPosition[], cash: number): Allocations {
   return {
     asset_class: slicesOf(
-      positions.map((position) => ({ key: position.assetClass, label: assetClassLabel(position.assetClass), marketValue: position.marketValue })),
+      positions.map((position) => ({
+        key: position.assetClass,
+        label: assetClassLabel(position.assetClass),
+        marketValue: position.marketValue,
+      })),
       cash,
       { key: 'cash', label: assetClassLabel('cash') },
     ),

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import type { PortfolioAnalytics } from '@meridian/domain/analytics/contracts';
 import type { HoldingListResponse, PortfolioDetail } from '@meridian/domain/portfolios/contracts';
+import type { ClientStats } from '@meridian/domain/clients/contracts';
+import type { BookPerformanceResponse } from '@meridian/domain/dashboard/contracts';
 import { addDays, lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/shared/trading-calendar';
 import { clients } from '../../db/schema/clients.ts';
 import { portfolios } from '../../db/schema/portfolios.ts';
@@ -116,12 +118,19 @@ describeEachDatabase('figures that agree across screens', (t) => {
       .select({ id: portfolios.id })
       .from(portfolios)
       .innerJoin(clients, eq(clients.id, portfolios.clientId))
-      .where(sql`${portfolios.benchmarkSymbol} = 'SPY' and ${portfolios.deletedAt} is null and ${clients.deletedAt} is null
-        and exists (select 1 from transactions t where t.portfolio_id = ${portfolios.id} and t.trade_date < current_date - 800)`)
+      .where(
+        sql`${portfolios.benchmarkSymbol} = 'SPY' and ${portfolios.deletedAt} is null and ${clients.deletedAt} is null
+        and exists (select 1 from transactions t where t.portfolio_id = ${portfolios.id} and t.trade_date < current_date - 800)`,
+      )
       .limit(1);
     expect(demo).toBeDefined();
     const analytics = await get<PortfolioAnalytics>(`/portfolios/${demo!.id}/analytics?period=1Y`, admin.token);
-    expect(analytics.scope.benchmark_basis).toEqual({ kind: 'total_return', distributions: 'simulated', annual_yield: 0.013, payments_per_year: 4 });
+    expect(analytics.scope.benchmark_basis).toEqual({
+      kind: 'total_return',
+      distributions: 'simulated',
+      annual_yield: 0.013,
+      payments_per_year: 4,
+    });
     const year = analytics.returns.find((row) => row.period === '1Y')!;
     const spy = await securityBySymbol(t.db, 'SPY');
     const closes = await t.db
@@ -145,5 +154,34 @@ describeEachDatabase('figures that agree across screens', (t) => {
     }).length;
     expect(quarters).toBe(4);
     expect((1 + (year.benchmark_return ?? Number.NaN)) / (end / base)).toBeCloseTo(1.00325 ** 4, 5);
+  });
+
+  it('gives the client list the book’s time-weighted return over a year, the dashboard’s figure, not an unrealised gain', async () => {
+    const dashboard = await get<BookPerformanceResponse>('/analytics/performance?period=1Y');
+    expect(dashboard.data.twr).not.toBeNull();
+    const twrPercent = dashboard.data.twr! * 100;
+    for (const query of ['', '?risk_capacity=high']) {
+      const stats = await get<ClientStats>(`/clients/stats${query}`);
+      expect(stats, query).toMatchObject({
+        average_performance: twrPercent,
+        performance_period: '1Y',
+        performance_start_date: dashboard.data.start_date,
+        performance_as_of: dashboard.data.as_of,
+      });
+    }
+    // The old card: Σ(value − cost) / Σ cost of the open portfolios in reach, a gain since purchase, not a year's return.
+    const [unrealised] = await t.db
+      .select({
+        percent:
+          sql<number>`round((sum(${portfolios.holdingsValue}) - sum(${portfolios.holdingsCost})) / sum(${portfolios.holdingsCost}) * 100, 2)`.mapWith(
+            Number,
+          ),
+      })
+      .from(portfolios)
+      .innerJoin(clients, eq(clients.id, portfolios.clientId))
+      .where(
+        sql`${clients.advisorId} = ${alex.userId} and ${clients.deletedAt} is null and ${portfolios.deletedAt} is null and ${portfolios.status} <> 'closed'`,
+      );
+    expect(unrealised?.percent).not.toBe(Math.round(twrPercent * 100) / 100);
   });
 });

@@ -63,7 +63,10 @@ export async function analyticsInputs(
     firmId ? db.select({ riskFreeRate: firms.riskFreeRate }).from(firms).where(eq(firms.id, firmId)) : [],
     scope.benchmarkSymbol && ids.length > 0 ? benchmarkClosesSince(db, scope.benchmarkSymbol, ids) : [],
     scope.benchmarkSymbol
-      ? db.select({ symbol: securities.symbol, assetClass: securities.assetClass }).from(securities).where(eq(securities.symbol, scope.benchmarkSymbol))
+      ? db
+          .select({ symbol: securities.symbol, assetClass: securities.assetClass })
+          .from(securities)
+          .where(eq(securities.symbol, scope.benchmarkSymbol))
       : [],
   ]);
   // The market data records no distributions: the fund's are simulated at its usual yield, so that the

@@ -25,7 +25,13 @@ import { notFound } from '../../platform/http-error.ts';
 import { findSecurity } from '../securities/securities.service.ts';
 import { refreshValuations } from '../valuations/valuations.service.ts';
 import { fieldError } from '../../platform/errors.ts';
-import { countPortfolios, selectHoldings, selectLotTrades, selectPortfolioSummaries, selectReachablePortfolio } from './portfolios.queries.ts';
+import {
+  countPortfolios,
+  selectHoldings,
+  selectLotTrades,
+  selectPortfolioSummaries,
+  selectReachablePortfolio,
+} from './portfolios.queries.ts';
 import { clientReach, portfolioReach } from '../../platform/reach.ts';
 import { toHoldings, toPortfolio, toPortfolioDetail } from './portfolios.views.ts';
 

@@ -117,7 +117,12 @@ function slicesBy(holdings: readonly Holding[], cash: number, cashKey: string, k
     holdings.map((holding) => ({ key: keyOf(holding), marketValue: holding.market_value })),
     cash,
     cashKey,
-  ).map((slice) => ({ key: slice.key, market_value: slice.marketValue, percent: percentOf(slice.weight), holdings_count: counts.get(slice.key) ?? 0 }));
+  ).map((slice) => ({
+    key: slice.key,
+    market_value: slice.marketValue,
+    percent: percentOf(slice.weight),
+    holdings_count: counts.get(slice.key) ?? 0,
+  }));
 }
 
 /**

@@ -396,9 +396,14 @@ describeEachDatabase('portfolio transactions', (t) => {
           10_000,
       ) / 100,
     );
-    expect(detail.allocation.by_asset_class.find((s) => s.key === 'cash')).toMatchObject({ market_value: detail.cash_balance, holdings_count: 0 });
+    expect(detail.allocation.by_asset_class.find((s) => s.key === 'cash')).toMatchObject({
+      market_value: detail.cash_balance,
+      holdings_count: 0,
+    });
     expect(sumOf(detail.allocation.by_sector.map((s) => s.percent))).toBeCloseTo(100, 1);
-    expect(detail.allocation.by_sector.map((s) => s.key)).toEqual(expect.arrayContaining(['Information Technology', 'Fixed Income', 'Cash']));
+    expect(detail.allocation.by_sector.map((s) => s.key)).toEqual(
+      expect.arrayContaining(['Information Technology', 'Fixed Income', 'Cash']),
+    );
   });
 
   it('a position bought at a price of 0 shows its gain with a gain/loss percent of 0', async () => {
