@@ -108,6 +108,22 @@ describe('analysis', () => {
     }
     await expectLegibleAxes(page.getByTestId('analytics-growth'), 'portfolio growth');
     await expectLegibleAxes(page.getByTestId('analytics-drawdown'), 'portfolio drawdown');
+    // One weight per position: the largest position reads as its slice by security does (of the total
+    // value, cash included), cash is a slice of its own, and the benchmark is a total return.
+    const largest = analytics.concentration!;
+    const weight = `${(largest.largest_weight * 100).toFixed(2)}%`;
+    await expect
+      .poll(() => page.getByTestId('concentration-largest').textContent())
+      .toBe(`Largest position${largest.largest_symbol} · ${weight}`);
+    await expect.poll(() => page.getByTestId(`allocation-security-${largest.largest_symbol}`).textContent()).toContain(weight);
+    if (analytics.cash > 0) {
+      await expect.poll(() => page.getByTestId('allocation-security-CASH').count()).toBe(1);
+      await expect.poll(() => page.getByTestId('allocation-sector-Cash').count()).toBe(1);
+      await expect.poll(() => page.getByTestId('allocation-asset-class-cash').count()).toBe(1);
+    }
+    await expect
+      .poll(() => page.getByTestId('analytics-benchmark-basis').textContent())
+      .toContain('total return, distributions reinvested');
     await snap(page, 'analysis-02-portfolio-analytics');
 
     const { households } = await api.get<HouseholdListResponse>('/households?per_page=1');

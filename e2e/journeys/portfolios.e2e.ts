@@ -218,7 +218,9 @@ async function clientFigures(clientId: string): Promise<ClientFigures> {
 async function expectClientListShows(target: Page, name: string, figures: ClientFigures): Promise<void> {
   await expect.poll(() => target.getByTestId('card-total-aum-value').innerText()).toBe(compactDollars(figures.stats.total_aum));
   expect(await target.getByTestId('card-total-clients-value').innerText()).toBe(figures.stats.total_clients.toLocaleString('en-US'));
-  expect(await target.getByTestId('card-performance-value').innerText()).toBe(signedPercent(figures.stats.average_performance));
+  // The book's time-weighted return, shown as the dashboard shows it.
+  const bookReturn = figures.stats.average_performance;
+  expect(await target.getByTestId('card-performance-value').innerText()).toBe(bookReturn === null ? '—' : signedReturn(bookReturn / 100));
   const cells = () => target.getByTestId('client-row').filter({ hasText: name }).locator('td').allInnerTexts();
   await expect.poll(async () => (await cells())[1], { message: `${name}'s AUM` }).toBe(compactDollars(figures.row.aum));
   expect((await cells())[2], `${name}'s performance`).toBe(figures.row.performance === null ? '—' : signedReturn(figures.row.performance));

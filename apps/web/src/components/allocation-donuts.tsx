@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
 import type { AllocationSlice } from '@meridian/domain/portfolios/contracts';
 import { assetClassLabel, type AssetClass } from '@meridian/domain/securities/contracts';
+import { weightsCaption } from '../lib/figure-format.ts';
 import { AllocationDonut, type DonutSlice } from './allocation-donut.tsx';
+import Typography from '@mui/material/Typography';
 
 const palette = [
   '#1976d2',
@@ -25,7 +27,7 @@ const percent = (value: number) => `${value.toFixed(2)}%`;
 const donutSlices = (slices: AllocationSlice[], label: (key: string) => string = (key) => key): DonutSlice[] =>
   slices.map((slice) => ({ key: slice.key, label: label(slice.key), weight: slice.percent, market_value: slice.market_value }));
 
-/** Allocation of the holdings' market value (cash excluded) by asset class and by sector, as the server computes it. */
+/** Allocation of the account's total value (cash its own slice) by asset class and by sector, as the server computes it. */
 export function AllocationDonuts({ byAssetClass, bySector }: { byAssetClass: AllocationSlice[]; bySector: AllocationSlice[] }) {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, mb: 3 }}>
@@ -43,6 +45,9 @@ export function AllocationDonuts({ byAssetClass, bySector }: { byAssetClass: All
         palette={palette}
         testId="allocation-sector"
       />
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ gridColumn: '1 / -1', mt: -1 }}>
+        {weightsCaption}
+      </Typography>
     </Box>
   );
 }

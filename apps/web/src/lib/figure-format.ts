@@ -13,3 +13,6 @@ export const plainFraction = (value: number | null | undefined): string =>
 
 /** A ratio (Sharpe, beta…) with two decimals. */
 export const ratio = (value: number | null | undefined): string => (value === null || value === undefined ? noFigure : value.toFixed(2));
+
+/** Under every weight: what it is a share of (allocation donuts, holdings' allocation, concentration). */
+export const weightsCaption = 'Weights are shares of the total value, cash included (cash is its own slice).';

@@ -10,6 +10,7 @@ export const sampleAnalytics = (overrides: Partial<PortfolioAnalytics> = {}): Po
     id: analyticsPortfolioId,
     name: 'Lopez Retirement',
     benchmark_symbol: 'SPY',
+    benchmark_basis: { kind: 'total_return', distributions: 'simulated', annual_yield: 0.013, payments_per_year: 4 },
     inception_date: '2025-03-02',
     as_of: '2026-11-20',
     portfolio_ids: [analyticsPortfolioId],
@@ -78,11 +79,21 @@ export const sampleAnalytics = (overrides: Partial<PortfolioAnalytics> = {}): Po
     cvar_95: 0.0305,
   },
   allocation: {
-    asset_class: [{ key: 'equity', label: 'Equity', market_value: 12000, weight: 1 }],
-    sector: [{ key: 'information-technology', label: 'Information Technology', market_value: 12000, weight: 1 }],
-    security: [{ key: 'MSFT', label: 'MSFT', market_value: 12000, weight: 1 }],
+    // 12,000 of MSFT and 1,500 cash: 12,000 / 13,500 = 8/9 and 1/9 of the total value in every chart.
+    asset_class: [
+      { key: 'equity', label: 'Equity', market_value: 12000, weight: 8 / 9 },
+      { key: 'cash', label: 'Cash', market_value: 1500, weight: 1 / 9 },
+    ],
+    sector: [
+      { key: 'Information Technology', label: 'Information Technology', market_value: 12000, weight: 8 / 9 },
+      { key: 'Cash', label: 'Cash', market_value: 1500, weight: 1 / 9 },
+    ],
+    security: [
+      { key: 'MSFT', label: 'MSFT', market_value: 12000, weight: 8 / 9 },
+      { key: 'CASH', label: 'Cash', market_value: 1500, weight: 1 / 9 },
+    ],
   },
-  concentration: { largest_symbol: 'MSFT', largest_weight: 1, top_five_weight: 1, herfindahl: 1 },
+  concentration: { largest_symbol: 'MSFT', largest_weight: 8 / 9, top_five_weight: 8 / 9, herfindahl: 64 / 81 },
   lots: {
     method: 'hifo',
     open: [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { concentration, weightsBy } from './allocation.ts';
+import { accountWeights, concentration, weightsBy } from './allocation.ts';
 
 // AAA held twice (500 + 100), BBB 300, CCC 100: 1,000 in all; a zero holding and overdrawn cash are left out.
 const positions = [
@@ -76,5 +76,40 @@ describe('concentration', () => {
 
   it('is null when nothing is worth more than 0', () => {
     expect(concentration([{ key: 'cash', marketValue: -5 }])).toBeNull();
+  });
+});
+
+describe('weights of the account (cash included)', () => {
+  // GE 23,180 + MSFT 41,820 + BND 30,000 = 95,000 held, 5,000 cash: 100,000 in all.
+  const held = [
+    { key: 'GE', marketValue: 23_180 },
+    { key: 'MSFT', marketValue: 41_820 },
+    { key: 'BND', marketValue: 30_000 },
+  ];
+
+  it('weighs each position of the total value and shows cash as its own slice', () => {
+    // 23,180 / 100,000 = 0.2318 (not 23,180 / 95,000 = 0.2440 of the holdings alone); cash 0.05.
+    expect(accountWeights(held, 5_000, 'CASH')).toEqual([
+      { key: 'MSFT', marketValue: 41_820, weight: 0.4182 },
+      { key: 'BND', marketValue: 30_000, weight: 0.3 },
+      { key: 'GE', marketValue: 23_180, weight: 0.2318 },
+      { key: 'CASH', marketValue: 5_000, weight: 0.05 },
+    ]);
+  });
+
+  it('gives the largest position the same weight as its slice, cash counted in the total but never the largest position', () => {
+    const geOnly = [{ key: 'GE', marketValue: 23_180 }];
+    // GE 23,180 of 100,000 with 76,820 cash: 0.2318, although the cash slice is larger.
+    expect(concentration(geOnly, 76_820)).toEqual({
+      largestKey: 'GE',
+      largestWeight: 0.2318,
+      topFiveWeight: 0.2318,
+      herfindahl: 0.2318 ** 2,
+    });
+    expect(concentration(held, 5_000)?.largestWeight).toBe(0.4182);
+  });
+
+  it('leaves an overdrawn balance out, as any position below 0', () => {
+    expect(accountWeights([{ key: 'GE', marketValue: 100 }], -20, 'CASH')).toEqual([{ key: 'GE', marketValue: 100, weight: 1 }]);
   });
 });

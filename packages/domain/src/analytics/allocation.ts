@@ -32,6 +32,20 @@ export function weightsBy(positions: readonly KeyedValue[]): AllocationWeight[] 
     .sort((a, b) => b.weight - a.weight || a.key.localeCompare(b.key));
 }
 
+/**
+ * The one definition of a weight that every screen shows (analytics by security, asset class and
+ * sector, the largest position, the portfolio page, the client report): a share of the account's
+ * total value, cash included, with the cash balance as a slice of its own under `cashKey` (merged
+ * with positions of that key, e.g. a money-market fund in the 'cash' asset class). An overdrawn
+ * balance is left out, as weightsBy leaves out any negative position.
+ *
+ * Example: GE worth 23,180 and other holdings 71,820 with 5,000 cash: GE weighs 23,180 / 100,000 =
+ * 23.18 %, not 23,180 / 95,000 = 24.40 % of the holdings alone.
+ */
+export function accountWeights(positions: readonly KeyedValue[], cash: number, cashKey: string): AllocationWeight[] {
+  return weightsBy([...positions, { key: cashKey, marketValue: cash }]);
+}
+
 export type Concentration = {
   /** The key with the largest weight (the first by key among equals) and that weight. */
   largestKey: string;
@@ -44,9 +58,15 @@ export type Concentration = {
 
 const topCount = 5;
 
-/** How concentrated the positions are, per key (group by security for single-name risk). Null when nothing is worth more than 0. */
-export function concentration(positions: readonly KeyedValue[]): Concentration | null {
-  const weights = weightsBy(positions);
+/**
+ * How concentrated the positions are, per key (group by security for single-name risk), each weight
+ * of the account's total value as accountWeights gives it (cash counts in the total, so the largest
+ * position reads the same as its slice by security), the cash slice itself not being a position.
+ * Null when no position is worth more than 0.
+ */
+export function concentration(positions: readonly KeyedValue[], cash = 0): Concentration | null {
+  const cashKey = '\u0000cash';
+  const weights = accountWeights(positions, cash, cashKey).filter((slice) => slice.key !== cashKey);
   const largest = weights[0];
   if (!largest) return null;
   return {

@@ -29,6 +29,20 @@ const analyticsScopeSchema = z.object({
   name: z.string(),
   /** The benchmark the series and beta compare with: the portfolio's; a household's when all its portfolios share one, else the most common by value. */
   benchmark_symbol: z.string().nullable(),
+  /**
+   * How the benchmark is measured, like with like with the portfolio (whose return counts its
+   * dividends): total return, the fund's distributions reinvested in it on their ex-dates. Where the
+   * market data records none for the fund (simulated prices), distributions are simulated at the
+   * fund's usual yield (annual_yield, a fraction), paid payments_per_year times. Null without a benchmark.
+   */
+  benchmark_basis: z
+    .object({
+      kind: z.literal('total_return'),
+      distributions: z.enum(['recorded', 'simulated']),
+      annual_yield: fraction.nullable(),
+      payments_per_year: z.number().int().nullable(),
+    })
+    .nullable(),
   /** First day with a value (the first ledger entry); null for an empty portfolio. */
   inception_date: isoDate.nullable(),
   /** The last valued trading day. */
@@ -64,7 +78,7 @@ const periodReturnSchema = z.object({
    * period itself (as twr); null when it has no solution (no money in and out).
    */
   mwr: fraction.nullable(),
-  /** The benchmark's price return over the same days; null without closes. */
+  /** The benchmark's total return over the same days (see scope.benchmark_basis); null without closes. */
   benchmark_return: fraction.nullable(),
   /** False when the portfolio is younger than the period: the figures then cover its life, as since inception. */
   complete: z.boolean(),
@@ -173,6 +187,7 @@ export const portfolioAnalyticsSchema = z.object({
   lots: lotsSchema,
 });
 export type PortfolioAnalytics = z.infer<typeof portfolioAnalyticsSchema>;
+export type BenchmarkBasis = z.infer<typeof analyticsScopeSchema>['benchmark_basis'];
 export type AnalyticsPoint = z.infer<typeof analyticsPointSchema>;
 export type PeriodReturn = z.infer<typeof periodReturnSchema>;
 export type RiskMetrics = z.infer<typeof riskMetricsSchema>;

@@ -85,6 +85,7 @@ describe('portfolio analytics: returns table', () => {
       id: 'p1',
       name: 'Growth',
       benchmark_symbol: 'SPY',
+      benchmark_basis: { kind: 'total_return', distributions: 'recorded', annual_yield: null, payments_per_year: null },
       inception_date: '2024-05-24',
       as_of: '2024-06-28',
       portfolio_ids: ['p1'],
@@ -141,6 +142,29 @@ describe('portfolio analytics: returns table', () => {
     expect(returnOf(returns, 'SI').benchmark_return).toBeCloseTo(560 / 400 - 1, 12); // 40 %
     const withoutBenchmark = report({ benchmarkCloses: [] });
     expect(withoutBenchmark.returns.every((row) => row.benchmark_return === null)).toBe(true);
+  });
+
+  it('compares total return with total return: the benchmark’s distributions are reinvested on their ex-dates', () => {
+    // 5 a share goes ex on 06-10 (close 498.75): reinvested, each share becomes 1 + 5 / 498.75 shares.
+    // 1M: 560 / 500 × (1 + 5 / 498.75) − 1 = 1.12 × 1.0100250626… − 1 = 13.1228 % (the price alone: 12 %).
+    const paid = {
+      distributions: [{ date: '2024-06-10', amount: 5 }],
+      source: 'simulated' as const,
+      annualYield: 0.013,
+      paymentsPerYear: 4,
+    };
+    const answer = report({ benchmarkDistributions: paid });
+    expect(returnOf(answer.returns, '1M').benchmark_return).toBeCloseTo(1.12 * (1 + 5 / 498.75) - 1, 12);
+    expect(answer.series.at(-1)?.benchmark_growth).toBeCloseTo(112 * (1 + 5 / 498.75), 9);
+    // A distribution before the period's base close is in neither end: the period's figure is the price's.
+    const earlier = report({ benchmarkDistributions: { ...paid, distributions: [{ date: '2024-05-28', amount: 5 }] } });
+    expect(returnOf(earlier.returns, '1M').benchmark_return).toBeCloseTo(0.12, 12);
+    expect(answer.scope.benchmark_basis).toEqual({
+      kind: 'total_return',
+      distributions: 'simulated',
+      annual_yield: 0.013,
+      payments_per_year: 4,
+    });
   });
 
   it('annualises a period longer than a year only, and keeps a 1Y across 29 February as earned', () => {
@@ -301,7 +325,7 @@ describe('portfolio analytics: risk', () => {
 });
 
 describe('portfolio analytics: allocation and concentration', () => {
-  it('weighs asset classes and securities over the whole portfolio, cash included, and sectors over the holdings', () => {
+  it('weighs asset classes, sectors and securities alike over the whole portfolio, cash its own slice in each', () => {
     const answer = report();
     expect(answer.market_value).toBe(1155);
     expect(answer.cash).toBe(115.5);
@@ -316,21 +340,25 @@ describe('portfolio analytics: allocation and concentration', () => {
       { key: 'BND', label: 'Total Bond Market ETF', market_value: 346.5, weight: expect.closeTo(0.3, 12) },
       { key: 'CASH', label: 'Cash', market_value: 115.5, weight: expect.closeTo(0.1, 12) },
     ]);
-    // Cash has no sector: 693 / 1,039.50 = 2/3.
+    // The same total (1,155) as the other charts: 693 / 1,155 = 0.6, not 693 / 1,039.50 = 2/3 of the holdings alone.
     expect(answer.allocation.sector).toEqual([
-      { key: 'Information Technology', label: 'Information Technology', market_value: 693, weight: expect.closeTo(2 / 3, 12) },
-      { key: 'Fixed Income', label: 'Fixed Income', market_value: 346.5, weight: expect.closeTo(1 / 3, 12) },
+      { key: 'Information Technology', label: 'Information Technology', market_value: 693, weight: expect.closeTo(0.6, 12) },
+      { key: 'Fixed Income', label: 'Fixed Income', market_value: 346.5, weight: expect.closeTo(0.3, 12) },
+      { key: 'Cash', label: 'Cash', market_value: 115.5, weight: expect.closeTo(0.1, 12) },
     ]);
   });
 
-  it('measures concentration over the securities held, without cash', () => {
-    // 2/3 and 1/3: Herfindahl 4/9 + 1/9 = 5/9.
-    expect(report().concentration).toEqual({
+  it('gives the largest position the weight it has by security: of the whole portfolio, cash included', () => {
+    // AAPL 693 / 1,155 = 0.6 (its slice by security), BND 0.3; cash is not a position: top five 0.9,
+    // Herfindahl 0.36 + 0.09 = 0.45.
+    const answer = report();
+    expect(answer.concentration).toEqual({
       largest_symbol: 'AAPL',
-      largest_weight: expect.closeTo(2 / 3, 12),
-      top_five_weight: expect.closeTo(1, 12),
-      herfindahl: expect.closeTo(5 / 9, 12),
+      largest_weight: expect.closeTo(0.6, 12),
+      top_five_weight: expect.closeTo(0.9, 12),
+      herfindahl: expect.closeTo(0.45, 12),
     });
+    expect(answer.concentration?.largest_weight).toBe(answer.allocation.security[0]?.weight);
     expect(report({ positions: [] }).concentration).toBeNull();
   });
 
@@ -514,6 +542,7 @@ describe('portfolio analytics: empty and household', () => {
         id: 'p1',
         name: 'Growth',
         benchmark_symbol: 'SPY',
+        benchmark_basis: { kind: 'total_return', distributions: 'recorded', annual_yield: null, payments_per_year: null },
         inception_date: null,
         as_of: null,
         portfolio_ids: ['p1'],

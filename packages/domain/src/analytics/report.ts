@@ -1,8 +1,9 @@
 import { sumMoney } from '../portfolios/ledger.ts';
-import type { Allocations, AnalyticsPoint, PeriodReturn, PortfolioAnalytics, RiskMetrics } from './contracts.ts';
+import type { Allocations, AnalyticsPoint, BenchmarkBasis, PeriodReturn, PortfolioAnalytics, RiskMetrics } from './contracts.ts';
+import { totalReturnCloses, type Distribution } from './benchmark.ts';
 import { assetClassLabel, type AssetClass } from '../securities/contracts.ts';
 import { addDays, dayNumber } from '../shared/trading-calendar.ts';
-import { concentration, weightsBy, type KeyedValue } from './allocation.ts';
+import { accountWeights, concentration, type KeyedValue } from './allocation.ts';
 import {
   annualise,
   dailyReturns,
@@ -80,6 +81,16 @@ export type AnalyticsInput = {
   series: readonly DailyValuation[];
   /** The benchmark's daily closes, oldest first; empty without a benchmark. */
   benchmarkCloses: readonly BenchmarkClose[];
+  /**
+   * The benchmark's distributions per share, reinvested on their ex-dates so that its figures are a
+   * total return as the portfolio's are, and where they come from; none: the closes alone.
+   */
+  benchmarkDistributions?: {
+    distributions: readonly Distribution[];
+    source: 'recorded' | 'simulated';
+    annualYield: number | null;
+    paymentsPerYear: number | null;
+  };
   /** Current cash, summed over the portfolios. */
   cash: number;
   /** Current positions, one per portfolio × security. */
@@ -92,14 +103,27 @@ export type AnalyticsInput = {
   riskFreeRate: number;
 };
 
-/** The cash balance as a security slice. */
+/** The cash balance as a security slice and as a sector slice. */
 const cashSecurity = { key: 'CASH', label: 'Cash' } as const;
+const cashSector = { key: 'Cash', label: 'Cash' } as const;
 
 /** The contract: a risk figure needs at least two daily returns. */
 const minimumObservations = 2;
 
 export function portfolioAnalyticsReport(input: AnalyticsInput): PortfolioAnalytics {
-  const { scope, series, benchmarkCloses, cash, positions } = input;
+  const { scope, series, cash, positions } = input;
+  const paid = input.benchmarkDistributions;
+  // Every benchmark figure below (returns, growth, beta) is taken of this index: a total return.
+  const benchmarkCloses = paid ? totalReturnCloses(input.benchmarkCloses, paid.distributions) : input.benchmarkCloses;
+  const benchmarkBasis: BenchmarkBasis =
+    scope.benchmarkSymbol === null
+      ? null
+      : {
+          kind: 'total_return',
+          distributions: paid?.source ?? 'recorded',
+          annual_yield: paid?.annualYield ?? null,
+          payments_per_year: paid?.paymentsPerYear ?? null,
+        };
   const first = series[0];
   const last = series[series.length - 1];
   const answerScope = {
@@ -107,13 +131,17 @@ export function portfolioAnalyticsReport(input: AnalyticsInput): PortfolioAnalyt
     id: scope.id,
     name: scope.name,
     benchmark_symbol: scope.benchmarkSymbol,
+    benchmark_basis: benchmarkBasis,
     inception_date: first?.date ?? null,
     as_of: last?.date ?? null,
     portfolio_ids: [...scope.portfolioIds],
   };
   const market_value = sumMoney([...positions.map((position) => position.marketValue), cash]);
   const allocation = allocations(positions, cash);
-  const held = concentration(positions.map((position) => ({ key: position.symbol, marketValue: position.marketValue })));
+  const held = concentration(
+    positions.map((position) => ({ key: position.symbol, marketValue: position.marketValue })),
+    cash,
+  );
   const concentrationFigures = held && {
     largest_symbol: held.largestKey,
     largest_weight: held.largestWeight,
@@ -237,7 +265,7 @@ function benchmarkBase(closes: readonly BenchmarkClose[], start: string, asOf: s
   return earliest !== undefined && earliest.date <= asOf ? earliest.close : null;
 }
 
-/** The benchmark's price return from each close to the next. */
+/** The benchmark's return from each close of its (total return) index to the next. */
 function benchmarkReturns(closes: readonly BenchmarkClose[]): DatedReturn[] {
   return closes.slice(1).map((day, index) => ({ date: day.date, return: day.close / (closes[index]?.close ?? day.close) - 1 }));
 }
@@ -331,10 +359,11 @@ function riskMetrics(
 
 type LabelledValue = KeyedValue & { label: string };
 
-/** Weights per key (weightsBy leaves out what is not worth more than 0, an overdrawn cash balance too), with each key's label. */
-function slicesOf(values: readonly LabelledValue[]): Allocations['asset_class'] {
+/** Weights of the account's total value per key, cash its own slice (accountWeights), with each key's label. */
+function slicesOf(values: readonly LabelledValue[], cash: number, cashSlice: { key: string; label: string }): Allocations['asset_class'] {
   const labels = new Map(values.map((value) => [value.key, value.label]));
-  return weightsBy(values).map((slice) => ({
+  labels.set(cashSlice.key, labels.get(cashSlice.key) ?? cashSlice.label);
+  return accountWeights(values, cash, cashSlice.key).map((slice) => ({
     key: slice.key,
     label: labels.get(slice.key) ?? slice.key,
     market_value: slice.marketValue,
@@ -342,21 +371,27 @@ function slicesOf(values: readonly LabelledValue[]): Allocations['asset_class'] 
   }));
 }
 
-/** Cash is an asset class and a security line, so weights are of the whole portfolio; it has no sector. */
+/** Every chart weighs the whole account: cash is a slice by asset class, by sector and by security alike. */
 function allocations(positions: readonly AnalyticsPosition[], cash: number): Allocations {
   return {
-    asset_class: slicesOf([
-      ...positions.map((position) => ({
+    asset_class: slicesOf(
+      positions.map((position) => ({
         key: position.assetClass,
         label: assetClassLabel(position.assetClass),
         marketValue: position.marketValue,
       })),
-      { key: 'cash', label: assetClassLabel('cash'), marketValue: cash },
-    ]),
-    sector: slicesOf(positions.map((position) => ({ key: position.sector, label: position.sector, marketValue: position.marketValue }))),
-    security: slicesOf([
-      ...positions.map((position) => ({ key: position.symbol, label: position.name, marketValue: position.marketValue })),
-      { ...cashSecurity, marketValue: cash },
-    ]),
+      cash,
+      { key: 'cash', label: assetClassLabel('cash') },
+    ),
+    sector: slicesOf(
+      positions.map((position) => ({ key: position.sector, label: position.sector, marketValue: position.marketValue })),
+      cash,
+      cashSector,
+    ),
+    security: slicesOf(
+      positions.map((position) => ({ key: position.symbol, label: position.name, marketValue: position.marketValue })),
+      cash,
+      cashSecurity,
+    ),
   };
 }

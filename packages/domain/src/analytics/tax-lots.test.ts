@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OversellError } from '../portfolios/ledger.ts';
-import { holdingTerm, taxLots, unrealizedGains, type LotTrade } from './tax-lots.ts';
+import { holdingTerm, openLotsCost, taxLots, unrealizedGains, type LotTrade } from './tax-lots.ts';
 
 const buy = (date: string, quantity: number, price: number): LotTrade => ({ type: 'buy', date, quantity, price });
 const sell = (date: string, quantity: number, price: number): LotTrade => ({ type: 'sell', date, quantity, price });
@@ -122,5 +122,22 @@ describe('unrealised gains', () => {
 
   it('is nothing without open lots', () => {
     expect(unrealizedGains([], 140, '2023-12-29')).toEqual([]);
+  });
+});
+
+describe('cost of the shares held', () => {
+  // 10 at 100 and 10 at 200, then 10 sold at 150: 10 shares left, now at 180 (1,800).
+  const held = [buy('2024-01-02', 10, 100), buy('2024-02-01', 10, 200), sell('2024-03-01', 10, 150)];
+
+  it('takes the cost of the open lots of the method, not the average cost', () => {
+    // Average cost: 3,000 / 20 = 150 a share, 10 left cost 1,500: gain 1,800 − 1,500 = +300.
+    // FIFO sold the 100 lot: the 200 lot is left, 2,000: gain 1,800 − 2,000 = −200.
+    // HIFO sold the 200 lot: the 100 lot is left, 1,000: gain +800.
+    expect(openLotsCost(held, 'fifo')).toEqual({ quantity: 10, costBasis: 2000 });
+    expect(openLotsCost(held, 'hifo')).toEqual({ quantity: 10, costBasis: 1000 });
+  });
+
+  it('is nothing once everything is sold', () => {
+    expect(openLotsCost([buy('2024-01-02', 3, 10), sell('2024-01-03', 3, 12)])).toEqual({ quantity: 0, costBasis: 0 });
   });
 });

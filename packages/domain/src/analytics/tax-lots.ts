@@ -174,3 +174,16 @@ export function unrealizedGains(openLots: readonly OpenLot[], price: number, asO
     };
   });
 }
+
+/**
+ * The cost of the shares still held, by the portfolio's lot method: what every screen shows as a
+ * position's cost basis (and its unrealised gain over it), so the holdings table and the analytics
+ * lots agree. Under average cost a sale would leave 10 shares of a 100 and a 200 lot at 1,500; FIFO
+ * leaves the 200 lot (2,000), HIFO the 100 lot (1,000).
+ */
+export function openLotsCost(trades: readonly LotTrade[], method: LotMethod = 'fifo'): { quantity: number; costBasis: number } {
+  const { openLots } = taxLots(trades, method);
+  const micros = openLots.reduce((sum, lot) => sum + toMicros(lot.quantity), 0n);
+  const costCents = openLots.reduce((sum, lot) => sum + toCents(lot.costBasis), 0n);
+  return { quantity: shares(micros), costBasis: dollars(costCents) };
+}

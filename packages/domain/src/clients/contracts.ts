@@ -363,10 +363,17 @@ export const clientStatsSchema = z.object({
   total_clients: z.number().int(),
   total_aum: z.number(),
   /**
-   * Unrealised gain/loss of the book in percent, 2 decimals: Σ(market value − cost) / Σ cost × 100,
-   * 0 when the cost base is not above 0. Stands in for performance until return history exists.
+   * The book's time-weighted return over performance_period (1Y) in percent (not rounded: shown as the
+   * dashboard shows its figure, formatSignedReturn of the fraction): the
+   * dashboard's Portfolio Performance figure for the caller's whole book (the list's filters do not
+   * narrow it), null while the book has no valued history.
    */
-  average_performance: z.number(),
+  average_performance: z.number().nullable(),
+  /** The period of average_performance, as the dashboard's card. */
+  performance_period: z.enum(performancePeriods),
+  /** Its first day and its last valued day; null without valued history. */
+  performance_start_date: z.string().nullable(),
+  performance_as_of: z.string().nullable(),
   /** Percent of the clients whose latest assessment is complete; null when there is no client (show '—'). */
   assessment_complete_percent: z.number().nullable(),
 });

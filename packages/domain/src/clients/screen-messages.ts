@@ -28,8 +28,10 @@ export const clientScreenMessages = {
   clear: 'Clear',
   cardTotalClients: 'Total Clients',
   cardTotalAum: 'Assets Under Management',
-  cardPerformance: 'Average Performance',
-  cardPerformanceHint: 'Unrealised gain/loss of the book',
+  cardPerformance: 'Portfolio Performance',
+  cardPerformanceHint: (period: string) =>
+    `Time-weighted return of your whole book over ${period}, as on the dashboard (the filters do not narrow it)`,
+  cardPerformanceEmpty: 'No valued history yet',
   cardAssessments: 'Assessments Complete',
   noValue: '—',
   performanceColumn: (period: string) => `Performance (${period})`,

@@ -86,7 +86,8 @@ export type MetricUnit = (typeof metricUnits)[number];
 export const metricLabels: Record<MetricKey, string> = {
   total_aum: 'Assets Under Management',
   active_clients: 'Active Clients',
-  completed_assessments: 'Completed Assessments',
+  // Every completion to date (the headline card counts this quarter's): the label says which.
+  completed_assessments: 'Assessments Completed to Date',
   client_satisfaction: 'Client Satisfaction',
 };
 export const metricUnitOf: Record<MetricKey, MetricUnit> = {

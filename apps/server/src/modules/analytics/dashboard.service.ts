@@ -1,6 +1,6 @@
-import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { periodSlice, timeWeightedReturn, type PerformancePeriod } from '@meridian/domain/analytics/returns';
+import type { PerformancePeriod } from '@meridian/domain/analytics/returns';
 import {
   defaultMetricTargets,
   metricKeys,
@@ -18,15 +18,14 @@ import {
   type PerformanceMetric,
   type PerformanceMetricsResponse,
 } from '@meridian/domain/dashboard/contracts';
-import { addDays, addMonths, lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/shared/trading-calendar';
+import { addDays, lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/shared/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { assessmentResponses } from '../../db/schema/assessments.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { firms } from '../../db/schema/firms.ts';
-import { bookValuationChanges, bookValuations } from '../../db/schema/portfolios.ts';
-import { bookReach, clientReach, type Viewer } from '../../platform/reach.ts';
+import { clientReach, type Viewer } from '../../platform/reach.ts';
 import { clientListStats } from '../clients/clients.service.ts';
-import { seriesFrom } from '../valuations/client-valuations.service.ts';
+import { bookReturn, booksByDay } from '../valuations/book-valuations.service.ts';
 
 /**
  * The advisor dashboard's figures over the caller's reach (an advisor's own clients, an admin's
@@ -74,31 +73,6 @@ const change = (value: number, previous: number) => ({
   change: Math.round((value - previous) * 100) / 100,
   change_percent: previous === 0 ? null : (value - previous) / previous,
 });
-
-/** Which days of the books a read takes: from a day on, some days, or all. */
-type BookDays = { from: string } | { on: readonly string[] } | 'all';
-
-/**
- * The books in reach on some days, per day, through the last day every series is complete: the
- * folded rows and the changes not folded yet taken together, days without a counted portfolio left
- * out. Rows come as the driver gives them: a mapping per field would cost more than the query.
- */
-async function booksByDay(db: Db, viewer: Viewer, days: BookDays): Promise<Array<{ date: string; value: number; flow: number }>> {
-  const onDays = (table: typeof bookValuations | typeof bookValuationChanges): SQL => {
-    if (days === 'all') return sql``;
-    if ('from' in days) return sql` and ${table.date} >= ${days.from}::date`;
-    return sql` and ${table.date} = any(${`{${days.on.join(',')}}`}::date[])`;
-  };
-  // Up to the day every series is complete through: past it, a trade's own series may stand alone.
-  const part = (table: typeof bookValuations | typeof bookValuationChanges) =>
-    sql`select ${table.date} as date, ${table.value} as value, ${table.flow} as flow, ${table.portfolios} as portfolios from ${table}
-        where ${bookReach(viewer, table)}${onDays(table)} and ${table.date} <= (select through from valuation_progress)`;
-  const result = (await db.execute(sql`
-    select date::text as date, sum(value)::float8 as value, sum(flow)::float8 as flow
-    from (${part(bookValuations)} union all ${part(bookValuationChanges)}) books
-    group by date having sum(portfolios) > 0 order by date`)) as unknown as { rows: Array<{ date: string; value: number; flow: number }> };
-  return result.rows;
-}
 
 /** The book's value at the close of each of some days (the last trading day on or before each). */
 async function bookValuesAt(db: Db, viewer: Viewer, days: readonly string[]): Promise<Map<string, number>> {
@@ -186,39 +160,9 @@ export async function completedAssessments(
   };
 }
 
-/** The book's daily series (values and flows of the open portfolios in reach summed per day) from a day on. */
-const bookSeries = (db: Db, viewer: Viewer, from: string | null) => booksByDay(db, viewer, from ? { from } : 'all');
-
 export async function bookPerformance(app: FastifyInstance, viewer: Viewer, period: PerformancePeriod): Promise<BookPerformanceResponse> {
-  const today = marketDate(app.now());
-  // Far enough back for the period asked for and the one before it.
-  const series = await bookSeries(app.db, viewer, period === 'SI' ? null : seriesFrom(period, addMonths(today, -monthsOf(period))));
-  const current = periodSlice(series, period);
-  if (!current) return { data: { period, start_date: null, as_of: null, twr: null, previous_twr: null, change: null } };
-  const twr = timeWeightedReturn(current.days, current.openingValue);
-  // The period before: the same length ending the day before this one began, when the book was invested then.
-  const previous =
-    period === 'SI' || current.openingValue <= 0
-      ? null
-      : periodSlice(
-          series.filter((day) => day.date < current.start),
-          period,
-        );
-  const previousTwr = previous && previous.openingValue > 0 ? timeWeightedReturn(previous.days, previous.openingValue) : null;
-  return {
-    data: {
-      period,
-      start_date: current.start,
-      as_of: current.end,
-      twr,
-      previous_twr: previousTwr,
-      change: previousTwr === null ? null : twr - previousTwr,
-    },
-  };
+  return { data: await bookReturn(app.db, viewer, period, marketDate(app.now())) };
 }
-
-/** A period's length in months for reaching back one more period (YTD reaches a whole year). */
-const monthsOf = (period: PerformancePeriod) => ({ '1M': 1, '3M': 3, YTD: 12, '1Y': 12, '3Y': 36, SI: 0 })[period];
 
 export async function analyticsSettings(db: Db, firmId: string): Promise<AnalyticsSettings> {
   const [firm] = await db

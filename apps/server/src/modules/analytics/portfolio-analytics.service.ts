@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { portfolioAnalyticsReport, type AnalyticsInput } from '@meridian/domain/analytics/report';
 import { combineValuations, type DailyValuation } from '@meridian/domain/analytics/returns';
+import { simulatedDistributions, simulatedPaymentsPerYear, simulatedYield } from '@meridian/domain/analytics/benchmark';
 import type { PerformancePeriod, PortfolioAnalytics } from '@meridian/domain/analytics/contracts';
 import { sumMoney } from '@meridian/domain/portfolios/ledger';
 import { lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/shared/trading-calendar';
@@ -37,7 +38,7 @@ export async function analyticsInputs(
 ): Promise<AnalyticsInput> {
   const ids = rows.map((row) => row.id);
   const firmId = rows[0]?.firmId;
-  const [series, positionRows, tradeRows, firm, benchmarkCloses] = await Promise.all([
+  const [series, positionRows, tradeRows, firm, benchmarkCloses, benchmarkFund] = await Promise.all([
     seriesOf,
     ids.length === 0
       ? []
@@ -61,13 +62,29 @@ export async function analyticsInputs(
     ids.length === 0 ? [] : tradesForLots(db, ids),
     firmId ? db.select({ riskFreeRate: firms.riskFreeRate }).from(firms).where(eq(firms.id, firmId)) : [],
     scope.benchmarkSymbol && ids.length > 0 ? benchmarkClosesSince(db, scope.benchmarkSymbol, ids) : [],
+    scope.benchmarkSymbol
+      ? db
+          .select({ symbol: securities.symbol, assetClass: securities.assetClass })
+          .from(securities)
+          .where(eq(securities.symbol, scope.benchmarkSymbol))
+      : [],
   ]);
+  // The market data records no distributions: the fund's are simulated at its usual yield, so that the
+  // benchmark is a total return as the portfolio's (dividends included) is.
+  const fund = benchmarkFund[0];
+  const annualYield = fund ? simulatedYield(fund.symbol, fund.assetClass) : 0;
 
   return {
     scope,
     period,
     series,
     benchmarkCloses,
+    benchmarkDistributions: fund && {
+      distributions: simulatedDistributions(benchmarkCloses, annualYield),
+      source: 'simulated',
+      annualYield,
+      paymentsPerYear: simulatedPaymentsPerYear,
+    },
     cash: sumMoney(rows.map((row) => row.cashBalance)),
     positions: positionRows,
     trades: tradeRows,

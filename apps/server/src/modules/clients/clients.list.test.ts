@@ -1,3 +1,4 @@
+import type { BookPerformanceResponse } from '@meridian/domain/dashboard/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
@@ -399,7 +400,7 @@ describeEachDatabase('clients: list, filters, sorting, paging, stats', (t) => {
     };
     const edsger = created[4]!;
     const security = await insertSecurity(t.db, 60);
-    // Edsger: cost 10 × 40 = 400, value 600 (+50%); cash 400.
+    // Edsger: value 10 × 60 = 600 and cash 400.
     await insertPortfolio(
       t.db,
       { id: edsger.id, firmId: advisor.firmId },
@@ -410,26 +411,19 @@ describeEachDatabase('clients: list, filters, sorting, paging, stats', (t) => {
     expect(all.total_clients).toBe(book.length);
     expect(all.total_aum).toBe(aum);
     expect(all.assessment_complete_percent).toBe(0);
-    // Only Edsger: (600 - 400) / 400.
-    expect(await stats('?search=dijkstra')).toEqual({
-      total_clients: 1,
-      total_aum: 1000,
-      average_performance: 50,
-      assessment_complete_percent: 0,
-    });
-    // No cost base: 0, and no client at all: no completion share.
-    expect(await stats('?search=turing')).toEqual({
-      total_clients: 1,
-      total_aum: 0,
-      average_performance: 0,
-      assessment_complete_percent: 0,
-    });
-    expect(await stats('?search=nobody')).toEqual({
-      total_clients: 0,
-      total_aum: 0,
-      average_performance: 0,
-      assessment_complete_percent: null,
-    });
+    // Performance is the book's time-weighted return over a year, the dashboard's figure, whatever the filters.
+    const dashboard = (await call(app, 'GET', api('/analytics/performance?period=1Y'), { token: advisor.token }))
+      .body as BookPerformanceResponse;
+    const performance = {
+      average_performance: dashboard.data.twr === null ? null : dashboard.data.twr * 100,
+      performance_period: '1Y',
+      performance_start_date: dashboard.data.start_date,
+      performance_as_of: dashboard.data.as_of,
+    };
+    expect(await stats('?search=dijkstra')).toEqual({ total_clients: 1, total_aum: 1000, assessment_complete_percent: 0, ...performance });
+    // No client at all: no completion share.
+    expect(await stats('?search=turing')).toEqual({ total_clients: 1, total_aum: 0, assessment_complete_percent: 0, ...performance });
+    expect(await stats('?search=nobody')).toEqual({ total_clients: 0, total_aum: 0, assessment_complete_percent: null, ...performance });
     // low: Grace, Barbara; high: Ada, Zed%, Zedx.
     expect((await stats('?risk_capacity=high,low')).total_clients).toBe(5);
     expect((await stats('?risk_band=not_assessed')).total_clients).toBe(1);

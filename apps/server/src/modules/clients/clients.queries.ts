@@ -307,13 +307,15 @@ export async function findClient(db: Db, viewer: Viewer, id: string, now: Date):
 }
 
 /**
- * The list page's four cards over the same clients as the list (reach and filters). Performance
- * stands in as the unrealised gain/loss of the book until return history exists:
- * Σ(market value − cost) / Σ cost × 100 over the holdings of open portfolios, 0 without a cost base.
- * Assessment completion: the share of them whose latest assessment is complete, to one decimal
- * (null when there is no client to count, which the UI shows as '—').
+ * The list page's cards over the same clients as the list (reach and filters), but performance,
+ * which the caller adds (the book's return, see clientListStats). Assessment completion: the share of
+ * them whose latest assessment is complete, to one decimal (null when there is no client to count,
+ * which the UI shows as '—').
  */
-export async function clientStats(db: Db, where: SQL): Promise<ClientStats> {
+export async function clientStats(
+  db: Db,
+  where: SQL,
+): Promise<Pick<ClientStats, 'total_clients' | 'total_aum' | 'assessment_complete_percent'>> {
   const matching = db.select({ id: clients.id }).from(clients).where(where).as('matching');
   const complete = db
     .select({ id: clients.id })
@@ -327,10 +329,6 @@ export async function clientStats(db: Db, where: SQL): Promise<ClientStats> {
   const [book] = await db
     .select({
       aum: sql<number>`round(coalesce(sum(${portfolios.cashBalance} + ${portfolios.holdingsValue}), 0), 2)`.mapWith(Number),
-      performance: sql<number>`case when sum(${portfolios.holdingsCost}) > 0
-        then round((sum(${portfolios.holdingsValue}) - sum(${portfolios.holdingsCost})) / sum(${portfolios.holdingsCost}) * 100, 2) else 0 end`.mapWith(
-        Number,
-      ),
     })
     .from(matching)
     .innerJoin(portfolios, openPortfoliosOf(matching.id));
@@ -338,7 +336,6 @@ export async function clientStats(db: Db, where: SQL): Promise<ClientStats> {
   return {
     total_clients: total,
     total_aum: book?.aum ?? 0,
-    average_performance: book?.performance ?? 0,
     assessment_complete_percent: total > 0 ? Math.round(((completed?.total ?? 0) / total) * 1000) / 10 : null,
   };
 }

@@ -38,6 +38,8 @@ import { fieldError, isUniqueViolation } from '../../platform/errors.ts';
 import { isUuid } from '@meridian/domain/shared/ids';
 import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import { clientPerformance, clientValuation, seriesFrom } from '../valuations/client-valuations.service.ts';
+import { bookReturn } from '../valuations/book-valuations.service.ts';
+import { defaultAnalyticsPeriod } from '@meridian/domain/analytics/contracts';
 
 /** The outcome of a conditional write: the record, or the current one when the version was stale. */
 export type WriteResult<T> = { ok: true; record: T } | { ok: false; current: T };
@@ -101,10 +103,26 @@ export async function listClients(app: FastifyInstance, viewer: Viewer, query: C
   return { clients: rows.map((row) => toClient(row, now, performance.get(row.id) ?? null)), ...pageInfo(total, query.page, perPage) };
 }
 
-/** The list's cards over the clients in reach that pass the filters (no filter: every client in reach, as the dashboard counts them). */
+/** The period of the list's performance card: the dashboard's Portfolio Performance period. */
+const bookPerformancePeriod = defaultAnalyticsPeriod;
+
+/**
+ * The list's cards over the clients in reach that pass the filters (no filter: every client in reach,
+ * as the dashboard counts them); performance is the book's time-weighted return, the dashboard's figure.
+ */
 export async function clientListStats(app: FastifyInstance, viewer: Viewer, filters: ClientFilterQuery): Promise<ClientStats> {
   const where = clientConditions(viewer, filters);
-  return clientStats(app.db, where);
+  const [stats, book] = await Promise.all([
+    clientStats(app.db, where),
+    bookReturn(app.db, viewer, bookPerformancePeriod, marketDate(app.now())),
+  ]);
+  return {
+    ...stats,
+    average_performance: book.twr === null ? null : book.twr * 100,
+    performance_period: book.period,
+    performance_start_date: book.start_date,
+    performance_as_of: book.as_of,
+  };
 }
 
 /** A client in reach, as answered; 404 'Client not found' otherwise (also for another firm's or a malformed id). */

@@ -12,8 +12,7 @@ import type { Db } from '../../db/client.ts';
 import type { PortfolioRow } from '../../db/schema/portfolios.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { ledgerEntry, priceOf, recordTransactions, resolveSecurity, tradeDateOf } from './ledger.service.ts';
-import { selectHoldings } from './portfolios.queries.ts';
-import { toHoldings } from './portfolios.views.ts';
+import { holdingsOf } from './portfolios.service.ts';
 
 /**
  * The spec's holding endpoints, kept as a convenience over the ledger: each change is recorded as
@@ -23,18 +22,18 @@ import { toHoldings } from './portfolios.views.ts';
 const holdingNotFound = () => notFound(portfolioMessages.holdingNotFound);
 
 export async function listHoldings(db: Db, portfolio: PortfolioRow): Promise<HoldingListResponse> {
-  const list = toHoldings(await selectHoldings(db, portfolio.id));
+  const list = await holdingsOf(db, portfolio.id);
   return { holdings: list, total: list.length };
 }
 
 async function holdingById(db: Db, portfolio: PortfolioRow, holdingId: string): Promise<Holding> {
-  const holding = isUuid(holdingId) ? toHoldings(await selectHoldings(db, portfolio.id)).find((h) => h.id === holdingId) : undefined;
+  const holding = isUuid(holdingId) ? (await holdingsOf(db, portfolio.id)).find((h) => h.id === holdingId) : undefined;
   if (!holding) throw holdingNotFound();
   return holding;
 }
 
 async function holdingOfSecurity(db: Db, portfolio: PortfolioRow, securityId: string): Promise<Holding | undefined> {
-  return toHoldings(await selectHoldings(db, portfolio.id)).find((h) => h.security.id === securityId);
+  return (await holdingsOf(db, portfolio.id)).find((h) => h.security.id === securityId);
 }
 
 /** What a holding looks like once everything is sold (its row is gone: no shares, no holding). */

@@ -89,10 +89,11 @@ describeEachDatabase('portfolio holdings', (t) => {
       simulated: true,
       gain_loss: 0,
       gain_loss_percent: 0,
-      allocation_percent: 100,
       sync_version: 1,
     });
     const spent = Math.round(4 * aapl.lastClose! * 100) / 100;
+    // Its weight of the account: the 10,000 deposited is now the holding plus the cash left.
+    expect(holding.allocation_percent).toBe(Math.round((spent / 10_000) * 10_000) / 100);
     expect(holding.market_value).toBe(spent);
     expect(holding.cost_basis).toBe(spent);
     expect(await lastTransaction(portfolio.id)).toMatchObject({
@@ -158,7 +159,10 @@ describeEachDatabase('portfolio holdings', (t) => {
     expect(await lastTransaction(portfolio.id)).toMatchObject({ type: 'buy', quantity: 5, price: aapl.lastClose, tradeDate: today });
 
     const down = await call(app, 'PUT', path(portfolio.id, holding.id), { token: alex.token, body: { quantity: 12.5, price: 120 } });
-    expect(down.body).toMatchObject({ quantity: 12.5, average_cost: up.body.average_cost, sync_version: 3 });
+    // FIFO: the 2.5 sold come from the lot of 10 at 100, leaving 7.5 × 100 + 5 × the close (L) at cost.
+    const lotCost = 750 + Math.round(5 * aapl.lastClose! * 100) / 100;
+    expect(down.body).toMatchObject({ quantity: 12.5, cost_basis: lotCost, sync_version: 3 });
+    expect(down.body.average_cost).toBeCloseTo(lotCost / 12.5, 4);
     expect(await lastTransaction(portfolio.id)).toMatchObject({ type: 'sell', quantity: 2.5, price: 120, amount: 300 });
 
     const before = await lastTransaction(portfolio.id);
@@ -234,11 +238,14 @@ describeEachDatabase('portfolio holdings', (t) => {
     expect(await cashOf(portfolio.id)).toBe(Math.round((1000 - 250 - 100 + proceeds) * 100) / 100);
     const remaining = await list(portfolio.id);
     expect(remaining.holdings.map((h) => h.id)).toEqual([keep.id]);
-    expect(remaining.holdings[0]?.allocation_percent).toBe(100);
+    // AAPL of the account's total value, cash included.
+    const aaplValue = Math.round(aapl.lastClose! * 100) / 100;
+    const cash = (await cashOf(portfolio.id)) ?? Number.NaN;
+    expect(remaining.holdings[0]?.allocation_percent).toBe(Math.round((aaplValue / (aaplValue + cash)) * 10_000) / 100);
     expect((await call(app, 'DELETE', path(portfolio.id, holding.id), { token: alex.token })).status).toBe(404);
   });
 
-  it('GET lists holdings largest first with allocation percentages of the holdings total', async () => {
+  it('GET lists holdings largest first, an overdrawn balance left out of their weights', async () => {
     const portfolio = await openPortfolio(app, alex.token, client.id);
     await addOk(portfolio.id, { security_id: aapl.id, quantity: 1 });
     await addOk(portfolio.id, { security_id: msft.id, quantity: 10 });

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PortfolioSortField } from '@meridian/domain/portfolios/contracts';
+import type { LotTrade } from '@meridian/domain/analytics/tax-lots';
 import type { Db } from '../../db/client.ts';
 import { clients } from '../../db/schema/clients.ts';
-import { holdings, portfolios, type HoldingRow, type PortfolioRow } from '../../db/schema/portfolios.ts';
+import { holdings, portfolios, transactions, type HoldingRow, type PortfolioRow } from '../../db/schema/portfolios.ts';
 import { securities } from '../../db/schema/securities.ts';
 import { portfolioReach, type Viewer } from '../../platform/reach.ts';
 
@@ -120,4 +121,30 @@ export async function selectHoldings(db: Db, portfolioId: string): Promise<Holdi
     .from(holdings)
     .innerJoin(securities, eq(securities.id, holdings.securityId))
     .where(and(eq(holdings.portfolioId, portfolioId), gt(holdings.quantity, 0)));
+}
+
+export type LotTradeRow = LotTrade & { securityId: string };
+
+/** The buys and sells of a portfolio in ledger order (date, then as recorded): the tax lots of its holdings. */
+export async function selectLotTrades(db: Db, portfolioId: string): Promise<LotTradeRow[]> {
+  const rows = await db
+    .select({
+      securityId: transactions.securityId,
+      type: transactions.type,
+      date: transactions.tradeDate,
+      quantity: transactions.quantity,
+      price: transactions.price,
+      lotMethod: transactions.lotMethod,
+    })
+    .from(transactions)
+    .where(and(eq(transactions.portfolioId, portfolioId), inArray(transactions.type, ['buy', 'sell'])))
+    .orderBy(asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id));
+  return rows.map((row) => ({
+    securityId: row.securityId ?? '',
+    type: row.type === 'sell' ? 'sell' : 'buy',
+    date: row.date,
+    quantity: row.quantity ?? 0,
+    price: row.price ?? 0,
+    lotMethod: row.lotMethod,
+  }));
 }

@@ -6,6 +6,7 @@ import { portfolioMessages } from '@meridian/domain/portfolios/messages';
 import { pageInfo, pageWindow } from '@meridian/domain/shared/pagination';
 import {
   isUuid,
+  type Holding,
   type Portfolio,
   type PortfolioCreate,
   type PortfolioDetail,
@@ -24,7 +25,13 @@ import { notFound } from '../../platform/http-error.ts';
 import { findSecurity } from '../securities/securities.service.ts';
 import { refreshValuations } from '../valuations/valuations.service.ts';
 import { fieldError } from '../../platform/errors.ts';
-import { countPortfolios, selectHoldings, selectPortfolioSummaries, selectReachablePortfolio } from './portfolios.queries.ts';
+import {
+  countPortfolios,
+  selectHoldings,
+  selectLotTrades,
+  selectPortfolioSummaries,
+  selectReachablePortfolio,
+} from './portfolios.queries.ts';
 import { clientReach, portfolioReach } from '../../platform/reach.ts';
 import { toHoldings, toPortfolio, toPortfolioDetail } from './portfolios.views.ts';
 
@@ -69,7 +76,21 @@ export async function listPortfolios(db: Db, viewer: UserRow, query: PortfolioLi
 export async function getPortfolio(db: Db, viewer: UserRow, id: string): Promise<PortfolioDetail> {
   const summary = isUuid(id) ? await summaryOf(db, viewer, id) : undefined;
   if (!summary) throw portfolioNotFound();
-  return toPortfolioDetail(summary, toHoldings(await selectHoldings(db, id)));
+  const [rows, trades] = await Promise.all([selectHoldings(db, id), selectLotTrades(db, id)]);
+  return toPortfolioDetail(summary, toHoldings(rows, { cash: summary.cash_balance, lotMethod: summary.lot_method, trades }));
+}
+
+/**
+ * A portfolio's open positions as they stand now (its cash read afresh, after any write): valued,
+ * costed by its lot method and weighed of its total value (toHoldings).
+ */
+export async function holdingsOf(db: Db, portfolioId: string): Promise<Holding[]> {
+  const [rows, trades, [account]] = await Promise.all([
+    selectHoldings(db, portfolioId),
+    selectLotTrades(db, portfolioId),
+    db.select({ cash: portfolios.cashBalance, lotMethod: portfolios.lotMethod }).from(portfolios).where(eq(portfolios.id, portfolioId)),
+  ]);
+  return toHoldings(rows, { cash: account?.cash ?? 0, lotMethod: account?.lotMethod ?? 'fifo', trades });
 }
 
 async function knownBenchmark(db: Db, symbol: string): Promise<string> {

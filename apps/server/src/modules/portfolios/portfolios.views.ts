@@ -1,7 +1,9 @@
-import { allocationBy, allocationPercent, gainLossPercent, roundMoney, sumMoney, valueHolding } from '@meridian/domain/portfolios/ledger';
+import { accountWeights } from '@meridian/domain/analytics/allocation';
+import { openLotsCost, type LotMethod } from '@meridian/domain/analytics/tax-lots';
+import { gainLossPercent, roundMoney, roundPercent, roundPrice, sumMoney, valueHolding } from '@meridian/domain/portfolios/ledger';
 import type { AllocationSlice, Holding, Portfolio, PortfolioDetail, Transaction } from '@meridian/domain/portfolios/contracts';
 import type { TransactionRow } from '../../db/schema/portfolios.ts';
-import type { HoldingWithSecurity, PortfolioSummaryRow } from './portfolios.queries.ts';
+import type { HoldingWithSecurity, LotTradeRow, PortfolioSummaryRow } from './portfolios.queries.ts';
 
 /** The public shapes of the portfolios API, built from rows; every figure through the ledger's helpers. */
 
@@ -34,15 +36,51 @@ export function toPortfolio(row: Omit<PortfolioSummaryRow, 'total'>): Portfolio 
   };
 }
 
-/** Holdings valued at their latest close, each with its share of the holdings' market value; largest first. */
-export function toHoldings(rows: readonly HoldingWithSecurity[]): Holding[] {
-  const valued = rows.map((row) => ({
-    row,
-    value: valueHolding({ quantity: row.holding.quantity, averageCost: row.holding.averageCost, lastClose: row.security.lastClose }),
-  }));
-  const total = sumMoney(valued.map(({ value }) => value.marketValue));
+/** What a portfolio's holdings are weighed and costed against: its cash, its lot method and its buys and sells. */
+export type HoldingsAccount = { cash: number; lotMethod: LotMethod; trades: readonly LotTradeRow[] };
+
+/** The cash slice's key by asset class and by sector (the sector of cash funds, which it joins). */
+const cashAssetClass = 'cash';
+const cashSector = 'Cash';
+
+/** A weight as the API's percentage, 2 decimals. */
+const percentOf = (weight: number | undefined) => roundPercent((weight ?? 0) * 100);
+
+/**
+ * Holdings valued at their latest close, largest first. Cost basis and gain/loss are those of the open
+ * lots of the portfolio's lot method (as the analytics lots), average_cost that basis per share;
+ * allocation_percent is the holding's weight of the account's total value, cash included
+ * (accountWeights, the one definition every screen uses).
+ */
+export function toHoldings(rows: readonly HoldingWithSecurity[], account: HoldingsAccount): Holding[] {
+  const tradesBySecurity = new Map<string, LotTradeRow[]>();
+  for (const trade of account.trades) {
+    const list = tradesBySecurity.get(trade.securityId) ?? [];
+    list.push(trade);
+    tradesBySecurity.set(trade.securityId, list);
+  }
+  const valued = rows.map((row) => {
+    const { holding, security } = row;
+    const byAverage = valueHolding({ quantity: holding.quantity, averageCost: holding.averageCost, lastClose: security.lastClose });
+    const lots = openLotsCost(tradesBySecurity.get(security.id) ?? [], account.lotMethod);
+    // A holding whose trades do not account for its shares (none recorded) keeps its average cost.
+    if (lots.quantity !== holding.quantity) return { row, value: byAverage, costPerShare: holding.averageCost };
+    const gainLoss = sumMoney([byAverage.marketValue, -lots.costBasis]);
+    return {
+      row,
+      value: { ...byAverage, costBasis: lots.costBasis, gainLoss, gainLossPercent: gainLossPercent(gainLoss, lots.costBasis) },
+      costPerShare: roundPrice(lots.costBasis / holding.quantity),
+    };
+  });
+  const weights = new Map(
+    accountWeights(
+      valued.map(({ row, value }) => ({ key: row.security.id, marketValue: value.marketValue })),
+      account.cash,
+      cashAssetClass,
+    ).map((slice) => [slice.key, slice.weight]),
+  );
   return valued
-    .map(({ row: { holding, security }, value }) => ({
+    .map(({ row: { holding, security }, value, costPerShare }) => ({
       id: holding.id,
       portfolio_id: holding.portfolioId,
       security: {
@@ -54,7 +92,7 @@ export function toHoldings(rows: readonly HoldingWithSecurity[]): Holding[] {
         risk_rating: security.riskRating,
       },
       quantity: holding.quantity,
-      average_cost: holding.averageCost,
+      average_cost: costPerShare,
       last_close: security.lastClose,
       price_date: security.lastPriceDate,
       price_source: security.priceSource,
@@ -63,7 +101,7 @@ export function toHoldings(rows: readonly HoldingWithSecurity[]): Holding[] {
       cost_basis: value.costBasis,
       gain_loss: value.gainLoss,
       gain_loss_percent: value.gainLossPercent,
-      allocation_percent: allocationPercent(value.marketValue, total),
+      allocation_percent: percentOf(weights.get(security.id)),
       created_at: holding.createdAt.toISOString(),
       updated_at: holding.updatedAt.toISOString(),
       sync_version: holding.syncVersion,
@@ -71,28 +109,39 @@ export function toHoldings(rows: readonly HoldingWithSecurity[]): Holding[] {
     .sort((a, b) => b.market_value - a.market_value || a.security.symbol.localeCompare(b.security.symbol));
 }
 
-const toSlices = (slices: ReturnType<typeof allocationBy>): AllocationSlice[] =>
-  slices.map((slice) => ({ key: slice.key, market_value: slice.marketValue, percent: slice.percent, holdings_count: slice.holdings }));
+/** Slices of the account's total value (accountWeights), cash its own slice; largest first. */
+function slicesBy(holdings: readonly Holding[], cash: number, cashKey: string, keyOf: (holding: Holding) => string): AllocationSlice[] {
+  const counts = new Map<string, number>();
+  for (const holding of holdings) counts.set(keyOf(holding), (counts.get(keyOf(holding)) ?? 0) + 1);
+  return accountWeights(
+    holdings.map((holding) => ({ key: keyOf(holding), marketValue: holding.market_value })),
+    cash,
+    cashKey,
+  ).map((slice) => ({
+    key: slice.key,
+    market_value: slice.marketValue,
+    percent: percentOf(slice.weight),
+    holdings_count: counts.get(slice.key) ?? 0,
+  }));
+}
 
+/**
+ * A portfolio with its holdings and allocation. Cost basis and gain/loss are the holdings' (their
+ * lots), so the header agrees with the table; the allocation weighs the account's total value, cash
+ * its own slice by asset class and by sector (key 'cash').
+ */
 export function toPortfolioDetail(portfolio: Portfolio, holdings: Holding[]): PortfolioDetail {
+  const costBasis = sumMoney(holdings.map((holding) => holding.cost_basis));
+  const gainLoss = sumMoney([portfolio.holdings_value, -costBasis]);
   return {
     ...portfolio,
+    cost_basis: costBasis,
+    gain_loss: gainLoss,
+    gain_loss_percent: gainLossPercent(gainLoss, costBasis),
     holdings,
     allocation: {
-      by_asset_class: toSlices(
-        allocationBy(
-          holdings,
-          (h) => h.security.asset_class,
-          (h) => h.market_value,
-        ),
-      ),
-      by_sector: toSlices(
-        allocationBy(
-          holdings,
-          (h) => h.security.sector,
-          (h) => h.market_value,
-        ),
-      ),
+      by_asset_class: slicesBy(holdings, portfolio.cash_balance, cashAssetClass, (holding) => holding.security.asset_class),
+      by_sector: slicesBy(holdings, portfolio.cash_balance, cashSector, (holding) => holding.security.sector),
     },
   };
 }

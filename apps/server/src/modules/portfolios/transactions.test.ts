@@ -103,7 +103,7 @@ describeEachDatabase('portfolio transactions', (t) => {
     await expectConsistentWithLedger(portfolio.id);
   });
 
-  it('buys raise the average cost, a partial sell keeps it, selling all closes the holding, a re-buy starts afresh', async () => {
+  it('buys add lots, a partial sell takes the oldest lot first (FIFO), selling all closes the holding, a re-buy starts afresh', async () => {
     const portfolio = await openPortfolio(app, alex.token, client.id, { initial_deposit: 10_000 });
     await recordOk(portfolio.id, { type: 'buy', symbol: 'aapl', quantity: 10, price: 100 });
     await recordOk(portfolio.id, { type: 'buy', security_id: aapl.id, quantity: 5, price: 130 });
@@ -111,7 +111,8 @@ describeEachDatabase('portfolio transactions', (t) => {
 
     const sold = await recordOk(portfolio.id, { type: 'sell', security_id: aapl.id, quantity: 6, price: 150 });
     expect(sold.amount).toBe(900);
-    expect(await holdingOf(portfolio.id, 'AAPL')).toMatchObject({ quantity: 9, average_cost: 110, cost_basis: 990 });
+    // FIFO: the 6 come from the lot of 10 at 100, leaving 4 × 100 + 5 × 130 = 1,050 (116.6667 a share), not 9 × 110 = 990.
+    expect(await holdingOf(portfolio.id, 'AAPL')).toMatchObject({ quantity: 9, average_cost: 116.6667, cost_basis: 1050 });
     expect((await detailOf(portfolio.id)).cash_balance).toBe(10_000 - 1000 - 650 + 900);
     await expectConsistentWithLedger(portfolio.id);
 
@@ -383,18 +384,26 @@ describeEachDatabase('portfolio transactions', (t) => {
     expect(detail.total_value).toBe(Math.round((detail.cash_balance + holdingsValue) * 100) / 100);
     expect(detail.gain_loss_percent).toBe(Math.round(((holdingsValue - detail.cost_basis) / detail.cost_basis) * 10_000) / 100);
     const sumOf = (values: number[]) => values.reduce((a, b) => a + b, 0);
-    expect(sumOf(detail.holdings.map((h) => h.allocation_percent))).toBeCloseTo(100, 1);
-    expect(detail.allocation.by_asset_class.map((s) => s.key).sort()).toEqual(['equity', 'fixed_income']);
+    // Weights of the account's total value, cash its own slice: the holdings and the cash make 100 %.
+    const cashPercent = (detail.cash_balance / detail.total_value) * 100;
+    expect(sumOf(detail.holdings.map((h) => h.allocation_percent)) + cashPercent).toBeCloseTo(100, 1);
+    expect(detail.allocation.by_asset_class.map((s) => s.key).sort()).toEqual(['cash', 'equity', 'fixed_income']);
     const equity = detail.allocation.by_asset_class.find((s) => s.key === 'equity');
     expect(equity?.holdings_count).toBe(2);
     expect(equity?.percent).toBe(
       Math.round(
-        (detail.holdings.filter((h) => h.security.asset_class === 'equity').reduce((s, h) => s + h.market_value, 0) / holdingsValue) *
+        (detail.holdings.filter((h) => h.security.asset_class === 'equity').reduce((s, h) => s + h.market_value, 0) / detail.total_value) *
           10_000,
       ) / 100,
     );
+    expect(detail.allocation.by_asset_class.find((s) => s.key === 'cash')).toMatchObject({
+      market_value: detail.cash_balance,
+      holdings_count: 0,
+    });
     expect(sumOf(detail.allocation.by_sector.map((s) => s.percent))).toBeCloseTo(100, 1);
-    expect(detail.allocation.by_sector.map((s) => s.key)).toEqual(expect.arrayContaining(['Information Technology', 'Fixed Income']));
+    expect(detail.allocation.by_sector.map((s) => s.key)).toEqual(
+      expect.arrayContaining(['Information Technology', 'Fixed Income', 'Cash']),
+    );
   });
 
   it('a position bought at a price of 0 shows its gain with a gain/loss percent of 0', async () => {

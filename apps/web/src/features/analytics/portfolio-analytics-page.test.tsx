@@ -117,9 +117,16 @@ describe('portfolio analytics page', () => {
       'Short term',
     ]);
     expect(getComputedStyle(within(screen.getByTestId('realized-lot-AAPL')).getByText('-$149.50')).color).toBe('rgb(211, 47, 47)');
-    expect(screen.getByTestId('concentration-top-five').textContent).toBe('Top 5 positions100.00%');
+    // MSFT's 12,000 of 13,500 (cash 1,500 included): 88.89 % as the largest position and in every chart.
+    expect(screen.getByTestId('concentration-largest').textContent).toBe('Largest positionMSFT · 88.89%');
+    expect(screen.getByTestId('concentration-top-five').textContent).toBe('Top 5 positions88.89%');
     expect(await screen.findByTestId('allocation-security', {}, slow)).toBeVisible();
-    expect(screen.getByTestId('allocation-asset-class-equity').textContent).toContain('100.00%');
+    expect(screen.getByTestId('allocation-asset-class-equity').textContent).toContain('88.89%');
+    expect(screen.getByTestId('allocation-asset-class-cash').textContent).toContain('11.11%');
+    expect(screen.getByTestId('allocation-sector-Cash').textContent).toContain('11.11%');
+    expect(screen.getByTestId('analytics-benchmark-basis').textContent).toBe(
+      'Benchmark: SPY total return, distributions reinvested (simulated at 1.3 % a year, paid quarterly: the market data has none for it)',
+    );
   });
 
   it('refetches with ?period= when the period changes, and keeps it in the address', async () => {

@@ -8,6 +8,7 @@ import { lazy } from 'react';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
 import { householdMessages } from '@meridian/domain/households/messages';
 import type { PortfolioAnalytics } from '@meridian/domain/analytics/contracts';
+import { benchmarkCaption } from '@meridian/domain/analytics/benchmark';
 import { errorText } from '../../lib/error-text.ts';
 import { useGetAnalyticsQuery } from './analytics-api.ts';
 import { AnalyticsHeader } from './analytics-header.tsx';
@@ -33,6 +34,13 @@ const statusOf = (error: unknown) => (typeof error === 'object' && error !== nul
 
 function AnalyticsBody({ analytics }: { analytics: PortfolioAnalytics }) {
   const { series } = analytics;
+  const benchmarkNote = benchmarkCaption(analytics.scope.benchmark_symbol, analytics.scope.benchmark_basis);
+  const note = (testId: string) =>
+    benchmarkNote && (
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-testid={testId}>
+        {benchmarkNote}
+      </Typography>
+    );
   return (
     <>
       <AnalyticsHeader analytics={analytics} />
@@ -44,9 +52,11 @@ function AnalyticsBody({ analytics }: { analytics: PortfolioAnalytics }) {
             <GrowthChart series={series} benchmark={analytics.scope.benchmark_symbol} />
           </ChartSuspense>
         )}
+        {note('analytics-benchmark-basis')}
       </AnalyticsSection>
       <AnalyticsSection title="Returns by period" testId="analytics-returns" padded={false}>
         <ReturnsTable returns={analytics.returns} inception={analytics.scope.inception_date} />
+        <Box sx={{ px: 2, pb: 1 }}>{note('returns-benchmark-basis')}</Box>
       </AnalyticsSection>
       <AnalyticsSection title={`Risk (${analytics.period})`} testId="analytics-risk">
         <RiskMetricsPanel risk={analytics.risk} />

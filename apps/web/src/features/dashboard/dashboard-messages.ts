@@ -25,6 +25,12 @@ export const dashboardMessages = {
   totalAum: 'Assets Under Management',
   assessmentsCompleted: 'Assessments Completed',
   portfolioPerformance: 'Portfolio Performance',
+  // What each card counts, over which period (the metrics panel counts completions to date).
+  clientsCaption: 'Clients in your book today',
+  aumCaption: 'Cash and holdings of the open portfolios today',
+  assessmentsCaption: (period: string) => `Completed in ${period} so far, not to date`,
+  versusWhole: (label: string) => `vs all of ${label}`,
+  performanceCaption: 'Time-weighted return of your book over the last year',
   since: (label: string) => `since ${label}`,
   versus: (label: string) => `vs ${label}`,
   versusPriorYear: 'vs prior year',

@@ -70,6 +70,10 @@ describe('dashboard headline cards', () => {
     expect(screen.getByTestId('card-assessments-value').textContent).toBe('31');
     const fewer = card('card-assessments').getByText('-2');
     expect(getComputedStyle(fewer).color).toBe(red);
+    // This quarter's completions against the whole of the last one, not the metrics panel's count to date.
+    expect(screen.getByTestId('card-assessments-change').textContent).toBe('-2vs all of Q3 2026');
+    expect(screen.getByTestId('card-assessments-caption').textContent).toBe('Completed in Q4 2026 so far, not to date');
+    expect(screen.getByTestId('card-performance-caption').textContent).toBe('Time-weighted return of your book over the last year');
     expect(screen.getByTestId('card-performance-value').textContent).toBe('+7.3%');
     const points = card('card-performance').getByText('+0.8 pts');
     expect(getComputedStyle(points).color).toBe(green);

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { PortfolioAnalytics } from '@meridian/domain/analytics/contracts';
-import { plainFraction } from '../../../lib/figure-format.ts';
+import { plainFraction, weightsCaption } from '../../../lib/figure-format.ts';
 
 type Concentration = NonNullable<PortfolioAnalytics['concentration']>;
 
@@ -20,17 +20,22 @@ export function ConcentrationFigures({ concentration }: { concentration: Concent
     ],
   ];
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2, m: 0 }}>
-      {rows.map(([key, label, value]) => (
-        <Box key={key} data-testid={`concentration-${key}`}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body1" sx={{ m: 0, fontWeight: 500 }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
+    <>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2, m: 0 }}>
+        {rows.map(([key, label, value]) => (
+          <Box key={key} data-testid={`concentration-${key}`}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography component="dd" variant="body1" sx={{ m: 0, fontWeight: 500 }}>
+              {value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+        {weightsCaption}
+      </Typography>
+    </>
   );
 }

@@ -11,7 +11,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const stats = { total_clients: 42, total_aum: 125_300_000, average_performance: -3.2, assessment_complete_percent: null };
+const stats = {
+  total_clients: 42,
+  total_aum: 125_300_000,
+  average_performance: -3.2,
+  performance_period: '1Y',
+  performance_start_date: '2025-11-21',
+  performance_as_of: '2026-11-20',
+  assessment_complete_percent: null,
+};
 
 function renderPage() {
   const result = renderScreen(<ClientListPage />, { path: '/clients' });
@@ -48,7 +56,7 @@ describe('client list screen', () => {
     await screen.findByText('Dana Whitfield');
     expect(screen.getByTestId('client-count').textContent).toBe('42 clients');
     expect(within(screen.getByTestId('card-total-aum')).getByText('$125.3M')).toBeVisible();
-    const performance = within(screen.getByTestId('card-performance')).getByText('-3.20%');
+    const performance = within(screen.getByTestId('card-performance')).getByText('-3.2%');
     expect(getComputedStyle(performance).color).toBe('rgb(211, 47, 47)');
     expect(within(screen.getByTestId('card-assessments')).getByText('—')).toBeVisible();
     const [first, second] = screen.getAllByTestId('client-row');

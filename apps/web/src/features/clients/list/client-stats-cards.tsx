@@ -4,7 +4,8 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { formatCompactDollars, formatSignedPercent } from '@meridian/domain/shared/format';
+import { formatCompactDollars } from '@meridian/domain/shared/format';
+import { returnFigure, SignedValue } from '../../../components/signed-value.tsx';
 import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
 import { errorText } from '../../../lib/error-text.ts';
 import { useClientStatsQuery, type ClientFilterArgs } from '../clients-api.ts';
@@ -37,7 +38,9 @@ export function ClientStatsCards({ filters }: { filters: ClientFilterArgs }) {
       </Alert>
     );
   const show = (value: ReactNode) => (isLoading || !data ? <Skeleton width={80} /> : value);
-  const performance = data?.average_performance ?? 0;
+  const performance = data?.average_performance ?? null;
+  // The dashboard's figure and format: a return with one decimal, its period named.
+  const periodName = data?.performance_period === '1Y' ? 'the last year' : (data?.performance_period ?? '');
   return (
     <Box sx={{ display: 'grid', gap: 2, mb: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
       <Card testId="card-total-clients" label={text.cardTotalClients} value={show(data?.total_clients.toLocaleString('en-US'))} />
@@ -45,12 +48,8 @@ export function ClientStatsCards({ filters }: { filters: ClientFilterArgs }) {
       <Card
         testId="card-performance"
         label={text.cardPerformance}
-        hint={text.cardPerformanceHint}
-        value={show(
-          <Box component="span" sx={{ color: performance >= 0 ? 'success.main' : 'error.main' }}>
-            {formatSignedPercent(performance)}
-          </Box>,
-        )}
+        hint={performance === null ? text.cardPerformanceEmpty : text.cardPerformanceHint(periodName)}
+        value={show(performance === null ? text.noValue : <SignedValue variant="inherit" figure={returnFigure(performance / 100)} />)}
       />
       <Card
         testId="card-assessments"

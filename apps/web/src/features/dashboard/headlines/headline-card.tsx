@@ -17,12 +17,14 @@ type Props = {
   change?: ReactNode;
   /** A small note under the figure (why it is 0, what it measures). */
   note?: string | null;
+  /** What the figure counts, over which period. */
+  caption?: string | null;
   /** The spec's sample figure, not the caller's book. */
   demo?: boolean;
 };
 
 /** One headline figure of the dashboard: label, value, change, and a skeleton while it loads. */
-export function HeadlineCard({ testId, label, icon, loading, value, change, note, demo = false }: Props) {
+export function HeadlineCard({ testId, label, icon, loading, value, change, note, caption, demo = false }: Props) {
   return (
     <Paper
       variant="outlined"
@@ -42,6 +44,11 @@ export function HeadlineCard({ testId, label, icon, loading, value, change, note
         {loading ? <Skeleton width={100} data-testid={`${testId}-skeleton`} /> : value}
       </Typography>
       {loading ? <Skeleton width={140} /> : change && <Box data-testid={`${testId}-change`}>{change}</Box>}
+      {!loading && caption && (
+        <Typography variant="caption" color="text.secondary" data-testid={`${testId}-caption`}>
+          {caption}
+        </Typography>
+      )}
       {!loading && note && (
         <Typography variant="caption" color="text.secondary" data-testid={`${testId}-note`}>
           {note}

@@ -89,6 +89,7 @@ export function HeadlineCards({ demo, aum, clients, assessments, performance }: 
         icon={<PeopleIcon />}
         loading={clients.isLoading || !clientData}
         value={clientData && formatCount(clientData.active_clients)}
+        caption={text.clientsCaption}
         change={clientData && <SignedValue figure={signedCount(clientData.change)} suffix={text.since(previousLabel(clientData))} />}
       />
       <HeadlineCard
@@ -97,6 +98,7 @@ export function HeadlineCards({ demo, aum, clients, assessments, performance }: 
         icon={<AccountBalanceWalletIcon />}
         loading={aum.isLoading || !aumData}
         value={aumData && formatCompactDollars(aumData.total_aum)}
+        caption={text.aumCaption}
         change={aumData && <SignedValue figure={signedCompactDollars(aumData.change)} suffix={text.versus(previousLabel(aumData))} />}
       />
       <HeadlineCard
@@ -108,9 +110,10 @@ export function HeadlineCards({ demo, aum, clients, assessments, performance }: 
         value={assessmentData && formatCount(assessmentData.available ? assessmentData.completed_assessments : 0)}
         change={
           assessmentData?.available && (
-            <SignedValue figure={signedCount(assessmentData.change)} suffix={text.since(previousLabel(assessmentData))} />
+            <SignedValue figure={signedCount(assessmentData.change)} suffix={text.versusWhole(previousLabel(assessmentData))} />
           )
         }
+        caption={assessmentData?.available ? text.assessmentsCaption(assessmentData.period_label) : null}
         note={assessmentData && !assessmentData.available ? assessmentData.note : null}
       />
       <HeadlineCard
@@ -119,6 +122,7 @@ export function HeadlineCards({ demo, aum, clients, assessments, performance }: 
         icon={<ShowChartIcon />}
         loading={performance.isLoading || !book}
         value={book && (book.twr === null ? text.noValue : <SignedValue variant="inherit" figure={returnFigure(book.twr)} />)}
+        caption={book && book.twr !== null ? text.performanceCaption : null}
         change={
           book &&
           book.twr !== null &&

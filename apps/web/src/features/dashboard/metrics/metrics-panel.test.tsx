@@ -29,7 +29,7 @@ describe('performance metrics panel', () => {
     expect(bar('Assets Under Management: 95% of target').getAttribute('data-tone')).toBe('success');
     expect(bar('Assets Under Management: 95% of target').className).toContain('MuiLinearProgress-colorSuccess');
     expect(bar('Active Clients: 75% of target').className).toContain('MuiLinearProgress-colorWarning');
-    expect(bar('Completed Assessments: 50% of target').className).toContain('MuiLinearProgress-colorError');
+    expect(bar('Assessments Completed to Date: 50% of target').className).toContain('MuiLinearProgress-colorError');
     expect(metric('completed_assessments').getByText('-2 (-1.0%)')).toBeVisible();
   });
 

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
-import type { PerformanceMetricsResponse } from '@meridian/domain/dashboard/contracts';
+import { metricLabels, type PerformanceMetricsResponse } from '@meridian/domain/dashboard/contracts';
 import { formatCompactDollars } from '@meridian/domain/shared/format';
 import type { TickFormat } from '../../../lib/axis-ticks.ts';
 import { categoryAxis, chartMargin, yValueAxis } from '../../../lib/chart-axes.ts';
@@ -19,9 +19,16 @@ type Series = {
 };
 
 const series: Series[] = [
-  { key: 'total_aum', title: 'Assets Under Management', color: '#1565c0', format: formatCompactDollars, ticks: 'dollars', integers: false },
-  { key: 'active_clients', title: 'Active Clients', color: '#2e7d32', format: formatCount, ticks: 'number', integers: true },
-  { key: 'completed_assessments', title: 'Completed Assessments', color: '#c80046', format: formatCount, ticks: 'number', integers: true },
+  { key: 'total_aum', title: metricLabels.total_aum, color: '#1565c0', format: formatCompactDollars, ticks: 'dollars', integers: false },
+  { key: 'active_clients', title: metricLabels.active_clients, color: '#2e7d32', format: formatCount, ticks: 'number', integers: true },
+  {
+    key: 'completed_assessments',
+    title: metricLabels.completed_assessments,
+    color: '#c80046',
+    format: formatCount,
+    ticks: 'number',
+    integers: true,
+  },
 ];
 
 /** One metric over the quarters, with its first and last figures written out for those who cannot see the chart. */

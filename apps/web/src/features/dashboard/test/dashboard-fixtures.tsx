@@ -69,7 +69,14 @@ export const metricsAnswer: PerformanceMetricsResponse = {
         change_percent: 0.0085,
       }),
       metric({ key: 'active_clients', label: 'Active Clients', value: 150, target: 200, change: 3, change_percent: 0.02 }),
-      metric({ key: 'completed_assessments', label: 'Completed Assessments', value: 200, target: 400, change: -2, change_percent: -0.01 }),
+      metric({
+        key: 'completed_assessments',
+        label: 'Assessments Completed to Date',
+        value: 200,
+        target: 400,
+        change: -2,
+        change_percent: -0.01,
+      }),
       metric({
         key: 'client_satisfaction',
         label: 'Client Satisfaction',

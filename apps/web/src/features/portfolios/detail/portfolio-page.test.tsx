@@ -94,7 +94,7 @@ describe('portfolio page: holdings', () => {
       within(details)
         .getAllByRole('term')
         .map((term) => term.textContent),
-    ).toEqual(['Sector', 'Quantity', 'Average cost', 'Last close', 'Gain/loss', 'Gain/loss %', 'Allocation']);
+    ).toEqual(['Sector', 'Quantity', 'Cost per share', 'Last close', 'Gain/loss', 'Gain/loss %', 'Allocation']);
     expect(
       within(details)
         .getAllByRole('definition')

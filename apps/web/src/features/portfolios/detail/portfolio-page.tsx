@@ -61,6 +61,7 @@ export function PortfolioPage() {
         {tab === 'holdings' ? (
           <HoldingsTable
             holdings={portfolio.holdings}
+            lotMethod={portfolio.lot_method}
             readOnly={readOnly}
             onAdd={() => setDialog({ kind: 'add' })}
             onEdit={(holding) => setDialog({ kind: 'edit-holding', holding })}

@@ -7,11 +7,14 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatDollars } from '@meridian/domain/shared/format';
+import type { LotMethod } from '@meridian/domain/analytics/contracts';
 import type { Holding } from '@meridian/domain/portfolios/contracts';
 import { ResponsiveRow, ResponsiveTable, type ResponsiveColumn } from '../../../components/responsive-table.tsx';
 import { SignedValue } from '../../../components/signed-value.tsx';
 import { SimulatedChip } from '../../../components/simulated-chip.tsx';
 import { formatQuantity } from '../../../lib/format-quantity.ts';
+import { weightsCaption } from '../../../lib/figure-format.ts';
+import { lotMethodLabels } from '../portfolio-labels.ts';
 
 const noWrap = { whiteSpace: 'nowrap' } as const;
 
@@ -20,7 +23,7 @@ const columns = (readOnly: boolean): ResponsiveColumn[] => [
   { label: 'Security', cellSx: { maxWidth: 160 } },
   { label: 'Sector', cellSx: { minWidth: 110 }, secondary: true },
   { label: 'Quantity', align: 'right', secondary: true },
-  { label: 'Average cost', align: 'right', secondary: true },
+  { label: 'Cost per share', align: 'right', secondary: true },
   { label: 'Last close', align: 'right', cellSx: noWrap, secondary: true },
   { label: 'Market value', align: 'right', cellSx: { fontWeight: 500, ...noWrap } },
   { label: 'Gain/loss', align: 'right', secondary: true },
@@ -31,6 +34,8 @@ const columns = (readOnly: boolean): ResponsiveColumn[] => [
 
 type Props = {
   holdings: Holding[];
+  /** The portfolio's lot method: cost and gain/loss are those of its open tax lots. */
+  lotMethod: LotMethod;
   readOnly: boolean;
   onAdd: () => void;
   onEdit: (holding: Holding) => void;
@@ -56,7 +61,7 @@ function HoldingActions({ holding, onEdit, onRemove }: { holding: Holding } & Pi
 }
 
 /** The portfolio's positions at the latest close; a simulated close says so. */
-export function HoldingsTable({ holdings, readOnly, onAdd, onEdit, onRemove }: Props) {
+export function HoldingsTable({ holdings, lotMethod, readOnly, onAdd, onEdit, onRemove }: Props) {
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', p: 2, gap: 2 }}>
@@ -116,6 +121,11 @@ export function HoldingsTable({ holdings, readOnly, onAdd, onEdit, onRemove }: P
             />
           ))}
         </ResponsiveTable>
+      )}
+      {holdings.length > 0 && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 2, py: 1 }} data-testid="holdings-basis">
+          Cost and gain/loss are those of the open tax lots ({lotMethodLabels[lotMethod]}), as in the analytics. {weightsCaption}
+        </Typography>
       )}
     </>
   );
