@@ -50,6 +50,8 @@ export const portfolioMessages = {
   dateRangeInvalid: 'from must be on or before to',
   notesTooLong: 'Notes must be at most 500 characters',
   marginLimitInvalid: 'Margin limit must be a number from 0 to 100,000,000 (leave it empty for no margin)',
+  /** A margin limit lower than the margin the account uses now. */
+  marginBelowCash: (cash: string, needed: string) => `Cash is ${cash}: the margin limit cannot be less than ${needed} while it is`,
   transactionNotFound: 'Transaction not found',
   transactionChanged: 'This entry was changed by someone else. Review the current version and try again.',
   transactionAlreadyVoid: 'This entry is already void',
