@@ -22,7 +22,7 @@ import { prices, securities, type SecurityRow } from '../../db/schema/securities
 import { users } from '../../db/schema/users.ts';
 import { findSecurity } from '../securities/securities.service.ts';
 import { refreshValuations } from '../valuations/valuations.service.ts';
-import { fieldError } from '../../platform/errors.ts';
+import { fieldError, RequestValidationError } from '../../platform/errors.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import { toTransaction } from './portfolios.views.ts';
 
@@ -351,6 +351,16 @@ export async function writeLedger(
     );
     return { inserted, voided };
   });
+}
+
+/** A write refused because it would take cash below its floor: 422 on the field, with the message a caller may pass on. */
+export class CashShortfallError extends RequestValidationError {
+  constructor(
+    issues: RequestValidationError['issues'],
+    readonly detail: string,
+  ) {
+    super(issues);
+  }
 }
 
 /** The entry changed (or was voided) between the read and the write: the caller answers 409 with it as it is now. */
