@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ageFrom } from '@meridian/domain/shared/format';
 import { cashBalance, positionFromTransactions, tradeValue } from '@meridian/domain/portfolios/ledger';
@@ -31,10 +31,11 @@ const profiles: Array<Omit<PlanClient, 'id' | 'email' | 'lastName'>> = [
 
 /** Checks that a portfolio's stored holdings and cash are what its stored ledger replays to. */
 async function expectLedgerConsistent(db: Db, portfolioId: string) {
+  // Void entries stay on the record and count in no figure.
   const ledger = await db
     .select()
     .from(transactions)
-    .where(eq(transactions.portfolioId, portfolioId))
+    .where(and(eq(transactions.portfolioId, portfolioId), isNull(transactions.voidedAt)))
     .orderBy(asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id));
   const [portfolio] = await db.select().from(portfolios).where(eq(portfolios.id, portfolioId));
   expect(portfolio?.cashBalance).toBe(cashBalance(ledger.map((t) => t.amount)));
