@@ -187,7 +187,7 @@ export function TransactionsPanel({ portfolio, readOnly }: { portfolio: Portfoli
                         {transaction.price === null ? '–' : formatDollars(transaction.price)}
                       </TableCell>
                       <TableCell align="right" sx={line}>
-                        {voided ? formatDollars(transaction.amount) : <SignedValue value={transaction.amount} kind="dollars" />}
+                        <SignedValue value={transaction.amount} kind="dollars" />
                       </TableCell>
                       <TableCell
                         sx={{ color: 'text.secondary', maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
