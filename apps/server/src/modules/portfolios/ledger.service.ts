@@ -83,7 +83,7 @@ export function ledgerEntry(input: {
 type PositionSnapshot = { security_id: string; quantity: number; average_cost: number } | null;
 
 /** What a write does to the ledger: entries it adds, entries it voids, and how a refusal names it ('This buy', 'Voiding this deposit'). */
-export type LedgerWrite = {
+type LedgerWrite = {
   entries: NewTransaction[];
   voids?: Array<{ row: TransactionRow; reason: string; key: string | null }>;
   /** For a correction: the entry the new one replaces. */

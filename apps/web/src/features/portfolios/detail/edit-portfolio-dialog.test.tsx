@@ -105,7 +105,7 @@ describe('edit portfolio dialog: margin', () => {
   const saved = (calls: Array<{ method: string; body: unknown }>) =>
     calls.filter((call) => call.method === 'PUT').map((call) => (call.body as { margin_limit: number | null }).margin_limit);
 
-  it('saves a margin limit typed with dollars and commas, and empty as no margin', async () => {
+  it('saves a margin limit typed with dollars and commas', async () => {
     const { calls, onClose, dialog } = open(samplePortfolio({ margin_limit: 5000 }));
     const field = within(dialog).getByLabelText('Margin limit') as HTMLInputElement;
     expect(field.value).toBe('5000');
@@ -113,6 +113,14 @@ describe('edit portfolio dialog: margin', () => {
     fireEvent.click(within(dialog).getByText('Save'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(saved(calls)).toEqual([25_000.5]);
+  });
+
+  it('saves an emptied margin limit as no margin (null)', async () => {
+    const { calls, onClose, dialog } = open(samplePortfolio({ margin_limit: 5000 }));
+    fireEvent.change(within(dialog).getByLabelText('Margin limit'), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByText('Save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(saved(calls)).toEqual([null]);
   });
 
   it.each([['-1'], ['100000001'], ['lots']])('refuses %s with the shared message and sends nothing', async (typed) => {

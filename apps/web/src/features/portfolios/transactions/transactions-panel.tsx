@@ -46,7 +46,7 @@ const columns = [
 ] as const;
 
 /** 'Voided by Alex Chen on Nov 4, 2026: Entered twice'. */
-export const voidText = (entry: Transaction): string =>
+const voidText = (entry: Transaction): string =>
   entry.void
     ? `Voided${entry.void.by?.name ? ` by ${entry.void.by.name}` : ''} on ${formatShortDate(entry.void.at)}: ${entry.void.reason}`
     : '';
