@@ -52,7 +52,7 @@ const voidText = (entry: Transaction): string =>
     : '';
 
 /** A void entry's cells are struck through: still on the record, counted nowhere. */
-const struck = { textDecoration: 'line-through', color: 'text.disabled' } as const;
+const struck = { textDecoration: 'line-through', color: 'text.secondary' } as const;
 
 type Action = { kind: 'void' | 'correct'; entry: Transaction };
 
