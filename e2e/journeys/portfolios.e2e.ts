@@ -13,10 +13,15 @@
  * 3. He edits a portfolio; someone else changes it while his dialog is open: his edit survives the
  *    409 beside the other change, and saving again applies both.
  * 4. He deletes a portfolio after confirming: it leaves the list and the API answers 404.
+ *    A withdrawal of more cash than the account has is refused with the shortfall.
  * 5. Another advisor, Priya, notes a client's figures on the client list and the client's profile,
  *    follows the app's links to one of the client's portfolios, records a deposit, and follows the
  *    links back: the profile's AUM, the portfolio's row, the list's card and the client's row have
  *    all grown by the deposit, without a reload.
+ * 6. Alex voids a buy entered by mistake, from its row's menu with a reason: the entry stays in the
+ *    ledger struck through with a 'Void' chip naming him, the date and the reason, and the cash, the
+ *    holding's quantity and its market value are what the ledger without it says; voided entries can
+ *    be hidden. At desktop and phone width.
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -28,7 +33,7 @@ import type { SecurityDetail } from '@meridian/domain/securities/contracts';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { compactDollars, dollars, shortDate, signedPercent, signedReturn } from '../support/expected-figures.ts';
 import { choose, fillTransaction, recordTransaction, type Entry } from '../support/portfolio-forms.ts';
-import { snap, snapDialog } from '../support/browser.ts';
+import { artifactsDir, settled, snap, snapDialog, viewports } from '../support/browser.ts';
 import { journeyFile } from '../support/journey.ts';
 import { alex, priya, signIn, type Account } from '../support/sign-in.ts';
 
@@ -113,10 +118,11 @@ async function expectCardsMatchApi(target: Page, id: string): Promise<PortfolioD
   return detail;
 }
 
-/** Cash is the ledger: the sum of every transaction's signed amount equals the cash balance. */
+/** Cash is the ledger: the sum of every transaction's signed amount (void entries count for nothing) equals the cash balance. */
 async function expectCashIsLedgerSum(detail: PortfolioDetail): Promise<TransactionListResponse> {
   const ledger = await api.get<TransactionListResponse>(`/portfolios/${detail.id}/transactions?per_page=100`);
-  const sum = ledger.transactions.reduce((total, transaction) => total + Math.round(transaction.amount * 100), 0) / 100;
+  const counted = ledger.transactions.filter((transaction) => transaction.void === null);
+  const sum = counted.reduce((total, transaction) => total + Math.round(transaction.amount * 100), 0) / 100;
   expect(sum).toBe(detail.cash_balance);
   return ledger;
 }
@@ -395,6 +401,15 @@ describe('portfolio journeys', () => {
       'portfolios-13-record-transaction-refused',
       before,
     );
+    // Cash never goes below zero: the message names what the withdrawal needs, what the account has and the difference.
+    const shortfall = Math.round((1_000_000 - before.cash) * 100) / 100;
+    await expectRefused(
+      page,
+      { type: 'Withdrawal', amount: '1,000,000' },
+      `This withdrawal needs ${dollars(1_000_000)} but the account has ${dollars(before.cash)} of cash: ${dollars(shortfall)} short.`,
+      'portfolios-13b-record-transaction-shortfall',
+      before,
+    );
     await expectLedgerMatchesApi(page, created.id);
   });
 
@@ -550,5 +565,74 @@ describe('portfolio journeys', () => {
     expect(compactDollars(after.row.aum)).not.toBe(compactDollars(before.row.aum));
     await snap(page, 'portfolios-23-client-list-after');
     expect(await page.evaluate(() => 'journeyMarker' in window)).toBe(true);
+  });
+
+  it('6. advisor: voids a buy entered by mistake; the cash, the holding and its market value follow, the entry stays struck through', async () => {
+    const created = await createPortfolio(await seedClient(3), 'Journey Void', 10_000);
+    // 10 MSFT at the latest close, then the same buy of 5 at 100 entered by mistake.
+    expect((await api.send('POST', `/portfolios/${created.id}/holdings`, { symbol: 'MSFT', quantity: 10 })).status).toBe(201);
+    const mistake = await api.send('POST', `/portfolios/${created.id}/transactions`, {
+      type: 'buy',
+      symbol: 'MSFT',
+      quantity: 5,
+      price: 100,
+      trade_date: (await api.get<TransactionListResponse>(`/portfolios/${created.id}/transactions?per_page=1`)).transactions[0]!.trade_date,
+      notes: 'Entered twice',
+    });
+    expect(mistake.status).toBe(201);
+    const close = (await lastClose('MSFT'))!;
+    await openPortfolio(created);
+    await page.getByTestId('holding-row-MSFT').waitFor();
+    let detail = await expectCardsMatchApi(page, created.id);
+    // Worked by hand: 10,000 − 10 × close − 5 × 100.
+    expect(detail.cash_balance).toBe(Math.round((10_000 - 10 * close - 500) * 100) / 100);
+    expect((await page.getByTestId('holding-row-MSFT').locator('td').allInnerTexts())[2]).toBe('15');
+
+    await page.getByRole('tab', { name: 'Transactions' }).click();
+    await expectTransactionsMatchApi(page, created.id);
+    await page.getByRole('button', { name: /^Actions for Buy of 5 MSFT/ }).click();
+    await snap(page, 'portfolios-24-row-actions');
+    await page.getByRole('menuitem', { name: 'Void…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Void entry' });
+    await dialog.getByRole('button', { name: 'Void entry' }).click();
+    await dialog.getByText(portfolioMessages.voidReasonRequired).waitFor();
+    await dialog.getByLabel(/Reason/).fill('Entered twice: the custodian shows one buy');
+    await snapDialog(page, 'portfolios-25-void-dialog');
+    await dialog.getByRole('button', { name: 'Void entry' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The entry stays, struck through, with who voided it, when and why.
+    const chip = page.getByTestId('void-chip');
+    await chip.waitFor();
+    expect(await chip.getAttribute('aria-label')).toMatch(/^Void\. Voided by Alex Chen on .+: Entered twice: the custodian shows one buy$/);
+    await expectTransactionsMatchApi(page, created.id);
+    await chip.hover();
+    await page.getByRole('tooltip').waitFor();
+    await settled(page);
+    await page.screenshot({ path: `${artifactsDir}/portfolios-26-void-entry.png`, fullPage: true });
+
+    // Every figure follows: cash 10,000 − 10 × close; 10 MSFT worth 10 × close.
+    detail = await expectCardsMatchApi(page, created.id);
+    await expectCashIsLedgerSum(detail);
+    expect(detail.cash_balance).toBe(Math.round((10_000 - 10 * close) * 100) / 100);
+    await page.getByRole('tab', { name: /Holdings/ }).click();
+    await expect.poll(async () => (await page.getByTestId('holding-row-MSFT').locator('td').allInnerTexts())[2]).toBe('10');
+    detail = await expectCardsMatchApi(page, created.id);
+    expect(detail.holdings[0]!.market_value).toBe(Math.round(10 * close * 100) / 100);
+    await snap(page, 'portfolios-27-after-void');
+
+    // Voided entries can be hidden; the same screens at phone width.
+    await page.getByRole('tab', { name: 'Transactions' }).click();
+    await page.getByRole('switch', { name: 'Show voided entries' }).click();
+    await page.getByTestId('void-chip').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('transaction-row').count()).toBe(2);
+    await page.getByRole('switch', { name: 'Show voided entries' }).click();
+    await page.getByTestId('void-chip').waitFor();
+    await page.setViewportSize(viewports.phone);
+    await snap(page, 'portfolios-28-void-entry-phone');
+    await page.getByRole('tab', { name: /Holdings/ }).click();
+    await page.getByTestId('card-cash-value').waitFor();
+    await snap(page, 'portfolios-29-after-void-phone');
+    await page.setViewportSize(viewports.desktop);
   });
 });

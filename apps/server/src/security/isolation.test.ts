@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import type { Db } from '../db/client.ts';
@@ -44,6 +44,8 @@ async function bookOf(
       portfolio: portfolios.id,
       holding: holdings.id,
       security: holdings.securityId,
+      // An entry of the holding's ledger (a buy of it).
+      transaction: sql<string>`(select t.id from transactions t where t.portfolio_id = ${portfolios.id} and t.security_id = ${holdings.securityId} order by t.trade_date limit 1)`,
     })
     .from(clients)
     .innerJoin(portfolios, and(eq(portfolios.clientId, clients.id), isNull(portfolios.deletedAt)))

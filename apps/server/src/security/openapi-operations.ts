@@ -121,7 +121,17 @@ export function apiOperations(app: FastifyInstance): ApiOperation[] {
 
 /** The kinds of record an id in a path, a query or a body names. */
 export type IdKind =
-  'client' | 'household' | 'portfolio' | 'holding' | 'user' | 'security' | 'model' | 'recommendation' | 'assessment' | 'template';
+  | 'client'
+  | 'household'
+  | 'portfolio'
+  | 'holding'
+  | 'transaction'
+  | 'user'
+  | 'security'
+  | 'model'
+  | 'recommendation'
+  | 'assessment'
+  | 'template';
 
 /** A path segment (the collection before `{id}`) or a field name (`client_id`) and the kind of id it names. */
 const idKinds: Record<string, IdKind> = {
@@ -134,6 +144,7 @@ const idKinds: Record<string, IdKind> = {
   portfolio_id: 'portfolio',
   holdings: 'holding',
   holding_id: 'holding',
+  transactions: 'transaction',
   users: 'user',
   advisor_id: 'user',
   user_id: 'user',

@@ -9,6 +9,8 @@ export type RecordIds = {
   household: string;
   portfolio: string;
   holding: string;
+  /** The buy in the portfolio's ledger. */
+  transaction: string;
   /** An advisor (what `advisor_id` names). */
   user: string;
   security: string;
@@ -83,6 +85,9 @@ export async function createOneOfEach(app: FastifyInstance, token: string, advis
   });
   const holding = await created(app, token, `/portfolios/${portfolio.id}/holdings`, { symbol, quantity: 10 });
   if (!holding.security) throw new Error('the holding names no security');
+  const ledger = await call(app, 'GET', api(`/portfolios/${portfolio.id}/transactions?type=buy`), { token });
+  const buy = (ledger.body as { transactions?: Array<{ id: string }> }).transactions?.[0];
+  if (!buy) throw new Error(`GET /portfolios/{id}/transactions answered ${ledger.status} ${JSON.stringify(ledger.body)}`);
   // Mostly cash against a 60/40 model: the review recommends a change.
   const generated = await call(app, 'POST', api('/recommendations/generate'), { token, body: { client_id: client.id } });
   const recommendation = (generated.body as { recommendations?: Array<{ id: string }> }).recommendations?.[0];
@@ -118,6 +123,7 @@ export async function createOneOfEach(app: FastifyInstance, token: string, advis
       household: household.id,
       portfolio: portfolio.id,
       holding: holding.id,
+      transaction: buy.id,
       user: advisorId,
       security: holding.security.id,
       model: model.id,

@@ -15,6 +15,7 @@ export const samplePortfolio = (overrides: Partial<Portfolio> = {}): Portfolio =
   benchmark_symbol: 'SPY',
   lot_method: 'fifo',
   model_id: null,
+  margin_limit: null,
   cash_balance: 1500,
   holdings_value: 12000,
   total_value: 13500,

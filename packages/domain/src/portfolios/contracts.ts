@@ -60,6 +60,9 @@ export const portfolioLimits = {
   quantityMax: 1_000_000_000,
   priceMax: 10_000_000,
   amountMax: 10_000_000_000,
+  /** Largest margin allowance an account may have. */
+  marginLimitMax: 100_000_000,
+  reasonMax: 500,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -102,6 +105,18 @@ const benchmarkSymbol = z
   .min(1, portfolioMessages.benchmarkRequired)
   .transform((value) => value.toUpperCase());
 const pagination = pageQuery({ perPageDefault: portfolioLimits.perPageDefault });
+/** How far below zero cash may go; null: no margin (cash never below zero). */
+const marginLimit = z
+  .number({ error: portfolioMessages.marginLimitInvalid })
+  .min(0, portfolioMessages.marginLimitInvalid)
+  .max(portfolioLimits.marginLimitMax, portfolioMessages.marginLimitInvalid)
+  .transform(roundMoney)
+  .nullable();
+const reason = z
+  .string({ error: portfolioMessages.voidReasonRequired })
+  .max(portfolioLimits.reasonMax, { abort: true, error: portfolioMessages.voidReasonTooLong })
+  .trim()
+  .min(1, portfolioMessages.voidReasonRequired);
 
 /** A trade's amount is quantity × price, stored in the amount column: it is held to the same limit as an amount sent. */
 const tradeAmountFits = (trade: { quantity?: number | null; price?: number | null }) =>
@@ -133,6 +148,7 @@ export const portfolioCreateSchema = z.object({
   benchmark_symbol: benchmarkSymbol.default(defaultBenchmarkSymbol),
   lot_method: lotMethod.optional(),
   model_id: modelId,
+  margin_limit: marginLimit.optional(),
   /** Recorded as a deposit transaction dated today. */
   initial_deposit: z
     .number({ error: portfolioMessages.initialDepositInvalid })
@@ -190,6 +206,8 @@ export const portfolioUpdateSchema = z.object({
   lot_method: lotMethod.optional(),
   /** null stops following a model. */
   model_id: modelId,
+  /** null: no margin. */
+  margin_limit: marginLimit.optional(),
   sync_version: syncVersion(portfolioMessages.syncVersionRequired),
 });
 export type PortfolioUpdate = z.infer<typeof portfolioUpdateSchema>;
@@ -235,32 +253,50 @@ export type HoldingUpdate = z.infer<typeof holdingUpdateSchema>;
  * interest and fee: a positive amount, optionally for a security; deposit and withdrawal: a
  * positive amount and no security. The sign of the cash effect comes from the type.
  */
-export const transactionCreateSchema = z
-  .object({
-    type: z.enum(transactionTypes, { error: portfolioMessages.typeInvalid }),
-    trade_date: isoDate(portfolioMessages.tradeDateRequired),
-    ...securityReference,
-    quantity: quantity.nullish(),
-    price: price.nullish(),
-    amount: amount.nullish(),
-    notes,
-  })
-  .superRefine((body, ctx) => {
-    const hasSecurity = Boolean(body.security_id || body.symbol);
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (body.type === 'buy' || body.type === 'sell') {
-      if (!hasSecurity) issue('security_id', portfolioMessages.securityRequired);
-      if (body.quantity == null) issue('quantity', portfolioMessages.quantityRequired);
-      if (body.price == null) issue('price', portfolioMessages.priceRequired);
-      if (body.amount != null) issue('amount', portfolioMessages.amountNotForTrades);
-      if (!tradeAmountFits(body)) issue('quantity', portfolioMessages.tradeAmountTooLarge);
-      return;
-    }
-    if (body.amount == null) issue('amount', portfolioMessages.amountRequired);
-    if (body.type === 'dividend' && !hasSecurity) issue('security_id', portfolioMessages.securityRequired);
-    if ((body.type === 'deposit' || body.type === 'withdrawal') && hasSecurity) issue('security_id', portfolioMessages.securityNotForCash);
-  });
+const transactionFields = {
+  type: z.enum(transactionTypes, { error: portfolioMessages.typeInvalid }),
+  trade_date: isoDate(portfolioMessages.tradeDateRequired),
+  ...securityReference,
+  quantity: quantity.nullish(),
+  price: price.nullish(),
+  amount: amount.nullish(),
+  notes,
+};
+
+type TransactionFields = z.infer<z.ZodObject<typeof transactionFields>>;
+
+function checkTransactionFields(body: TransactionFields, ctx: z.RefinementCtx) {
+  const hasSecurity = Boolean(body.security_id || body.symbol);
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (body.type === 'buy' || body.type === 'sell') {
+    if (!hasSecurity) issue('security_id', portfolioMessages.securityRequired);
+    if (body.quantity == null) issue('quantity', portfolioMessages.quantityRequired);
+    if (body.price == null) issue('price', portfolioMessages.priceRequired);
+    if (body.amount != null) issue('amount', portfolioMessages.amountNotForTrades);
+    if (!tradeAmountFits(body)) issue('quantity', portfolioMessages.tradeAmountTooLarge);
+    return;
+  }
+  if (body.amount == null) issue('amount', portfolioMessages.amountRequired);
+  if (body.type === 'dividend' && !hasSecurity) issue('security_id', portfolioMessages.securityRequired);
+  if ((body.type === 'deposit' || body.type === 'withdrawal') && hasSecurity) issue('security_id', portfolioMessages.securityNotForCash);
+}
+
+export const transactionCreateSchema = z.object(transactionFields).superRefine(checkTransactionFields);
 export type TransactionCreate = z.infer<typeof transactionCreateSchema>;
+
+/** Voids an entry: it stays in the ledger, marked void with who, when and why, and no figure counts it. */
+export const transactionVoidSchema = z.object({
+  reason,
+  /** The entry's version as read (409 with the current entry otherwise). */
+  sync_version: syncVersion(portfolioMessages.syncVersionRequired),
+});
+export type TransactionVoid = z.infer<typeof transactionVoidSchema>;
+
+/** Corrects an entry: voids it and records the entry given in its place, in one write. */
+export const transactionCorrectSchema = z
+  .object({ ...transactionFields, reason, sync_version: syncVersion(portfolioMessages.syncVersionRequired) })
+  .superRefine(checkTransactionFields);
+export type TransactionCorrect = z.infer<typeof transactionCorrectSchema>;
 
 export const transactionListQuerySchema = z
   .object({
@@ -268,6 +304,11 @@ export const transactionListQuerySchema = z
     security_id: optionalFilter(idSchema(portfolioMessages.idInvalid)),
     from: optionalFilter(isoDate()),
     to: optionalFilter(isoDate()),
+    /** false hides voided entries (they are listed, marked void, by default). */
+    include_void: z.preprocess(
+      (value) => (value === '' ? undefined : value === 'true' ? true : value === 'false' ? false : value),
+      z.boolean({ error: 'include_void must be true or false' }).default(true),
+    ),
     ...pagination,
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: portfolioMessages.dateRangeInvalid, path: ['from'] });
@@ -332,7 +373,9 @@ export const portfolioSchema = z.object({
   lot_method: z.enum(lotMethods),
   /** The model portfolio this account follows (recommendations compare it with that model), or null. */
   model_id: z.string().nullable(),
-  /** The ledger's cash; may be negative (buys recorded before their funding). */
+  /** How far below zero cash may go; null: no margin. */
+  margin_limit: z.number().nullable(),
+  /** The ledger's cash (void entries excluded); below zero only within a margin allowance. */
   cash_balance: z.number(),
   holdings_value: z.number(),
   /** cash_balance + holdings_value. */
@@ -383,9 +426,22 @@ export const transactionSchema = z.object({
   notes: z.string().nullable(),
   created_by: z.string().nullable(),
   created_at: z.string(),
+  /** Set when the entry is void: it stays on the record and no figure counts it. */
+  void: z
+    .object({
+      at: z.string(),
+      by: z.object({ id: z.string(), name: z.string() }).nullable(),
+      reason: z.string(),
+    })
+    .nullable(),
+  /** The entry this one corrected (void since). */
+  replaces_id: z.string().nullable(),
   sync_version: z.number().int(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
+
+export const transactionCorrectionSchema = z.object({ voided: transactionSchema, replacement: transactionSchema });
+export type TransactionCorrection = z.infer<typeof transactionCorrectionSchema>;
 
 export const transactionListResponseSchema = pageOf('transactions', transactionSchema);
 export type TransactionListResponse = z.infer<typeof transactionListResponseSchema>;

@@ -142,6 +142,8 @@ export type Position = {
 
 /** A sell of more shares than the position holds at that point of the ledger. */
 export class OversellError extends Error {
+  /** The position in the ledger given to positionFromTransactions of the sell that fails (-1 when unknown). */
+  index = -1;
   constructor(
     readonly held: number,
     readonly requested: number,
@@ -199,7 +201,14 @@ function applyUnits(units: PositionUnits, entry: LedgerEntry): PositionUnits {
  */
 export function positionFromTransactions(entries: readonly LedgerEntry[]): Position {
   let units: PositionUnits = { micros: 0n, cost: 0n, realized: 0n };
-  for (const entry of entries) units = applyUnits(units, entry);
+  entries.forEach((entry, index) => {
+    try {
+      units = applyUnits(units, entry);
+    } catch (error) {
+      if (error instanceof OversellError) error.index = index;
+      throw error;
+    }
+  });
   return toPosition(units);
 }
 

@@ -49,6 +49,17 @@ export const portfolioMessages = {
   tradeDateInFuture: 'Trade date cannot be in the future',
   dateRangeInvalid: 'from must be on or before to',
   notesTooLong: 'Notes must be at most 500 characters',
+  marginLimitInvalid: 'Margin limit must be a number from 0 to 100,000,000 (leave it empty for no margin)',
+  /** A margin limit lower than the margin the account uses now. */
+  marginBelowCash: (cash: string, needed: string) => `Cash is ${cash}: the margin limit cannot be less than ${needed} while it is`,
+  transactionNotFound: 'Transaction not found',
+  transactionChanged: 'This entry was changed by someone else. Review the current version and try again.',
+  transactionAlreadyVoid: 'This entry is already void',
+  voidReasonRequired: 'Give the reason for the change: it stays on the record',
+  voidReasonTooLong: 'Reason must be at most 500 characters',
+  /** A void or correction that would leave a later sell selling shares that were no longer held. */
+  sellUncovered: (subject: string, sell: string, date: string, held: number) =>
+    `${subject} would leave ${sell} on ${date} uncovered: ${held > 0 ? `only ${new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 }).format(held)} ${held === 1 ? 'share' : 'shares'} would be held then` : 'no shares would be held then'}.`,
   idInvalid: messages.idInvalid,
   pageInvalid: pageMessages.pageInvalid,
   perPageInvalid: pageMessages.perPageInvalid,

@@ -33,6 +33,8 @@ export const portfolios = pgTable(
     /** The model portfolio this account follows: recommendations compare it with that model, and a price import checks its drift. */
     modelId: uuid('model_id').references(() => modelPortfolios.id),
     cashBalance: numeric('cash_balance', { precision: 18, scale: 2, mode: 'number' }).notNull().default(0),
+    /** How far below zero the ledger's cash may go (a margin allowance); null: no margin, cash never goes below zero. */
+    marginLimit: numeric('margin_limit', { precision: 18, scale: 2, mode: 'number' }),
     /**
      * The valuation of the holdings (quantity > 0), kept by the database itself: triggers on holdings
      * and on securities' last close refresh it in the statement that changes either (migration 0005),
@@ -59,12 +61,16 @@ export const portfolios = pgTable(
       .where(sql`${table.deletedAt} is null`),
     check('portfolios_status_check', sql`${table.status} in ('active', 'proposed', 'closed')`),
     check('portfolios_lot_method_check', sql`${table.lotMethod} in ('fifo', 'hifo')`),
+    check('portfolios_margin_limit_check', sql`${table.marginLimit} is null or ${table.marginLimit} >= 0`),
   ],
 );
 
 /**
  * The ledger, the truth of every portfolio. `amount` is the signed cash effect (a buy is
- * negative); quantity and price are set for trades and dividends of a security.
+ * negative); quantity and price are set for trades and dividends of a security. An entry is never
+ * edited or deleted: a mistake is voided (it stays, with who voided it, when and why) and every
+ * figure is computed from the entries that are not void; a correction is a void plus the entry
+ * that replaces it (`replaces_id`).
  */
 export const transactions = pgTable(
   'transactions',
@@ -86,11 +92,19 @@ export const transactions = pgTable(
     /** A sell's own lot order (tax_optimized when a tax-aware recommendation made it); null: the portfolio's method. */
     lotMethod: text('lot_method', { enum: saleLotMethods }),
     createdBy: uuid('created_by').references(() => users.id),
+    voidedAt: at('voided_at'),
+    voidedBy: uuid('voided_by').references(() => users.id),
+    voidReason: text('void_reason'),
+    /** The Idempotency-Key of the void or correction that voided it: a replay of that request answers as the first did. */
+    voidKey: text('void_key'),
+    /** The entry this one corrected (voided in the same write). */
+    replacesId: uuid('replaces_id'),
     createdAt: createdAt(),
     ...syncColumns(),
   },
   (table) => [
     index('transactions_portfolio_date_idx').on(table.portfolioId, table.tradeDate),
+    check('transactions_void_check', sql`(${table.voidedAt} is null) = (${table.voidReason} is null)`),
     check('transactions_type_check', sql`${table.type} in ('buy', 'sell', 'dividend', 'interest', 'deposit', 'withdrawal', 'fee')`),
     check(
       'transactions_lot_method_check',

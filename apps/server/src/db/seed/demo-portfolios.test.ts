@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ageFrom } from '@meridian/domain/shared/format';
 import { cashBalance, positionFromTransactions, tradeValue } from '@meridian/domain/portfolios/ledger';
@@ -31,10 +31,11 @@ const profiles: Array<Omit<PlanClient, 'id' | 'email' | 'lastName'>> = [
 
 /** Checks that a portfolio's stored holdings and cash are what its stored ledger replays to. */
 async function expectLedgerConsistent(db: Db, portfolioId: string) {
+  // Void entries stay on the record and count in no figure.
   const ledger = await db
     .select()
     .from(transactions)
-    .where(eq(transactions.portfolioId, portfolioId))
+    .where(and(eq(transactions.portfolioId, portfolioId), isNull(transactions.voidedAt)))
     .orderBy(asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id));
   const [portfolio] = await db.select().from(portfolios).where(eq(portfolios.id, portfolioId));
   expect(portfolio?.cashBalance).toBe(cashBalance(ledger.map((t) => t.amount)));
@@ -177,6 +178,27 @@ describeEachDatabase('demo portfolios seed', (t) => {
     // The demo seed gives every client of its firm at least one portfolio (none until its clients are seeded).
     expect(new Set(demoPortfolios.map((p) => p.clientId)).size).toBe(demoClients.length);
     for (const portfolio of demoPortfolios.slice(0, 10)) await expectLedgerConsistent(t.db, portfolio.id);
+  });
+
+  it("shows a voided fee and a margin allowance on the client login's first account, changing no figure", async () => {
+    const [account] = await t.db
+      .select({ id: portfolios.id, marginLimit: portfolios.marginLimit })
+      .from(portfolios)
+      .innerJoin(clients, eq(clients.id, portfolios.clientId))
+      .innerJoin(users, eq(users.id, clients.userId))
+      .where(eq(users.email, 'client@summitridge.example'))
+      .orderBy(asc(portfolios.name))
+      .limit(1);
+    expect(account?.marginLimit).toBe(25_000);
+    const voided = await t.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.portfolioId, account!.id), isNotNull(transactions.voidedAt)));
+    expect(voided.map((row) => [row.type, row.voidReason])).toEqual([
+      ['fee', 'Entered twice: the custodian charged the quarterly fee once'],
+    ]);
+    // The void entry counts nowhere: cash and holdings are what the other entries replay to.
+    await expectLedgerConsistent(t.db, account!.id);
   });
 });
 

@@ -8,6 +8,7 @@ import { seedDemoClients } from './demo-clients.ts';
 import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import { extendValuations } from '../../modules/valuations/valuations.service.ts';
 import { seedDemoPortfolios } from './demo-portfolios.ts';
+import { seedDemoLedgerCorrections } from './demo-ledger-corrections.ts';
 import { seedDemoAdvice } from './demo-advice.ts';
 import { seedDemoAssessments } from './demo-assessments.ts';
 import { seedDemoCheckIns } from './demo-check-ins.ts';
@@ -43,6 +44,7 @@ export async function seedDemo(db: Db, options: { now?: () => Date } = {}): Prom
   // Keep last: portfolios are built from the clients table and the market's closes, so this runs
   // after the market, the firm and the clients are seeded (it finds no clients until they are).
   await seedDemoPortfolios(db);
+  await seedDemoLedgerCorrections(db);
   // Their daily valuations, from each ledger's first day to the latest trading day.
   await extendValuations(db, marketDate(options.now?.() ?? new Date()));
   // Questionnaires set the clients' bands, which the models they follow and the recommendations go by.

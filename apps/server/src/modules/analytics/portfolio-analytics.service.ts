@@ -111,7 +111,7 @@ async function tradesForLots(db: Db, ids: readonly string[]): Promise<AnalyticsI
            t.trade_date::text as date, coalesce(t.quantity, 0)::float8 as quantity, coalesce(t.price, 0)::float8 as price,
            t.lot_method as "lotMethod"
     from transactions t join securities s on s.id = t.security_id
-    where t.portfolio_id = any(${uuidArray(ids)}::uuid[]) and t.type in ('buy', 'sell')
+    where t.portfolio_id = any(${uuidArray(ids)}::uuid[]) and t.type in ('buy', 'sell') and t.voided_at is null
     order by t.portfolio_id, t.trade_date, t.created_at, t.id`)) as unknown as { rows: AnalyticsInput['trades'] };
   return result.rows;
 }
@@ -125,7 +125,7 @@ async function benchmarkClosesSince(db: Db, symbol: string, ids: readonly string
     select p.date::text as date, p.close::float8 as close from prices p
     join securities s on s.id = p.security_id
     where s.symbol = ${symbol}
-      and p.date >= (select min(t.trade_date) from transactions t where t.portfolio_id = any(${uuidArray(ids)}::uuid[])) - 10
+      and p.date >= (select min(t.trade_date) from transactions t where t.portfolio_id = any(${uuidArray(ids)}::uuid[]) and t.voided_at is null) - 10
     order by p.date`)) as unknown as { rows: Array<{ date: string; close: number }> };
   return result.rows;
 }

@@ -70,7 +70,7 @@ export const lastTradeOf = (clientId: SQL | AnyColumn) => sql`(
   select max(lt.trade_date)
   from portfolios p
   cross join lateral (
-    select t.trade_date from transactions t where t.portfolio_id = p.id order by t.trade_date desc limit 1
+    select t.trade_date from transactions t where t.portfolio_id = p.id and t.voided_at is null order by t.trade_date desc limit 1
   ) lt
   where p.client_id = ${clientId} and p.deleted_at is null
 )`;

@@ -91,7 +91,13 @@ describeEachDatabase('investor personality questionnaire', (t) => {
   it("starts module 3 from the client's accounts: retirement and other wealth with their share in stocks", async () => {
     const client = await newClient({ investmentExperience: 'advanced' });
     const equity = await insertSecurity(t.db, 100);
-    const ira = await openPortfolio(app, advisor.token, client.id, { initial_deposit: 20_000, account_type: 'ira' });
+    const ira = await openPortfolio(app, advisor.token, client.id, { account_type: 'ira' });
+    // Funded on the buy's day (the last trading day may be before today).
+    const funded = await call(app, 'POST', api(`/portfolios/${ira.id}/transactions`), {
+      token: advisor.token,
+      body: { type: 'deposit', amount: 20_000, trade_date: lastTradingDayOnOrBefore(marketDate(t.clock.now())) },
+    });
+    expect(funded.status, JSON.stringify(funded.body)).toBe(201);
     const bought = await call(app, 'POST', api(`/portfolios/${ira.id}/transactions`), {
       token: advisor.token,
       body: {

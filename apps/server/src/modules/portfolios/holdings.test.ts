@@ -66,6 +66,13 @@ describeEachDatabase('portfolio holdings', (t) => {
         .orderBy(desc(prices.date))
         .limit(1)
     )[0];
+  const fund = async (portfolioId: string, amount: number, tradeDate: string) => {
+    const response = await call(app, 'POST', api(`/portfolios/${portfolioId}/transactions`), {
+      token: alex.token,
+      body: { type: 'deposit', amount, trade_date: tradeDate },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+  };
   const issues = (body: { detail: Array<{ loc: unknown[]; msg: string }> }) => body.detail.map((issue) => [issue.loc.join('.'), issue.msg]);
 
   it('POST buys at the latest close by default, records the buy and returns the holding', async () => {
@@ -108,7 +115,9 @@ describeEachDatabase('portfolio holdings', (t) => {
   });
 
   it('POST with a past trade date buys at the close of that date, or the latest close before it', async () => {
-    const portfolio = await openPortfolio(app, alex.token, client.id, { initial_deposit: 10_000 });
+    const portfolio = await openPortfolio(app, alex.token, client.id);
+    // Funded before the buy's date: cash never goes below zero on any day.
+    await fund(portfolio.id, 10_000, addDays(today, -60));
     // A Saturday a few weeks back: no close that day, so Friday's (or earlier, around holidays).
     let saturday = addDays(today, -20);
     while (new Date(`${saturday}T00:00:00Z`).getUTCDay() !== 6) saturday = addDays(saturday, -1);
@@ -120,12 +129,13 @@ describeEachDatabase('portfolio holdings', (t) => {
   });
 
   it('POST at a price given, adding to a holding already there (the average cost moves)', async () => {
-    const portfolio = await openPortfolio(app, alex.token, client.id);
+    const portfolio = await openPortfolio(app, alex.token, client.id, { initial_deposit: 3000 });
     const first = await addOk(portfolio.id, { security_id: msft.id, quantity: 10, price: 100 });
     const second = await addOk(portfolio.id, { security_id: msft.id, quantity: 10, price: 200, notes: 'Adding on a dip' });
     expect(second).toMatchObject({ id: first.id, quantity: 20, average_cost: 150, cost_basis: 3000, sync_version: 2 });
     expect((await list(portfolio.id)).total).toBe(1);
-    expect(await cashOf(portfolio.id)).toBe(-3000);
+    // 3,000 − 10 × 100 − 10 × 200 = 0: every dollar spent, none beyond.
+    expect(await cashOf(portfolio.id)).toBe(0);
     expect((await lastTransaction(portfolio.id))?.notes).toBe('Adding on a dip');
   });
 
@@ -172,19 +182,19 @@ describeEachDatabase('portfolio holdings', (t) => {
   });
 
   it('PUT to 0 sells everything: the answer shows quantity 0 and the holding leaves the list', async () => {
-    const portfolio = await openPortfolio(app, alex.token, client.id);
+    const portfolio = await openPortfolio(app, alex.token, client.id, { initial_deposit: 150 });
     const holding = await addOk(portfolio.id, { security_id: msft.id, quantity: 3, price: 50 });
     const response = await call(app, 'PUT', path(portfolio.id, holding.id), { token: alex.token, body: { quantity: 0, price: 60 } });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: holding.id, quantity: 0, market_value: 0, cost_basis: 0, allocation_percent: 0 });
     expect(await lastTransaction(portfolio.id)).toMatchObject({ type: 'sell', quantity: 3, price: 60, amount: 180 });
     expect(await list(portfolio.id)).toEqual({ holdings: [], total: 0 });
-    expect(await cashOf(portfolio.id)).toBe(30);
+    expect(await cashOf(portfolio.id)).toBe(180); // 150 − 3 × 50 + 3 × 60
     expect((await call(app, 'PUT', path(portfolio.id, holding.id), { token: alex.token, body: { quantity: 1 } })).status).toBe(404);
   });
 
   it('PUT refuses a stale sync_version with 409 and the current holding, and validates the target', async () => {
-    const portfolio = await openPortfolio(app, alex.token, client.id);
+    const portfolio = await openPortfolio(app, alex.token, client.id, { initial_deposit: 10_000 });
     const holding = await addOk(portfolio.id, { security_id: aapl.id, quantity: 10, price: 100 });
     await addOk(portfolio.id, { security_id: aapl.id, quantity: 1, price: 100 });
     const stale = await call(app, 'PUT', path(portfolio.id, holding.id), { token: alex.token, body: { quantity: 20, sync_version: 1 } });
@@ -203,7 +213,7 @@ describeEachDatabase('portfolio holdings', (t) => {
 
   it("answers 404 'Holding not found' for an unknown holding or one of another portfolio", async () => {
     const mine = await openPortfolio(app, alex.token, client.id);
-    const other = await openPortfolio(app, alex.token, client.id);
+    const other = await openPortfolio(app, alex.token, client.id, { initial_deposit: 1 });
     const elsewhere = await addOk(other.id, { security_id: aapl.id, quantity: 1, price: 1 });
     for (const holdingId of [elsewhere.id, '00000000-0000-4000-8000-000000000000', 'nope']) {
       for (const method of ['PUT', 'DELETE'] as const) {
@@ -245,22 +255,23 @@ describeEachDatabase('portfolio holdings', (t) => {
     expect((await call(app, 'DELETE', path(portfolio.id, holding.id), { token: alex.token })).status).toBe(404);
   });
 
-  it('GET lists holdings largest first, an overdrawn balance left out of their weights', async () => {
-    const portfolio = await openPortfolio(app, alex.token, client.id);
+  it('GET lists holdings largest first, each weight a share of the total value with cash', async () => {
+    const portfolio = await openPortfolio(app, alex.token, client.id, { initial_deposit: 100_000 });
     await addOk(portfolio.id, { security_id: aapl.id, quantity: 1 });
     await addOk(portfolio.id, { security_id: msft.id, quantity: 10 });
     const { holdings, total } = await list(portfolio.id);
     expect(total).toBe(2);
     expect(holdings[0]!.market_value).toBeGreaterThanOrEqual(holdings[1]!.market_value);
     const sum = holdings[0]!.market_value + holdings[1]!.market_value;
-    for (const h of holdings) expect(h.allocation_percent).toBe(Math.round((h.market_value / sum) * 10_000) / 100);
+    const cash = (await cashOf(portfolio.id)) ?? Number.NaN;
+    for (const h of holdings) expect(h.allocation_percent).toBe(Math.round((h.market_value / (sum + cash)) * 10_000) / 100);
     const trailing = await call(app, 'GET', `${path(portfolio.id)}/`, { token: alex.token });
     expect(trailing.status).toBe(200);
   });
 
   it('an admin manages holdings of any portfolio in the firm; a client user only reads their own', async () => {
     const jordanClient = await clientOfUser(t.db, jordan, alex);
-    const portfolio = await openPortfolio(app, admin.token, jordanClient.id);
+    const portfolio = await openPortfolio(app, admin.token, jordanClient.id, { initial_deposit: 20 });
     const holding = (await add(portfolio.id, { security_id: aapl.id, quantity: 2, price: 10 }, admin.token)).body as Holding;
     expect(holding.quantity).toBe(2);
     expect((await list(portfolio.id, jordan.token)).holdings.map((h) => h.id)).toEqual([holding.id]);
@@ -276,7 +287,7 @@ describeEachDatabase('portfolio holdings', (t) => {
   });
 
   it('the holding endpoints keep the ledger order: every change is a transaction', async () => {
-    const portfolio = await openPortfolio(app, alex.token, client.id);
+    const portfolio = await openPortfolio(app, alex.token, client.id, { initial_deposit: 100 });
     const holding = await addOk(portfolio.id, { security_id: aapl.id, quantity: 5, price: 10 });
     await call(app, 'PUT', path(portfolio.id, holding.id), { token: alex.token, body: { quantity: 8, price: 12 } });
     await call(app, 'PUT', path(portfolio.id, holding.id), { token: alex.token, body: { quantity: 2, price: 15 } });
@@ -287,6 +298,7 @@ describeEachDatabase('portfolio holdings', (t) => {
       .where(eq(transactions.portfolioId, portfolio.id))
       .orderBy(asc(transactions.createdAt));
     expect(ledger.map((row) => [row.type, row.quantity])).toEqual([
+      ['deposit', null],
       ['buy', 5],
       ['buy', 3],
       ['sell', 6],

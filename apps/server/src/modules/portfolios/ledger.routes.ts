@@ -3,27 +3,42 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pathId } from '@meridian/domain/shared/ids';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import { validationIssueSchema } from '@meridian/domain/auth/contracts';
 import {
   holdingCreateSchema,
   holdingListResponseSchema,
   holdingSchema,
   holdingUpdateSchema,
   syncConflictSchema,
+  transactionCorrectionSchema,
+  transactionCorrectSchema,
   transactionCreateSchema,
   transactionListQuerySchema,
+  transactionVoidSchema,
   transactionListResponseSchema,
   transactionSchema,
 } from '@meridian/domain/portfolios/contracts';
 import { addHolding, listHoldings, removeHolding, updateHolding } from './holdings.service.ts';
 import { addTransaction, listTransactions } from './ledger.service.ts';
+import { correctTransaction, voidTransaction } from './ledger-corrections.service.ts';
 import { reachablePortfolio } from './portfolios.service.ts';
 import { detail, portfolioParams, read, tags, write } from './route-common.ts';
 
+/** 422: a list of field issues, or one `detail` naming what the change would break. */
+const unprocessable = z.object({ detail: z.array(validationIssueSchema) }).or(detail);
+
 const holdingParams = portfolioParams.extend({ holdingId: pathId('The holding id') });
+const transactionParams = portfolioParams.extend({ transactionId: pathId('The transaction id') });
 
 const recorded =
   'Recorded as a transaction in the ledger (one database transaction with the holding, the cash and the audit row). ' +
-  'Buys may take cash below zero: the advisor records positions that exist, funding may follow.';
+  'Cash never goes below zero, or below −margin_limit when the account has a margin allowance: a buy, withdrawal or fee that would take the running cash lower on any day from its trade date on answers 422 naming the shortfall.';
+
+const corrected =
+  'The entry stays in the ledger, marked void with who, when and the reason; holdings, lots, realised gains, valuations and cash are ' +
+  "recomputed without it (one database transaction with the audit row). sync_version must be the entry's current one (409 with `current` " +
+  'otherwise); a replay with the same Idempotency-Key answers as the first request did. A change that would leave a later sell uncovered or ' +
+  'cash below its floor answers 422 naming the sell or the day.';
 
 /** Holdings and the transaction ledger of a portfolio: /portfolios/{id}/holdings and /portfolios/{id}/transactions. */
 export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -143,5 +158,47 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send(await addTransaction(app, request, await portfolioOf(request, request.params.id), request.body)),
+  );
+
+  app.post(
+    '/portfolios/:id/transactions/:transactionId/void',
+    {
+      schema: {
+        tags,
+        summary: 'Void a ledger entry (staff): it stays on the record, marked void, and counts in no figure',
+        description: corrected,
+        params: transactionParams,
+        body: transactionVoidSchema,
+        response: { 200: transactionSchema, 404: detail, 409: syncConflictSchema(transactionSchema), 422: unprocessable },
+      },
+      config: write,
+    },
+    async (request, reply) => {
+      const portfolio = await portfolioOf(request, request.params.id);
+      const result = await voidTransaction(app, request, portfolio, request.params.transactionId, request.body);
+      if (!result.ok) return reply.status(409).send({ detail: portfolioMessages.transactionChanged, current: result.current });
+      return result.result;
+    },
+  );
+
+  app.post(
+    '/portfolios/:id/transactions/:transactionId/correct',
+    {
+      schema: {
+        tags,
+        summary: 'Correct a ledger entry (staff): voids it and records the entry given in its place, in one write',
+        description: `The body is a transaction as for POST /portfolios/{id}/transactions, with the reason and the entry's sync_version. ${corrected}`,
+        params: transactionParams,
+        body: transactionCorrectSchema,
+        response: { 200: transactionCorrectionSchema, 404: detail, 409: syncConflictSchema(transactionSchema), 422: unprocessable },
+      },
+      config: write,
+    },
+    async (request, reply) => {
+      const portfolio = await portfolioOf(request, request.params.id);
+      const result = await correctTransaction(app, request, portfolio, request.params.transactionId, request.body);
+      if (!result.ok) return reply.status(409).send({ detail: portfolioMessages.transactionChanged, current: result.current });
+      return result.result;
+    },
   );
 };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, max, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   cashEffect,
@@ -12,23 +12,28 @@ import {
 } from '@meridian/domain/portfolios/ledger';
 import type { SaleLotMethod } from '@meridian/domain/analytics/tax-lots';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import { cashShortfallMessage, describeEntry, firstCashShortfall, type CashCheckEntry } from '@meridian/domain/portfolios/cash-check';
 import { pageInfo, pageTotal, pageWindow } from '@meridian/domain/shared/pagination';
 import type { Transaction, TransactionCreate, TransactionListQuery, TransactionListResponse } from '@meridian/domain/portfolios/contracts';
 import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { holdings, portfolios, transactions, type PortfolioRow, type TransactionRow } from '../../db/schema/portfolios.ts';
 import { prices, securities, type SecurityRow } from '../../db/schema/securities.ts';
+import { users } from '../../db/schema/users.ts';
 import { findSecurity } from '../securities/securities.service.ts';
 import { refreshValuations } from '../valuations/valuations.service.ts';
-import { fieldError } from '../../platform/errors.ts';
+import { fieldError, RequestValidationError } from '../../platform/errors.ts';
+import { HttpError } from '../../platform/http-error.ts';
 import { toTransaction } from './portfolios.views.ts';
 
 /**
- * The ledger is the truth of a portfolio. A write inserts its transactions, then, in the same
- * database transaction, rebuilds each traded security's holding from that security's whole ledger
- * (so a back-dated trade is checked against what was held on its date), rewrites the portfolio's
- * daily valuations from the earliest trade date written, sets the portfolio's cash to the sum of its
- * ledger, bumps the portfolio's sync_version and writes the audit row.
+ * The ledger is the truth of a portfolio. A write inserts its transactions (and marks any it voids),
+ * then, in the same database transaction, rebuilds each traded security's holding from that
+ * security's whole ledger (so a back-dated trade is checked against what was held on its date),
+ * checks the running cash against the account's floor (zero, or −margin_limit), rewrites the
+ * portfolio's daily valuations from the earliest trade date touched, sets the portfolio's cash to the
+ * sum of its ledger, bumps the portfolio's sync_version and writes the audit row. Void entries stay
+ * in the table and count in no figure.
  */
 
 /** A transaction ready to insert: rounded to the columns' scales, with its signed cash effect. */
@@ -77,25 +82,59 @@ export function ledgerEntry(input: {
 
 type PositionSnapshot = { security_id: string; quantity: number; average_cost: number } | null;
 
-/** Rebuilds one holding from its security's ledger in this portfolio; a sell beyond what was held fails the write. */
-async function rebuildHolding(tx: Db, portfolio: PortfolioRow, securityId: string, now: Date) {
+/** What a write does to the ledger: entries it adds, entries it voids, and how a refusal names it ('This buy', 'Voiding this deposit'). */
+type LedgerWrite = {
+  entries: NewTransaction[];
+  voids?: Array<{ row: TransactionRow; reason: string; key: string | null }>;
+  /** For a correction: the entry the new one replaces. */
+  replacesId?: string;
+};
+
+/** The entries of a portfolio that count (not void), or those and the ones being voided now, for a check. */
+const counted = (portfolioId: string, voiding: readonly string[]) =>
+  voiding.length > 0
+    ? and(eq(transactions.portfolioId, portfolioId), or(isNull(transactions.voidedAt), inArray(transactions.id, [...voiding])))
+    : and(eq(transactions.portfolioId, portfolioId), isNull(transactions.voidedAt));
+
+/** 'This buy' or 'Voiding this deposit': the subject of a refusal. */
+const subjectOf = (write: LedgerWrite): string => {
+  const voided = write.voids?.[0]?.row;
+  if (voided) return `${write.entries.length > 0 ? 'Correcting' : 'Voiding'} this ${voided.type}`;
+  return `This ${write.entries[0]?.type ?? 'entry'}`;
+};
+
+/**
+ * Rebuilds one holding from its security's ledger in this portfolio (void entries excluded); a sell
+ * beyond what was held at its point of the ledger fails the write.
+ */
+async function rebuildHolding(tx: Db, portfolio: PortfolioRow, securityId: string, now: Date, write: LedgerWrite) {
   const [existing] = await tx
     .select({ quantity: holdings.quantity, averageCost: holdings.averageCost })
     .from(holdings)
     .where(and(eq(holdings.portfolioId, portfolio.id), eq(holdings.securityId, securityId)));
   const ledger = await tx
-    .select({ type: transactions.type, quantity: transactions.quantity, price: transactions.price })
+    .select({ type: transactions.type, quantity: transactions.quantity, price: transactions.price, tradeDate: transactions.tradeDate })
     .from(transactions)
     .where(
-      and(eq(transactions.portfolioId, portfolio.id), eq(transactions.securityId, securityId), inArray(transactions.type, ['buy', 'sell'])),
+      and(
+        eq(transactions.portfolioId, portfolio.id),
+        eq(transactions.securityId, securityId),
+        inArray(transactions.type, ['buy', 'sell']),
+        isNull(transactions.voidedAt),
+      ),
     )
     .orderBy(asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id));
   let position;
   try {
     position = positionFromTransactions(ledger);
   } catch (error) {
-    if (error instanceof OversellError) throw fieldError('quantity', error.message, error.requested);
-    throw error;
+    if (!(error instanceof OversellError)) throw error;
+    if (!write.voids?.length) throw fieldError('quantity', error.message, error.requested);
+    // A void (or correction) took away shares a later sell needed: name that sell.
+    const sell = ledger[error.index];
+    const [security] = await tx.select({ symbol: securities.symbol }).from(securities).where(eq(securities.id, securityId));
+    const described = describeEntry({ type: 'sell', amount: 0, quantity: error.requested, symbol: security?.symbol ?? null });
+    throw new HttpError(422, portfolioMessages.sellUncovered(subjectOf(write), described, sell?.tradeDate ?? '', error.held));
   }
   if (position.quantity > 0) {
     await tx
@@ -135,6 +174,45 @@ async function rebuildHolding(tx: Db, portfolio: PortfolioRow, securityId: strin
 }
 
 /**
+ * Cash never goes below zero, or below −margin_limit (DESIGN decision 17): the running cash of the
+ * ledger after the write is checked from its earliest change on (see firstCashShortfall), so a
+ * back-dated buy cannot leave an earlier day short and a void cannot leave a later withdrawal unfunded.
+ */
+async function checkCash(tx: Db, portfolio: PortfolioRow, marginLimit: number | null, write: LedgerWrite, added: ReadonlySet<string>) {
+  const voiding = (write.voids ?? []).map((entry) => entry.row.id);
+  const rows = await tx
+    .select({
+      id: transactions.id,
+      type: transactions.type,
+      tradeDate: transactions.tradeDate,
+      amount: transactions.amount,
+      quantity: transactions.quantity,
+      symbol: securities.symbol,
+    })
+    .from(transactions)
+    .leftJoin(securities, eq(securities.id, transactions.securityId))
+    .where(counted(portfolio.id, voiding))
+    .orderBy(asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id));
+  const ledger: CashCheckEntry[] = rows.map((row) => ({
+    ...row,
+    status: added.has(row.id) ? 'added' : voiding.includes(row.id) ? 'removed' : 'kept',
+  }));
+  const shortfall = firstCashShortfall(ledger, marginLimit);
+  if (!shortfall) return;
+  const own = shortfall.entry.status === 'added' && !write.voids?.length;
+  const at = ledger.indexOf(shortfall.entry);
+  const backDated = ledger.slice(at + 1).some((entry) => entry.status === 'kept');
+  const message = cashShortfallMessage(subjectOf(write), shortfall, marginLimit, { atOwnEntry: own, backDated });
+  if (write.voids?.length) throw new HttpError(422, message);
+  const first = write.entries[0];
+  throw fieldError(
+    first && isTrade(first.type) ? 'quantity' : 'amount',
+    message,
+    first ? (first.quantity ?? Math.abs(first.amount)) : null,
+  );
+}
+
+/**
  * Records transactions in one database transaction (see the top of this file) and returns them as
  * stored; inside `within`, a transaction of the caller's, when the entries are part of a larger write.
  */
@@ -146,13 +224,32 @@ export async function recordTransactions(
   action: string,
   within?: Db,
 ): Promise<TransactionRow[]> {
+  return (await writeLedger(app, request, portfolio, { entries }, action, within)).inserted;
+}
+
+/**
+ * Adds entries and voids entries in one database transaction: locks the portfolio, inserts, marks the
+ * voided entries (who, when, why), rebuilds each security touched from its ledger without void
+ * entries, checks the running cash, rewrites the valuations, sets cash to the sum of the entries that
+ * count, bumps the portfolio's sync_version and writes the audit row.
+ */
+export async function writeLedger(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  portfolio: PortfolioRow,
+  write: LedgerWrite,
+  action: string,
+  within?: Db,
+): Promise<{ inserted: TransactionRow[]; voided: TransactionRow[] }> {
   const viewer = app.currentUser(request);
   const now = app.now();
+  const { entries } = write;
+  const voids = write.voids ?? [];
   const inTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> => (within ? work(within) : app.db.transaction(work));
   return inTransaction(async (tx) => {
     // Writers of one portfolio queue on its row, so each ledger check sees every earlier write.
     const [locked] = await tx
-      .select({ cash: portfolios.cashBalance })
+      .select({ cash: portfolios.cashBalance, marginLimit: portfolios.marginLimit })
       .from(portfolios)
       .where(eq(portfolios.id, portfolio.id))
       .for('update');
@@ -162,64 +259,116 @@ export async function recordTransactions(
       .from(transactions)
       .where(eq(transactions.portfolioId, portfolio.id));
     const start = Math.max(now.getTime(), (last?.at?.getTime() ?? 0) + 1);
-    const inserted = await tx
-      .insert(transactions)
-      .values(
-        entries.map((entry, index) => ({
-          ...entry,
-          firmId: portfolio.firmId,
-          portfolioId: portfolio.id,
-          createdBy: viewer.id,
-          createdAt: new Date(start + index),
+    const inserted =
+      entries.length === 0
+        ? []
+        : await tx
+            .insert(transactions)
+            .values(
+              entries.map((entry, index) => ({
+                ...entry,
+                firmId: portfolio.firmId,
+                portfolioId: portfolio.id,
+                replacesId: write.replacesId ?? null,
+                createdBy: viewer.id,
+                createdAt: new Date(start + index),
+                updatedAt: now,
+              })),
+            )
+            .returning();
+    const voided: TransactionRow[] = [];
+    for (const { row, reason, key } of voids) {
+      // The version check is repeated in the write: a change that landed since the read wins.
+      const [marked] = await tx
+        .update(transactions)
+        .set({
+          voidedAt: now,
+          voidedBy: viewer.id,
+          voidReason: reason,
+          voidKey: key,
+          syncVersion: sql`${transactions.syncVersion} + 1`,
           updatedAt: now,
-        })),
-      )
-      .returning();
-    const traded = [...new Set(entries.filter((entry) => isTrade(entry.type) && entry.securityId).map((entry) => entry.securityId!))];
+        })
+        .where(and(eq(transactions.id, row.id), isNull(transactions.voidedAt), eq(transactions.syncVersion, row.syncVersion)))
+        .returning();
+      if (!marked) throw new StaleEntryError(row.id);
+      voided.push(marked);
+    }
+    const touched = [...inserted, ...voided];
+    const traded = [...new Set(touched.filter((row) => isTrade(row.type) && row.securityId).map((row) => row.securityId!))];
     const changes = [];
-    for (const securityId of traded) changes.push(await rebuildHolding(tx, portfolio, securityId, now));
-    // Buys may take cash below zero. That is recorded, not refused: the advisor is recording positions
-    // that exist, funding may be recorded after them, and the UI shows the negative cash.
-    const earliest = entries.reduce(
-      (min, entry) => (entry.tradeDate < min ? entry.tradeDate : min),
-      entries[0]?.tradeDate ?? marketDate(now),
-    );
-    await refreshValuations(tx, [{ portfolioId: portfolio.id, from: earliest }], marketDate(now));
+    for (const securityId of traded) changes.push(await rebuildHolding(tx, portfolio, securityId, now, write));
+    await checkCash(tx, portfolio, locked?.marginLimit ?? null, write, new Set(inserted.map((row) => row.id)));
+    const earliest = touched.reduce((min, row) => (row.tradeDate < min ? row.tradeDate : min), touched[0]?.tradeDate ?? marketDate(now));
+    // A void may remove the first entry: the series is then rewritten whole (it starts later).
+    await refreshValuations(tx, [{ portfolioId: portfolio.id, from: voided.length > 0 ? null : earliest }], marketDate(now));
     const [after] = await tx
       .update(portfolios)
       .set({
-        cashBalance: sql`coalesce((select sum(t.amount) from transactions t where t.portfolio_id = ${portfolio.id}), 0)`,
+        cashBalance: sql`coalesce((select sum(t.amount) from transactions t where t.portfolio_id = ${portfolio.id} and t.voided_at is null), 0)`,
         syncVersion: sql`${portfolios.syncVersion} + 1`,
         updatedAt: now,
       })
       .where(eq(portfolios.id, portfolio.id))
       .returning({ cash: portfolios.cashBalance });
+    const brief = (row: TransactionRow) => ({
+      id: row.id,
+      type: row.type,
+      trade_date: row.tradeDate,
+      security_id: row.securityId,
+      quantity: row.quantity,
+      price: row.price,
+      amount: row.amount,
+      ...(row.lotMethod ? { lot_method: row.lotMethod } : {}),
+    });
     await app.audit(
       request,
       {
         action,
         entity: 'portfolio',
         entityId: portfolio.id,
-        before: { cash_balance: locked?.cash ?? null, holdings: changes.map((change) => change.before) },
+        before: {
+          cash_balance: locked?.cash ?? null,
+          holdings: changes.map((change) => change.before),
+          ...(voids.length > 0 ? { voided: voids.map(({ row }) => ({ ...brief(row), void: null, sync_version: row.syncVersion })) } : {}),
+        },
         after: {
           cash_balance: after?.cash ?? null,
           holdings: changes.map((change) => change.after),
-          transactions: inserted.map((row) => ({
-            id: row.id,
-            type: row.type,
-            trade_date: row.tradeDate,
-            security_id: row.securityId,
-            quantity: row.quantity,
-            price: row.price,
-            amount: row.amount,
-            ...(row.lotMethod ? { lot_method: row.lotMethod } : {}),
-          })),
+          transactions: inserted.map(brief),
+          ...(voided.length > 0
+            ? {
+                voided: voided.map((row) => ({
+                  ...brief(row),
+                  void: { at: row.voidedAt?.toISOString(), by: row.voidedBy, reason: row.voidReason },
+                  sync_version: row.syncVersion,
+                })),
+              }
+            : {}),
         },
       },
       tx,
     );
-    return inserted;
+    return { inserted, voided };
   });
+}
+
+/** A write refused because it would take cash below its floor: 422 on the field, with the message a caller may pass on. */
+export class CashShortfallError extends RequestValidationError {
+  constructor(
+    issues: RequestValidationError['issues'],
+    readonly detail: string,
+  ) {
+    super(issues);
+  }
+}
+
+/** The entry changed (or was voided) between the read and the write: the caller answers 409 with it as it is now. */
+export class StaleEntryError extends Error {
+  constructor(readonly transactionId: string) {
+    super('stale ledger entry');
+    this.name = 'StaleEntryError';
+  }
 }
 
 /** The security a request names by id (security_id) or symbol; 422 on that field when unknown. */
@@ -281,9 +430,13 @@ export async function addTransaction(
   return toTransaction(row, securityBrief(security));
 }
 
+/** The name of the user who voided an entry (null when it is not void). */
+export const voiderName = sql<string | null>`nullif(trim(concat(${users.firstName}, ' ', ${users.lastName})), '')`;
+
 /** A portfolio's ledger, newest first (trade date, then the order recorded), filtered and paginated. */
 export async function listTransactions(db: Db, portfolio: PortfolioRow, query: TransactionListQuery): Promise<TransactionListResponse> {
   const where: SQL[] = [eq(transactions.portfolioId, portfolio.id)];
+  if (!query.include_void) where.push(isNull(transactions.voidedAt));
   if (query.type) where.push(eq(transactions.type, query.type));
   if (query.security_id) where.push(eq(transactions.securityId, query.security_id));
   if (query.from) where.push(gte(transactions.tradeDate, query.from));
@@ -293,15 +446,20 @@ export async function listTransactions(db: Db, portfolio: PortfolioRow, query: T
       .select({
         transaction: transactions,
         security: { id: securities.id, symbol: securities.symbol, name: securities.name },
+        voidedBy: voiderName,
         total: sql<number>`count(*) over ()`.mapWith(Number),
       })
       .from(transactions)
       .leftJoin(securities, eq(securities.id, transactions.securityId))
+      .leftJoin(users, eq(users.id, transactions.voidedBy))
       .where(and(...where))
       .orderBy(desc(transactions.tradeDate), desc(transactions.createdAt), desc(transactions.id))
       .limit(limit)
       .offset(offset);
   const rows = await page(pageWindow(query.page, query.per_page));
   const total = await pageTotal(rows, query.page, async () => (await page(pageWindow(1, 1)))[0]?.total ?? 0);
-  return { transactions: rows.map((row) => toTransaction(row.transaction, row.security)), ...pageInfo(total, query.page, query.per_page) };
+  return {
+    transactions: rows.map((row) => toTransaction(row.transaction, row.security, row.voidedBy)),
+    ...pageInfo(total, query.page, query.per_page),
+  };
 }

@@ -90,8 +90,10 @@ export const portfoliosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Change name, account type, status or benchmark (advisors and admins)',
-        description: 'sync_version must be the version being edited; a stale one answers 409 with the current record in `current`.',
+        summary: 'Change name, account type, status, benchmark, lot method, model or margin limit (advisors and admins)',
+        description:
+          'sync_version must be the version being edited; a stale one answers 409 with the current record in `current`. ' +
+          "margin_limit (0 to 100,000,000; null: no margin) is how far below zero the ledger's cash may go; it cannot be set below the margin in use now.",
         params: portfolioParams,
         body: portfolioUpdateSchema,
         response: {

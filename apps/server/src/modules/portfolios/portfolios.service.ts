@@ -4,6 +4,7 @@ import { cashEffect } from '@meridian/domain/portfolios/ledger';
 import { clientMessages } from '@meridian/domain/shared/messages';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
 import { pageInfo, pageWindow } from '@meridian/domain/shared/pagination';
+import { formatDollars } from '@meridian/domain/shared/format';
 import {
   isUuid,
   type Holding,
@@ -118,6 +119,7 @@ const auditFields = (row: PortfolioRow) => ({
   benchmark_symbol: row.benchmarkSymbol,
   lot_method: row.lotMethod,
   model_id: row.modelId,
+  margin_limit: row.marginLimit,
 });
 
 /** Opens a portfolio for a client the user reaches; an initial deposit is recorded as a deposit transaction dated today. */
@@ -145,6 +147,7 @@ export async function createPortfolio(app: FastifyInstance, request: FastifyRequ
         benchmarkSymbol: benchmark,
         lotMethod: body.lot_method ?? 'fifo',
         modelId: modelId ?? null,
+        marginLimit: body.margin_limit ?? null,
         cashBalance: deposit,
         createdAt: now,
         updatedAt: now,
@@ -177,7 +180,7 @@ export async function createPortfolio(app: FastifyInstance, request: FastifyRequ
 
 export type UpdateResult = { ok: true; portfolio: PortfolioDetail } | { ok: false; current: Portfolio };
 
-/** Changes name, account type, status, benchmark, lot method or model of the version the caller read; a stale version gets the current record. */
+/** Changes name, account type, status, benchmark, lot method, model or margin limit of the version the caller read; a stale version gets the current record. */
 export async function updatePortfolio(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -192,6 +195,11 @@ export async function updatePortfolio(
     return { ok: false, current };
   };
   if (body.sync_version !== before.syncVersion) return conflict();
+  // Margin already in use stays covered: the limit cannot be set below how far cash is below zero now.
+  if (body.margin_limit !== undefined && before.cashBalance < -(body.margin_limit ?? 0)) {
+    const message = portfolioMessages.marginBelowCash(formatDollars(before.cashBalance), formatDollars(-before.cashBalance));
+    throw fieldError('margin_limit', message, body.margin_limit);
+  }
   const benchmark = body.benchmark_symbol === undefined ? undefined : await knownBenchmark(app.db, body.benchmark_symbol);
   const modelId = await knownModel(app.db, before.firmId, body.model_id);
 
@@ -205,6 +213,7 @@ export async function updatePortfolio(
         ...(benchmark === undefined ? {} : { benchmarkSymbol: benchmark }),
         ...(body.lot_method === undefined ? {} : { lotMethod: body.lot_method }),
         ...(modelId === undefined ? {} : { modelId }),
+        ...(body.margin_limit === undefined ? {} : { marginLimit: body.margin_limit }),
         syncVersion: sql`${portfolios.syncVersion} + 1`,
         updatedAt: app.now(),
       })

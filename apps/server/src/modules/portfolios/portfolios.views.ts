@@ -23,6 +23,7 @@ export function toPortfolio(row: Omit<PortfolioSummaryRow, 'total'>): Portfolio 
     benchmark_symbol: portfolio.benchmarkSymbol,
     lot_method: portfolio.lotMethod,
     model_id: portfolio.modelId,
+    margin_limit: portfolio.marginLimit,
     cash_balance: cash,
     holdings_value: holdingsValue,
     total_value: sumMoney([cash, holdingsValue]),
@@ -146,7 +147,11 @@ export function toPortfolioDetail(portfolio: Portfolio, holdings: Holding[]): Po
   };
 }
 
-export function toTransaction(row: TransactionRow, security: { id: string; symbol: string; name: string } | null): Transaction {
+export function toTransaction(
+  row: TransactionRow,
+  security: { id: string; symbol: string; name: string } | null,
+  voidedByName: string | null = null,
+): Transaction {
   return {
     id: row.id,
     portfolio_id: row.portfolioId,
@@ -159,6 +164,15 @@ export function toTransaction(row: TransactionRow, security: { id: string; symbo
     notes: row.notes,
     created_by: row.createdBy,
     created_at: row.createdAt.toISOString(),
+    void:
+      row.voidedAt && row.voidReason !== null
+        ? {
+            at: row.voidedAt.toISOString(),
+            by: row.voidedBy ? { id: row.voidedBy, name: voidedByName ?? '' } : null,
+            reason: row.voidReason,
+          }
+        : null,
+    replaces_id: row.replacesId,
     sync_version: row.syncVersion,
   };
 }

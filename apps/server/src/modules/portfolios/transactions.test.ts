@@ -63,7 +63,7 @@ describeEachDatabase('portfolio transactions', (t) => {
 
   /** Checks the stored holdings and cash against a recomputation of the whole ledger. */
   const expectConsistentWithLedger = async (portfolioId: string) => {
-    const ledger = await ledgerOf(portfolioId);
+    const ledger = (await ledgerOf(portfolioId)).filter((entry) => entry.voidedAt === null);
     const [row] = await t.db.select().from(portfolios).where(eq(portfolios.id, portfolioId));
     expect(row?.cashBalance).toBe(cashBalance(ledger.map((entry) => entry.amount)));
     const stored = await t.db.select().from(holdings).where(eq(holdings.portfolioId, portfolioId));
@@ -155,12 +155,17 @@ describeEachDatabase('portfolio transactions', (t) => {
     await expectConsistentWithLedger(portfolio.id);
   });
 
-  it('a buy may take cash below zero: recorded, not refused', async () => {
+  it('refuses a buy that needs more cash than the account has, naming the shortfall, and records nothing', async () => {
     const portfolio = await openPortfolio(app, alex.token, client.id, { initial_deposit: 100 });
-    await recordOk(portfolio.id, { type: 'buy', security_id: msft.id, quantity: 1, price: 420.25 });
-    const detail = await detailOf(portfolio.id);
-    expect(detail.cash_balance).toBe(-320.25);
-    expect(detail.total_value).toBe(Math.round((-320.25 + detail.holdings_value) * 100) / 100);
+    const before = await detailOf(portfolio.id);
+    const response = await record(portfolio.id, { type: 'buy', security_id: msft.id, quantity: 1, price: 420.25 });
+    expect(response.status).toBe(422);
+    // 1 × 420.25 = 420.25 needed; 100.00 held; 420.25 − 100.00 = 320.25 short.
+    expect(issues(response.body)).toEqual([
+      ['body.quantity', 'This buy needs $420.25 but the account has $100.00 of cash: $320.25 short.'],
+    ]);
+    expect(await detailOf(portfolio.id)).toEqual(before);
+    expect(await ledgerOf(portfolio.id)).toHaveLength(1);
   });
 
   it("refuses to sell more than is held with 422 'Cannot sell more than the 10.5 shares held', and records nothing", async () => {
@@ -181,8 +186,9 @@ describeEachDatabase('portfolio transactions', (t) => {
   });
 
   it('checks a back-dated sell against what was held on its date', async () => {
-    const portfolio = await openPortfolio(app, alex.token, client.id, { initial_deposit: 5000 });
+    const portfolio = await openPortfolio(app, alex.token, client.id);
     const lastWeek = addDays(today, -7);
+    await recordOk(portfolio.id, { type: 'deposit', amount: 5000, trade_date: addDays(lastWeek, -30) });
     await recordOk(portfolio.id, { type: 'buy', security_id: aapl.id, quantity: 10, price: 100, trade_date: lastWeek });
     const early = await record(portfolio.id, {
       type: 'sell',
@@ -408,6 +414,7 @@ describeEachDatabase('portfolio transactions', (t) => {
 
   it('a position bought at a price of 0 shows its gain with a gain/loss percent of 0', async () => {
     const portfolio = await openPortfolio(app, alex.token, client.id);
+    // A gift costs nothing: an account with no cash may record it.
     await recordOk(portfolio.id, { type: 'buy', security_id: aapl.id, quantity: 1, price: 0, notes: 'Gifted share' });
     const holding = await holdingOf(portfolio.id, 'AAPL');
     expect(holding).toMatchObject({ average_cost: 0, cost_basis: 0, gain_loss: holding?.market_value, gain_loss_percent: 0 });

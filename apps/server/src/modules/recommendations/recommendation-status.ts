@@ -8,7 +8,7 @@ import { recommendations, type RecommendationRow } from '../../db/schema/recomme
 import { securities } from '../../db/schema/securities.ts';
 import { RequestValidationError } from '../../platform/errors.ts';
 import { HttpError } from '../../platform/http-error.ts';
-import { ledgerEntry, priceOf, recordTransactions, tradeDateOf } from '../portfolios/ledger.service.ts';
+import { CashShortfallError, ledgerEntry, priceOf, recordTransactions, tradeDateOf } from '../portfolios/ledger.service.ts';
 import { checkTransition, getRecommendation, lockRecommendation } from './recommendations.service.ts';
 
 /**
@@ -45,9 +45,13 @@ async function implement(app: FastifyInstance, request: FastifyRequest, tx: Db, 
     });
     entries.push(trade.side === 'sell' ? { ...entry, lotMethod: 'tax_optimized' as const } : entry);
   }
+  // Sells first: their proceeds fund the buys of the same day.
+  entries.sort((a, b) => (a.type === b.type ? 0 : a.type === 'sell' ? -1 : 1));
   try {
     await recordTransactions(app, request, portfolio, entries, 'recommendation implemented', tx);
   } catch (error) {
+    // The buys need more cash than the account has: say how much, not that the holdings changed.
+    if (error instanceof CashShortfallError) throw new HttpError(422, error.detail);
     // A sell of more than is held now: the portfolio changed since the proposal.
     if (error instanceof RequestValidationError) throw new HttpError(409, recommendationMessages.holdingsChanged);
     throw error;

@@ -77,6 +77,13 @@ describeEachDatabase('recommendations', (t) => {
     });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
   };
+  const deposit = async (portfolioId: string, amount: number, tradeDate: string) => {
+    const response = await call(app, 'POST', api(`/portfolios/${portfolioId}/transactions`), {
+      token: advisor.token,
+      body: { type: 'deposit', amount, trade_date: tradeDate },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+  };
   const generate = (who: Session, clientId: string) =>
     call(app, 'POST', api('/recommendations/generate'), { token: who.token, body: { client_id: clientId } });
   const setStatus = (who: Session, id: string, status: string, extra: Record<string, unknown> = {}) =>
@@ -90,7 +97,9 @@ describeEachDatabase('recommendations', (t) => {
   /** A moderate client whose account follows the two-fund model: $70,000 cash and 300 shares of A in three lots. */
   async function followerWithLots() {
     const client = await insertClient(t.db, advisor, { riskCapacity: 'medium', investmentExperience: 'intermediate' });
-    const portfolio = await openPortfolio(app, advisor.token, client.id, { initial_deposit: 100_000, model_id: model.id });
+    const portfolio = await openPortfolio(app, advisor.token, client.id, { model_id: model.id });
+    // Funded before the first lot: cash never goes below zero on any day of the ledger.
+    await deposit(portfolio.id, 100_000, longTermLot());
     await trade(portfolio.id, 'buy', equityA, 100, 80, longTermLot()); // long-term gain at 100
     await trade(portfolio.id, 'buy', equityA, 100, 130, shortTermLossLot()); // a short-term loss
     await trade(portfolio.id, 'buy', equityA, 100, 90, shortTermGainLot()); // a short-term gain
@@ -223,7 +232,8 @@ describeEachDatabase('recommendations', (t) => {
 
   it('never proposes buying back within 30 days what the client sold at a loss in any account', async () => {
     const { client, portfolio } = await followerWithLots();
-    const other = await openPortfolio(app, advisor.token, client.id, { initial_deposit: 10_000 });
+    const other = await openPortfolio(app, advisor.token, client.id);
+    await deposit(other.id, 10_000, daysAgo(60));
     const lossDay = daysAgo(10);
     await trade(other.id, 'buy', equityB, 10, 60, daysAgo(60));
     await trade(other.id, 'sell', equityB, 10, 50, lossDay);

@@ -123,7 +123,7 @@ async function tradesOf(db: Db, portfolioIds: readonly string[]): Promise<Client
            coalesce(s.last_close, 0)::float8 as price, t.type, t.trade_date::text as date,
            t.quantity::float8 as quantity, t.price::float8 as "tradePrice", t.lot_method as "lotMethod"
     from transactions t join securities s on s.id = t.security_id
-    where t.portfolio_id = any(${uuidArray(portfolioIds)}::uuid[]) and t.type in ('buy', 'sell')
+    where t.portfolio_id = any(${uuidArray(portfolioIds)}::uuid[]) and t.type in ('buy', 'sell') and t.voided_at is null
     order by t.portfolio_id, t.trade_date, t.created_at, t.id`)) as unknown as { rows: TradeRow[] };
   for (const row of result.rows) {
     const bySecurity = grouped.get(row.portfolioId)!;

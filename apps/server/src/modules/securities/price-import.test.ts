@@ -100,7 +100,7 @@ describeEachDatabase('price import', (t) => {
     const [client] = (await call(app, 'GET', api('/clients?per_page=1'), { token: alex })).body.clients;
     const portfolio = await call(app, 'POST', api('/portfolios'), {
       token: alex,
-      body: { client_id: client.id, name: 'Huge', account_type: 'taxable' },
+      body: { client_id: client.id, name: 'Huge', account_type: 'taxable', initial_deposit: 1_000_000_000 },
     });
     const bought = await call(app, 'POST', api(`/portfolios/${portfolio.body.id}/holdings`), {
       token: alex,

@@ -74,7 +74,7 @@ async function refreshBatch(db: Db, stale: readonly StaleSeries[], through: stri
   await db.execute(sql`select id from portfolios where id = any(${uuidArray(ids)}::uuid[]) order by id for update`);
   const ledgerRows = (await db.execute(sql`
     select portfolio_id, type, trade_date::text as trade_date, security_id, quantity, price, amount
-    from transactions where portfolio_id = any(${uuidArray(ids)}::uuid[])
+    from transactions where portfolio_id = any(${uuidArray(ids)}::uuid[]) and voided_at is null
     order by portfolio_id, trade_date, created_at, id`)) as unknown as { rows: LedgerRow[] };
   const ledgers = new Map<string, ValuationTransaction[]>();
   for (const row of ledgerRows.rows) {
@@ -201,7 +201,7 @@ async function seriesBehind(db: Db, today: string, portfolioIds?: readonly strin
     select p.id, last.date::text as last_date from portfolios p
     left join lateral (select v.date from portfolio_valuations v where v.portfolio_id = p.id order by v.date desc limit 1) last on true
     where (last.date is null or last.date < ${through}::date)
-      and exists (select 1 from transactions t where t.portfolio_id = p.id) ${scope}`)) as unknown as {
+      and exists (select 1 from transactions t where t.portfolio_id = p.id and t.voided_at is null) ${scope}`)) as unknown as {
     rows: Array<{ id: string; last_date: string | null }>;
   };
   return behind.rows.map((row) => ({ portfolioId: row.id, from: row.last_date ? addDays(row.last_date, 1) : null }));
@@ -211,7 +211,7 @@ async function seriesBehind(db: Db, today: string, portfolioIds?: readonly strin
 export async function portfoliosTrading(db: Db, securityIds: readonly string[], from: string): Promise<StaleSeries[]> {
   if (securityIds.length === 0) return [];
   const rows = (await db.execute(sql`
-    select distinct portfolio_id from transactions where security_id = any(${uuidArray(securityIds)}::uuid[])`)) as unknown as {
+    select distinct portfolio_id from transactions where security_id = any(${uuidArray(securityIds)}::uuid[]) and voided_at is null`)) as unknown as {
     rows: Array<{ portfolio_id: string }>;
   };
   return rows.rows.map((row) => ({ portfolioId: row.portfolio_id, from }));

@@ -124,12 +124,16 @@ export const clientsApi = api.injectEndpoints({
       },
       providesTags: (_result, _error, ids) => ids.map(portfolioTag),
     }),
-    /** The latest few transactions of each portfolio, merged newest first. */
+    /** The latest few transactions of each portfolio that are not void, merged newest first. */
     clientRecentTransactions: build.query<Transaction[], RecentTransactionsArgs>({
       async queryFn({ portfolioIds, perPortfolio, limit }, _api, _extra, baseQuery) {
         const results = await Promise.all(
           portfolioIds.map((id) =>
-            baseQuery({ url: `/portfolios/${encodeURIComponent(id)}/transactions`, params: { per_page: perPortfolio } }),
+            // Recent activity is what counts: void entries stay on the portfolio's own ledger.
+            baseQuery({
+              url: `/portfolios/${encodeURIComponent(id)}/transactions`,
+              params: { per_page: perPortfolio, include_void: 'false' },
+            }),
           ),
         );
         const failed = results.find((result) => result.error);

@@ -10,10 +10,12 @@ export type PortfolioDraft = {
   status: PortfolioStatus;
   benchmark: SecurityOption | null;
   lot_method: LotMethod;
+  /** The margin allowance as typed; empty: no margin. */
+  margin_limit: string;
   sync_version: number;
 };
 
-export type PortfolioDraftField = 'name' | 'account_type' | 'status' | 'benchmark' | 'lot_method';
+export type PortfolioDraftField = 'name' | 'account_type' | 'status' | 'benchmark' | 'lot_method' | 'margin_limit';
 
 export const portfolioDraft: DraftModel<Portfolio, PortfolioDraft, PortfolioDraftField> = {
   draftOf: (portfolio) => ({
@@ -22,9 +24,10 @@ export const portfolioDraft: DraftModel<Portfolio, PortfolioDraft, PortfolioDraf
     status: portfolio.status,
     benchmark: { id: `benchmark-${portfolio.benchmark_symbol}`, symbol: portfolio.benchmark_symbol, name: '' },
     lot_method: portfolio.lot_method,
+    margin_limit: portfolio.margin_limit === null ? '' : String(portfolio.margin_limit),
     sync_version: portfolio.sync_version,
   }),
-  fields: ['name', 'account_type', 'status', 'benchmark', 'lot_method'],
+  fields: ['name', 'account_type', 'status', 'benchmark', 'lot_method', 'margin_limit'],
   // A benchmark is the same when its symbol is, whichever option object holds it.
   comparedValue: (draft, field) => (field === 'benchmark' ? (draft.benchmark?.symbol ?? '') : draft[field]),
 };

@@ -12,8 +12,11 @@ import type {
   AccountType,
   PortfolioUpdate,
   Transaction,
+  TransactionCorrect,
+  TransactionCorrection,
   TransactionCreate,
   TransactionListResponse,
+  TransactionVoid,
   TransactionType,
 } from '@meridian/domain/portfolios/contracts';
 import { api } from '../../app/api.ts';
@@ -38,7 +41,19 @@ export type PortfolioListArgs = {
   client_id?: string | undefined;
 };
 
-export type TransactionListArgs = { portfolioId: string; page: number; per_page: number; type?: TransactionType | undefined };
+export type TransactionListArgs = {
+  portfolioId: string;
+  page: number;
+  per_page: number;
+  type?: TransactionType | undefined;
+  /** 'false' hides void entries (listed, marked void, by default). */
+  include_void?: 'false' | undefined;
+};
+
+/** A void or correction of one entry: the key makes a replayed request (a retry after a dropped answer) apply once. */
+type EntryChange = { portfolio: PortfolioRef; transactionId: string; idempotencyKey: string };
+const entryUrl = (portfolio: PortfolioRef, transactionId: string, action: 'void' | 'correct') =>
+  `/portfolios/${encodeURIComponent(portfolio.id)}/transactions/${encodeURIComponent(transactionId)}/${action}`;
 
 /** Leaves out filters that are not set, so the address carries only what was chosen. */
 const definedParams = (params: Record<string, string | number | undefined>) =>
@@ -103,6 +118,24 @@ export const portfoliosApi = api.injectEndpoints({
       query: ({ portfolio, ...body }) => ({ url: `/portfolios/${encodeURIComponent(portfolio.id)}/transactions`, method: 'POST', body }),
       invalidatesTags: (_result, error, { portfolio }) => (error ? [] : ledgerChanged(portfolio)),
     }),
+    voidTransaction: build.mutation<Transaction, TransactionVoid & EntryChange>({
+      query: ({ portfolio, transactionId, idempotencyKey, ...body }) => ({
+        url: entryUrl(portfolio, transactionId, 'void'),
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      invalidatesTags: (_result, error, { portfolio }) => (error ? [] : ledgerChanged(portfolio)),
+    }),
+    correctTransaction: build.mutation<TransactionCorrection, TransactionCorrect & EntryChange>({
+      query: ({ portfolio, transactionId, idempotencyKey, ...body }) => ({
+        url: entryUrl(portfolio, transactionId, 'correct'),
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      invalidatesTags: (_result, error, { portfolio }) => (error ? [] : ledgerChanged(portfolio)),
+    }),
     /** The client a new portfolio is opened for (/portfolios/new?client_id=…). */
     portfolioClient: build.query<Client, string>({
       query: (id) => `/clients/${encodeURIComponent(id)}`,
@@ -122,5 +155,7 @@ export const {
   useRemoveHoldingMutation,
   useListTransactionsQuery,
   useRecordTransactionMutation,
+  useVoidTransactionMutation,
+  useCorrectTransactionMutation,
   usePortfolioClientQuery,
 } = portfoliosApi;

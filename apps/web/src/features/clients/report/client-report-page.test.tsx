@@ -28,6 +28,7 @@ const portfolio = (id: string, name: string, overrides: Partial<PortfolioDetail>
   benchmark_symbol: 'SPY',
   lot_method: 'fifo',
   model_id: null,
+  margin_limit: null,
   cash_balance: 1000,
   holdings_value: 9000,
   total_value: 10000,

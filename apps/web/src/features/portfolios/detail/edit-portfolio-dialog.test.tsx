@@ -49,8 +49,24 @@ describe('edit portfolio dialog: a stale version', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const saves = calls.filter((call) => call.method === 'PUT').map((call) => call.body);
     expect(saves).toEqual([
-      { name: 'Lopez Income', account_type: 'roth_ira', status: 'active', benchmark_symbol: 'SPY', lot_method: 'fifo', sync_version: 3 },
-      { name: 'Lopez Income', account_type: 'roth_ira', status: 'proposed', benchmark_symbol: 'SPY', lot_method: 'fifo', sync_version: 4 },
+      {
+        name: 'Lopez Income',
+        account_type: 'roth_ira',
+        status: 'active',
+        benchmark_symbol: 'SPY',
+        lot_method: 'fifo',
+        margin_limit: null,
+        sync_version: 3,
+      },
+      {
+        name: 'Lopez Income',
+        account_type: 'roth_ira',
+        status: 'proposed',
+        benchmark_symbol: 'SPY',
+        lot_method: 'fifo',
+        margin_limit: null,
+        sync_version: 4,
+      },
     ]);
   });
 
@@ -76,5 +92,43 @@ describe('edit portfolio dialog: tax lots', () => {
     fireEvent.click(within(dialog).getByText('Save'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.filter((call) => call.method === 'PUT').map((call) => (call.body as { lot_method: string }).lot_method)).toEqual(['hifo']);
+  });
+});
+
+describe('edit portfolio dialog: margin', () => {
+  const open = (portfolio = samplePortfolio()) => {
+    const calls = stubServer((_url, init) => jsonResponse({ ...samplePortfolio(), ...(init.body as Partial<Portfolio>), sync_version: 4 }));
+    const onClose = vi.fn();
+    renderScreen(<EditPortfolioDialog portfolio={portfolio} onClose={onClose} />);
+    return { calls, onClose, dialog: screen.getByRole('dialog') };
+  };
+  const saved = (calls: Array<{ method: string; body: unknown }>) =>
+    calls.filter((call) => call.method === 'PUT').map((call) => (call.body as { margin_limit: number | null }).margin_limit);
+
+  it('saves a margin limit typed with dollars and commas', async () => {
+    const { calls, onClose, dialog } = open(samplePortfolio({ margin_limit: 5000 }));
+    const field = within(dialog).getByLabelText('Margin limit') as HTMLInputElement;
+    expect(field.value).toBe('5000');
+    fireEvent.change(field, { target: { value: '$25,000.50' } });
+    fireEvent.click(within(dialog).getByText('Save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(saved(calls)).toEqual([25_000.5]);
+  });
+
+  it('saves an emptied margin limit as no margin (null)', async () => {
+    const { calls, onClose, dialog } = open(samplePortfolio({ margin_limit: 5000 }));
+    fireEvent.change(within(dialog).getByLabelText('Margin limit'), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByText('Save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(saved(calls)).toEqual([null]);
+  });
+
+  it.each([['-1'], ['100000001'], ['lots']])('refuses %s with the shared message and sends nothing', async (typed) => {
+    const { calls, onClose, dialog } = open();
+    fireEvent.change(within(dialog).getByLabelText('Margin limit'), { target: { value: typed } });
+    fireEvent.click(within(dialog).getByText('Save'));
+    expect(await within(dialog).findByText(portfolioMessages.marginLimitInvalid)).toBeVisible();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(saved(calls)).toEqual([]);
   });
 });

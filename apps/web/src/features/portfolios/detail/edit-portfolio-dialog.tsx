@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { Controller } from 'react-hook-form';
-import { formatShortDate } from '@meridian/domain/shared/format';
+import InputAdornment from '@mui/material/InputAdornment';
+import { formatDollars, formatShortDate } from '@meridian/domain/shared/format';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
 import {
   accountTypeLabels,
@@ -18,6 +19,7 @@ import { portfolioDraft, type PortfolioDraft } from '../portfolio-draft.ts';
 import { lotMethodLabels, statusLabels } from '../portfolio-labels.ts';
 import { lotMethods } from '@meridian/domain/analytics/contracts';
 import { useUpdatePortfolioMutation } from '../portfolios-api.ts';
+import { parseNumber } from '../../../lib/parse-number.ts';
 import { SecurityPicker } from '../../market-data/index.ts';
 
 const conflictRows = (current: Portfolio): [string, string][] => [
@@ -26,19 +28,27 @@ const conflictRows = (current: Portfolio): [string, string][] => [
   ['Status', statusLabels[current.status]],
   ['Benchmark', current.benchmark_symbol],
   ['Tax lots', lotMethodLabels[current.lot_method]],
+  ['Margin limit', marginText(current.margin_limit)],
   ['Changed', formatShortDate(current.updated_at)],
 ];
+
+const marginText = (limit: number | null) => (limit === null ? 'No margin' : formatDollars(limit));
 
 const accountTypeOptions = accountTypes.map((value) => ({ value, label: accountTypeLabels[value] }));
 const statusOptions = portfolioStatuses.map((value) => ({ value, label: statusLabels[value] }));
 const lotMethodOptions = lotMethods.map((value) => ({ value, label: lotMethodLabels[value] }));
 const form = {
-  toBody: ({ benchmark, ...draft }: PortfolioDraft) => ({ ...draft, benchmark_symbol: benchmark?.symbol ?? '' }),
+  toBody: ({ benchmark, margin_limit, ...draft }: PortfolioDraft) => ({
+    ...draft,
+    benchmark_symbol: benchmark?.symbol ?? '',
+    // Empty: no margin (null); anything else must read as a number, or the schema says what is wrong.
+    margin_limit: margin_limit.trim() === '' ? null : (parseNumber(margin_limit) ?? null),
+  }),
   fieldOf: { benchmark_symbol: 'benchmark' },
 } as const;
 
 /**
- * Edits name, account type, status, benchmark and the tax-lot method. A 409 shows the current version; the user's
+ * Edits name, account type, status, benchmark, the tax-lot method and the margin limit. A 409 shows the current version; the user's
  * edits stay in the fields (the others take the current values) and saving again applies them.
  */
 export function EditPortfolioDialog({ portfolio, onClose }: { portfolio: Portfolio; onClose: () => void }) {
@@ -58,6 +68,7 @@ export function EditPortfolioDialog({ portfolio, onClose }: { portfolio: Portfol
         status: statusLabels[current.status],
         benchmark: current.benchmark_symbol,
         lot_method: lotMethodLabels[current.lot_method],
+        margin_limit: marginText(current.margin_limit),
       })[field],
   });
 
@@ -121,6 +132,18 @@ export function EditPortfolioDialog({ portfolio, onClose }: { portfolio: Portfol
         helperText={note('lot_method')}
         fullWidth
         margin="dense"
+      />
+      <FormTextField
+        register={register}
+        control={control}
+        name="margin_limit"
+        id="edit-portfolio-margin-limit"
+        label="Margin limit"
+        helperText={note('margin_limit').trim() || 'How far below zero cash may go. Leave empty for no margin: cash never goes below zero.'}
+        slotProps={{
+          htmlInput: { inputMode: 'decimal' },
+          input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+        }}
       />
     </FormDialog>
   );

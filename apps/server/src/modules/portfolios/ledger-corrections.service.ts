@@ -1,0 +1,142 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import {
+  isUuid,
+  type Transaction,
+  type TransactionCorrect,
+  type TransactionCorrection,
+  type TransactionVoid,
+} from '@meridian/domain/portfolios/contracts';
+import type { Db } from '../../db/client.ts';
+import { transactions, type PortfolioRow, type TransactionRow } from '../../db/schema/portfolios.ts';
+import { securities } from '../../db/schema/securities.ts';
+import { users } from '../../db/schema/users.ts';
+import { notFound } from '../../platform/http-error.ts';
+import { ledgerEntry, resolveSecurity, StaleEntryError, tradeDateOf, voiderName, writeLedger } from './ledger.service.ts';
+import { toTransaction } from './portfolios.views.ts';
+
+/**
+ * Mistakes in the ledger are corrected, never edited or deleted (DESIGN decision 17): a void marks the
+ * entry with who, when and why and every figure is recomputed without it; a correction is that void
+ * and the entry that replaces it, in one write. Both name the entry's sync_version (409 with the entry
+ * as it is now on a stale one) and honour an Idempotency-Key: a replay of the request that voided the
+ * entry answers as the first one did instead of a conflict.
+ */
+
+export type CorrectionResult<T> = { ok: true; result: T } | { ok: false; current: Transaction };
+
+const transactionNotFound = () => notFound(portfolioMessages.transactionNotFound);
+
+/** The entry with its security and the name of who voided it, or 404 when the portfolio holds no such entry. */
+async function entryOf(db: Db, portfolio: PortfolioRow, id: string) {
+  const [row] = isUuid(id)
+    ? await db
+        .select({
+          transaction: transactions,
+          security: { id: securities.id, symbol: securities.symbol, name: securities.name },
+          voidedBy: voiderName,
+        })
+        .from(transactions)
+        .leftJoin(securities, eq(securities.id, transactions.securityId))
+        .leftJoin(users, eq(users.id, transactions.voidedBy))
+        .where(and(eq(transactions.portfolioId, portfolio.id), eq(transactions.id, id)))
+    : [];
+  if (!row) throw transactionNotFound();
+  return row;
+}
+
+const viewOf = (row: Awaited<ReturnType<typeof entryOf>>) => toTransaction(row.transaction, row.security, row.voidedBy);
+
+/** The Idempotency-Key header of the request (trimmed, at most 200 characters), or null. */
+function idempotencyKey(request: FastifyRequest): string | null {
+  const header = request.headers['idempotency-key'];
+  const key = (Array.isArray(header) ? header[0] : header)?.trim().slice(0, 200);
+  return key ? key : null;
+}
+
+/** The entry as it is now when the request cannot apply: a replay of the void that voided it, or a conflict. */
+function settled(row: TransactionRow, key: string | null, version: number) {
+  if (key !== null && row.voidKey === key) return 'replay' as const;
+  if (row.syncVersion !== version || row.voidedAt) return 'conflict' as const;
+  return null;
+}
+
+/** POST /portfolios/{id}/transactions/{transactionId}/void */
+export async function voidTransaction(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  portfolio: PortfolioRow,
+  transactionId: string,
+  body: TransactionVoid,
+): Promise<CorrectionResult<Transaction>> {
+  const key = idempotencyKey(request);
+  const found = await entryOf(app.db, portfolio, transactionId);
+  const state = settled(found.transaction, key, body.sync_version);
+  if (state === 'replay') return { ok: true, result: viewOf(found) };
+  if (state === 'conflict') return { ok: false, current: viewOf(found) };
+  try {
+    await writeLedger(
+      app,
+      request,
+      portfolio,
+      { entries: [], voids: [{ row: found.transaction, reason: body.reason, key }] },
+      'transaction voided',
+    );
+  } catch (error) {
+    if (error instanceof StaleEntryError) return { ok: false, current: viewOf(await entryOf(app.db, portfolio, transactionId)) };
+    throw error;
+  }
+  return { ok: true, result: viewOf(await entryOf(app.db, portfolio, transactionId)) };
+}
+
+/** POST /portfolios/{id}/transactions/{transactionId}/correct */
+export async function correctTransaction(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  portfolio: PortfolioRow,
+  transactionId: string,
+  body: TransactionCorrect,
+): Promise<CorrectionResult<TransactionCorrection>> {
+  const key = idempotencyKey(request);
+  const found = await entryOf(app.db, portfolio, transactionId);
+  const replacementOf = async () => {
+    const [replacement] = await app.db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(and(eq(transactions.portfolioId, portfolio.id), eq(transactions.replacesId, transactionId)))
+      .orderBy(desc(transactions.createdAt))
+      .limit(1);
+    if (!replacement) throw transactionNotFound();
+    return {
+      voided: viewOf(await entryOf(app.db, portfolio, transactionId)),
+      replacement: viewOf(await entryOf(app.db, portfolio, replacement.id)),
+    };
+  };
+  const state = settled(found.transaction, key, body.sync_version);
+  if (state === 'replay') return { ok: true, result: await replacementOf() };
+  if (state === 'conflict') return { ok: false, current: viewOf(found) };
+  const security = body.security_id || body.symbol ? await resolveSecurity(app.db, body) : null;
+  const entry = ledgerEntry({
+    type: body.type,
+    tradeDate: tradeDateOf(app, body.trade_date),
+    securityId: security?.id ?? null,
+    quantity: body.quantity,
+    price: body.price,
+    amount: body.amount,
+    notes: body.notes,
+  });
+  try {
+    await writeLedger(
+      app,
+      request,
+      portfolio,
+      { entries: [entry], voids: [{ row: found.transaction, reason: body.reason, key }], replacesId: found.transaction.id },
+      'transaction corrected',
+    );
+  } catch (error) {
+    if (error instanceof StaleEntryError) return { ok: false, current: viewOf(await entryOf(app.db, portfolio, transactionId)) };
+    throw error;
+  }
+  return { ok: true, result: await replacementOf() };
+}
