@@ -287,8 +287,8 @@ describe('the wash-sale window (calendar days, both sides of the sale)', () => {
       { securityId: 'a', portfolioId: 'taxable', lotMethod: 'fifo' as const, trades: [buy('2026-11-20', 3, 90)] },
     ];
     expect(recentPurchases(histories, asOf, 30).get('a')).toEqual([
-      { portfolioId: 'ira', date: '2026-10-21', quantity: 7 },
-      { portfolioId: 'taxable', date: '2026-11-20', quantity: 3 },
+      { portfolioId: 'ira', date: '2026-10-21', quantity: 7, price: 90 },
+      { portfolioId: 'taxable', date: '2026-11-20', quantity: 3, price: 90 },
     ]);
   });
 

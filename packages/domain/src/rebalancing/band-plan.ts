@@ -243,6 +243,7 @@ export function planBandRebalance(input: BandPlanInput): BandPlan {
   const valueAfter = (security: PlanSecurity) => tradeValue(quantitiesAfter.get(security.securityId) ?? 0, security.price);
   for (const [key, amount] of buyMoves.sort((a, b) => b[1] - a[1])) {
     const budget = amount * scale;
+    let washBlocked = false;
     const allowed = (security: PlanSecurity) => {
       if (!(security.price > 0)) return false;
       if (tax.restricted.has(security.securityId)) {
@@ -252,6 +253,7 @@ export function planBandRebalance(input: BandPlanInput): BandPlan {
       const block = input.washSales.get(security.securityId);
       if (block) {
         if (!blocked.some((entry) => entry.security_id === block.security_id)) blocked.push(block);
+        washBlocked = true;
         return false;
       }
       return true;
@@ -261,8 +263,8 @@ export function planBandRebalance(input: BandPlanInput): BandPlan {
       .map((fund) => ({ security: fund, weight: Math.max(0, fund.weight * total - valueAfter(fund)) }));
     if (funds.length > 0 && funds.every((fund) => fund.weight <= 0))
       funds = funds.map((fund) => ({ ...fund, weight: input.funds.find((model) => model.securityId === fund.security.securityId)!.weight }));
-    if (funds.length === 0) {
-      // No model fund may be bought: a held fund of the class, else the class's vehicle.
+    if (funds.length === 0 && !washBlocked) {
+      // No model fund may be bought (restricted): a held fund of the class, else the class's vehicle. A fund the wash-sale rule blocks leaves its share in cash.
       const held = input.holdings
         .filter((holding) => holding.assetClass === key && !input.funds.some((fund) => fund.securityId === holding.securityId))
         .sort((a, b) => valueOf(b) - valueOf(a))

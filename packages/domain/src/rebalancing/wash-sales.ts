@@ -13,7 +13,7 @@ import { addDays } from '../shared/trading-calendar.ts';
 export type WashHistory = { securityId: string; portfolioId: string; trades: readonly LotTrade[]; lotMethod: LotMethod };
 
 /** A purchase of a security within the window before a sale on `asOf`. */
-export type RecentPurchase = { portfolioId: string; date: string; quantity: number };
+export type RecentPurchase = { portfolioId: string; date: string; quantity: number; price: number };
 
 /** True when a purchase on `bought` falls in the wash-sale window of a sale on `sold` (either side, `days` calendar days). */
 export const inWashWindow = (bought: string, sold: string, days: number): boolean =>
@@ -26,7 +26,7 @@ export function recentPurchases(histories: readonly WashHistory[], asOf: string,
     for (const trade of history.trades) {
       if (trade.type !== 'buy' || !inWashWindow(trade.date, asOf, days) || trade.date > asOf) continue;
       const list = recent.get(history.securityId) ?? [];
-      list.push({ portfolioId: history.portfolioId, date: trade.date, quantity: trade.quantity });
+      list.push({ portfolioId: history.portfolioId, date: trade.date, quantity: trade.quantity, price: trade.price });
       recent.set(history.securityId, list);
     }
   }

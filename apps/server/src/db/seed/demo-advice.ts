@@ -10,7 +10,7 @@ import { recommendations } from '../schema/recommendations.ts';
 import { users } from '../schema/users.ts';
 import { addStarterModels } from '../../modules/model-portfolios/starter-models.service.ts';
 import { clientBand } from '../../modules/clients/clients.service.ts';
-import { firmModels, loadClientBook, modelsByBand, portfolioReview } from '../../modules/recommendations/review-inputs.ts';
+import { firmModels, loadClientBook, modelsByBand, newReviewRun, portfolioReview, recordProposal } from '../../modules/recommendations/review-inputs.ts';
 import { demoAccounts, demoFirmName } from './demo-accounts.ts';
 
 /** Clients of the demo advisor whose portfolios are reviewed at seed time, so the pages open on real recommendations. */
@@ -55,9 +55,11 @@ export async function seedDemoAdvice(db: Db, asOf: string): Promise<void> {
   const reviewed = [...firstPortfolio.values()].filter(({ client }) => client.advisorId === advisor?.id).slice(0, reviewedClients);
   for (const { client } of reviewed) {
     const book = await loadClientBook(db, client, asOf);
+    const run = newReviewRun();
     for (const portfolio of book.portfolios.filter((row) => row.status === 'active')) {
-      const review = portfolioReview(book, portfolio);
+      const review = portfolioReview(book, portfolio, run);
       const outcome = review && reviewPortfolio(review);
+      recordProposal(run, portfolio, outcome, asOf);
       if (!outcome) continue;
       await db.insert(recommendations).values({
         firmId: firm.id,
