@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids.ts';
-import { syncVersion } from '../shared/sync-version.ts';
+import { wholeNumber } from '../shared/pagination.ts';
+import { syncVersionMax } from '../shared/sync-version.ts';
 
 /**
  * A client's tax settings for rebalancing (a realised-gain budget for the tax year, a hold list of
@@ -24,7 +25,7 @@ export const taxSettingsMessages = {
   securityInBoth: 'A security cannot be both on the hold list and restricted',
   securityUnknown: 'This security is not in the securities list',
   changed: "This client's tax settings were changed by someone else. Review the current version and save again.",
-  syncVersionInvalid: 'sync_version must be a whole number of at least 1',
+  syncVersionInvalid: 'sync_version must be a whole number of at least 0 (0 before the first save)',
   rebalanceToInvalid: 'rebalance_to must be one of target, band_edge',
   benefitRatioInvalid: 'min_benefit_ratio must be a number from 0 to 1000 (dollars of drift cured per dollar of tax; 0 for no minimum)',
   rateInvalid: 'Tax rates must be fractions from 0 to 0.6',
@@ -49,8 +50,8 @@ export const clientTaxSettingsUpdateSchema = z
     hold_security_ids: securityIds,
     /** Securities never bought for this client. */
     restricted_security_ids: securityIds,
-    /** When sent, must be the current version (409 otherwise). */
-    sync_version: syncVersion(taxSettingsMessages.syncVersionInvalid).nullish(),
+    /** When sent, must be the current version (0 before the first save; 409 otherwise). */
+    sync_version: wholeNumber(taxSettingsMessages.syncVersionInvalid, 0, syncVersionMax).nullish(),
   })
   .superRefine((body, context) => {
     const held = new Set(body.hold_security_ids.map((id) => id.toLowerCase()));
