@@ -290,8 +290,13 @@ describe('recommendation journeys', () => {
 
     const page = await journey.page();
     await signIn(page, alex);
-    await openProfile(page, taxable);
+    await page.goto(`/clients/${taxable.client_id}/profile`);
+    await page.getByRole('heading', { name: taxable.client_name, level: 1 }).waitFor();
     const panel = page.getByTestId('recommendations');
+    // Two accounts may carry recommendations of the same title: the card is the one of this account.
+    const cardOf = (proposal: Recommendation) =>
+      panel.getByRole('article', { name: proposal.title }).filter({ hasText: proposal.portfolio_name });
+    await cardOf(taxable).waitFor();
     await panel.getByRole('button', { name: 'Edit tax settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit tax settings' });
     await dialog.getByLabel('Realised-gain budget per tax year ($)').fill(String(budget));
@@ -323,7 +328,7 @@ describe('recommendation journeys', () => {
     }
     const shown = after.find((proposal) => proposal.details.trades.length > 0) ?? after[0];
     if (shown) {
-      const card = panel.getByRole('article', { name: shown.title });
+      const card = cardOf(shown);
       await card.getByRole('button', { name: 'Show details' }).click();
       const said = await card.getByTestId('tax-versus-drift').innerText();
       expect(said).toContain(`Gain budget ${dollars(budget)}`);

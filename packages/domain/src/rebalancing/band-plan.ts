@@ -132,23 +132,28 @@ export function planBandRebalance(input: BandPlanInput): BandPlan {
   if (move.size === 0) return empty;
   // Money has to balance: a shortfall is sold from in-band classes above target (cash first), a surplus bought into those below it.
   const net = [...move.values()].reduce((sum, amount) => sum + amount, 0);
-  const inBand = [...classes].filter((key) => !move.has(key));
+  // How much further a class may go for the other side: a class inside the band towards its target; one already
+  // brought to the band's edge on to its target.
+  const roomOf = (key: AssetClass, sign: 1 | -1) => {
+    const moved = move.get(key);
+    if (moved === undefined) return Math.max(0, sign * (targetOf(key) - valueNow(key)));
+    return input.rebalanceTo === 'band_edge' && Math.sign(moved) === sign ? bandValue : 0;
+  };
   const settle = (sign: 1 | -1, amount: number) => {
-    const room = inBand
-      .map((key) => ({ key, room: Math.max(0, sign * (targetOf(key) - valueNow(key))) }))
-      .filter((entry) => entry.room > 0);
-    const cash = room.find((entry) => entry.key === 'cash');
+    const room = [...classes].map((key) => ({ key, room: roomOf(key, sign) })).filter((entry) => entry.room > 0);
     let left = amount;
+    // Spare cash is spent before anything is sold; surplus cash is simply kept.
+    const cash = room.find((entry) => entry.key === 'cash');
     if (sign < 0 && cash) {
       const taken = Math.min(left, cash.room);
-      move.set('cash', -taken);
+      move.set('cash', (move.get('cash') ?? 0) - taken);
       left -= taken;
     }
-    const others = room.filter((entry) => entry.key !== 'cash' || sign > 0);
+    const others = room.filter((entry) => entry.key !== 'cash');
     const roomTotal = others.reduce((sum, entry) => sum + entry.room, 0);
     if (left <= 0 || roomTotal <= 0) return;
     const share = Math.min(1, left / roomTotal);
-    for (const entry of others) if (entry.key !== 'cash') move.set(entry.key, (move.get(entry.key) ?? 0) + sign * entry.room * share);
+    for (const entry of others) move.set(entry.key, (move.get(entry.key) ?? 0) + sign * entry.room * share);
   };
   if (net > 0) settle(-1, net);
   else if (net < 0) settle(1, -net);
@@ -159,8 +164,10 @@ export function planBandRebalance(input: BandPlanInput): BandPlan {
   let budgetRoom = taxable && tax.gainBudget !== null ? tax.gainBudget - tax.gainsYearToDate : Infinity;
   const rateOf = (term: 'short' | 'long') => (taxable ? tax.rates[term] : 0);
   for (const [key, amount] of move) {
-    if (key === 'cash' || amount >= 0) continue;
-    let left = -amount;
+    if (amount >= 0) continue;
+    // Cash comes out of the cash balance first, then out of cash-like holdings (a Treasury bill fund).
+    let left = key === 'cash' ? -amount - input.cash : -amount;
+    if (left <= 0) continue;
     const members = input.holdings.filter((holding) => holding.assetClass === key && holding.quantity > 0 && holding.price > 0);
     for (const holding of members) {
       if (tax.holdList.has(holding.securityId)) {
@@ -237,7 +244,8 @@ export function planBandRebalance(input: BandPlanInput): BandPlan {
   const cashMove = move.get('cash') ?? 0;
   const buyMoves = [...move.entries()].filter(([key, amount]) => key !== 'cash' && amount > 0);
   const wanted = buyMoves.reduce((sum, [, amount]) => sum + amount, 0);
-  const spendable = Math.max(0, Math.min(input.cash + proceeds, proceeds - cashMove));
+  const balanceUsed = cashMove < 0 ? Math.min(input.cash, -cashMove) : -cashMove;
+  const spendable = Math.max(0, Math.min(input.cash + proceeds, proceeds + balanceUsed));
   const scale = wanted > spendable ? spendable / wanted : 1;
   const buys: ProposedTrade[] = [];
   const valueAfter = (security: PlanSecurity) => tradeValue(quantitiesAfter.get(security.securityId) ?? 0, security.price);
