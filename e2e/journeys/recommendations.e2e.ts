@@ -302,7 +302,10 @@ describe('recommendation journeys', () => {
     await dialog.getByLabel('Realised-gain budget per tax year ($)').fill(String(budget));
     await dialog.getByLabel('Add to hold list (never sold)').fill(largestSale.symbol);
     await page.getByTestId(`security-option-${largestSale.symbol}`).click();
-    await dialog.getByTestId(/hold-chips$/).getByText(largestSale.symbol, { exact: true }).waitFor();
+    await dialog
+      .getByTestId(/hold-chips$/)
+      .getByText(largestSale.symbol, { exact: true })
+      .waitFor();
     await snapDialog(page, 'recommendations-08-tax-settings');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -318,7 +321,10 @@ describe('recommendation journeys', () => {
     );
     for (const proposal of after) {
       const { trades, totals, tax } = proposal.details;
-      expect(trades.some((trade) => trade.side === 'sell' && trade.symbol === largestSale.symbol), 'the held security is not sold').toBe(false);
+      expect(
+        trades.some((trade) => trade.side === 'sell' && trade.symbol === largestSale.symbol),
+        'the held security is not sold',
+      ).toBe(false);
       // Within the budget: the net gains of these sales and this year's earlier ones.
       expect(totals.realized_short + totals.realized_long + saved.gains_year_to_date).toBeLessThanOrEqual(budget + 0.01);
       expect(tax?.budget_left ?? 0).toBeGreaterThanOrEqual(-0.01);

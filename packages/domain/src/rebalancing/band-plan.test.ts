@@ -53,7 +53,8 @@ const input = (fields: Partial<BandPlanInput>): BandPlanInput => ({
   ...fields,
 });
 
-const summary = (plan: ReturnType<typeof planBandRebalance>) => plan.trades.map((trade) => [trade.side, trade.symbol, trade.quantity, trade.amount]);
+const summary = (plan: ReturnType<typeof planBandRebalance>) =>
+  plan.trades.map((trade) => [trade.side, trade.symbol, trade.quantity, trade.amount]);
 
 // A 60/40 model of VTI and AGG; the account holds 670 VTI (bought at 50, a long-term gain of 50 a share) and 330 AGG: $100,000.
 const sixtyForty = {
@@ -133,10 +134,7 @@ describe('a tax-aware rebalance by asset class', () => {
           ['fixed_income', 0.4],
         ] as const),
         funds: sixtyForty.funds,
-        holdings: [
-          holding(vti, [buy('2024-01-10', 680, 50), buy('2026-06-01', 20, 120)]),
-          holding(agg, [buy('2024-01-10', 300, 100)]),
-        ],
+        holdings: [holding(vti, [buy('2024-01-10', 680, 50), buy('2026-06-01', 20, 120)]), holding(agg, [buy('2024-01-10', 300, 100)])],
         tax: taxed({ gainBudget: 3000, gainsYearToDate: 1000 }),
       }),
     );

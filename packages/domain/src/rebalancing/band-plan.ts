@@ -83,9 +83,7 @@ function tranches(holding: PlanHolding, lotMethod: LotMethod, asOf: string): Tra
     .map((entry, index) => ({ ...entry, index }))
     .sort(
       (a, b) =>
-        rank(a.lot.costPerShare, a.term) - rank(b.lot.costPerShare, b.term) ||
-        b.lot.costPerShare - a.lot.costPerShare ||
-        a.index - b.index,
+        rank(a.lot.costPerShare, a.term) - rank(b.lot.costPerShare, b.term) || b.lot.costPerShare - a.lot.costPerShare || a.index - b.index,
     )
     .map(({ lot, term }) => ({ quantity: lot.quantity, gainPerShare: price - lot.costPerShare, term }));
 }
@@ -115,7 +113,8 @@ export function planBandRebalance(input: BandPlanInput): BandPlan {
   const classes = new Set<AssetClass>([...input.classTargets.keys(), 'cash']);
   for (const holding of input.holdings) classes.add(holding.assetClass);
   const invested = [...input.classTargets.entries()].filter(([key]) => key !== 'cash').reduce((sum, [, weight]) => sum + weight, 0);
-  const targetOf = (key: AssetClass) => (key === 'cash' ? Math.max(input.classTargets.get('cash') ?? 0, 1 - invested) : (input.classTargets.get(key) ?? 0)) * total;
+  const targetOf = (key: AssetClass) =>
+    (key === 'cash' ? Math.max(input.classTargets.get('cash') ?? 0, 1 - invested) : (input.classTargets.get(key) ?? 0)) * total;
   const valueNow = (key: AssetClass) =>
     (key === 'cash' ? input.cash : 0) +
     input.holdings.filter((holding) => holding.assetClass === key).reduce((sum, holding) => sum + valueOf(holding), 0);
@@ -171,7 +170,13 @@ export function planBandRebalance(input: BandPlanInput): BandPlan {
     const members = input.holdings.filter((holding) => holding.assetClass === key && holding.quantity > 0 && holding.price > 0);
     for (const holding of members) {
       if (tax.holdList.has(holding.securityId)) {
-        heldBack.push({ security_id: holding.securityId, symbol: holding.symbol, side: 'sell', reason: 'hold_list', amount: roundMoney(Math.min(left, valueOf(holding))) });
+        heldBack.push({
+          security_id: holding.securityId,
+          symbol: holding.symbol,
+          side: 'sell',
+          reason: 'hold_list',
+          amount: roundMoney(Math.min(left, valueOf(holding))),
+        });
       }
     }
     const queues = members
@@ -198,13 +203,25 @@ export function planBandRebalance(input: BandPlanInput): BandPlan {
       if (taxable && tax.minBenefitRatio > 0 && cost > 1 / tax.minBenefitRatio) {
         // Every other share of this class costs at least as much: the rest of its drift is not worth the tax.
         for (const rest of candidates)
-          heldBack.push({ security_id: rest.holding.securityId, symbol: rest.holding.symbol, side: 'sell', reason: 'not_worth_tax', amount: roundMoney(left / candidates.length) });
+          heldBack.push({
+            security_id: rest.holding.securityId,
+            symbol: rest.holding.symbol,
+            side: 'sell',
+            reason: 'not_worth_tax',
+            amount: roundMoney(left / candidates.length),
+          });
         break;
       }
       let shares = Math.min(tranche.quantity, Math.ceil(left / price - 1e-9));
       if (tranche.gainPerShare > 0 && taxable && shares * tranche.gainPerShare > budgetRoom) {
         shares = Math.max(0, Math.floor(budgetRoom / tranche.gainPerShare));
-        heldBack.push({ security_id: entry.holding.securityId, symbol: entry.holding.symbol, side: 'sell', reason: 'gain_budget', amount: roundMoney(left - shares * price) });
+        heldBack.push({
+          security_id: entry.holding.securityId,
+          symbol: entry.holding.symbol,
+          side: 'sell',
+          reason: 'gain_budget',
+          amount: roundMoney(left - shares * price),
+        });
         entry.stopped = true;
       }
       if (shares > 0) {
@@ -219,7 +236,8 @@ export function planBandRebalance(input: BandPlanInput): BandPlan {
       const { holding } = entry;
       // Whole shares, except that what would be left below a worthwhile trade is sold too.
       let quantity = entry.taken >= holding.quantity - 1e-6 ? holding.quantity : Math.floor(entry.taken + 1e-9);
-      if (quantity > 0 && !entry.stopped && tradeValue(holding.quantity - quantity, holding.price) < input.minimumTrade) quantity = holding.quantity;
+      if (quantity > 0 && !entry.stopped && tradeValue(holding.quantity - quantity, holding.price) < input.minimumTrade)
+        quantity = holding.quantity;
       if (quantity <= 0 || tradeValue(quantity, holding.price) < input.minimumTrade) continue;
       const sale = taxAwareSale(holding, input.lotMethod, quantity, input.asOf);
       const pieces = sale.lots.map((lot) => ({ quantity: lot.quantity, gain: lot.gain }));
@@ -270,7 +288,10 @@ export function planBandRebalance(input: BandPlanInput): BandPlan {
       .filter((fund) => fund.assetClass === key && allowed(fund))
       .map((fund) => ({ security: fund, weight: Math.max(0, fund.weight * total - valueAfter(fund)) }));
     if (funds.length > 0 && funds.every((fund) => fund.weight <= 0))
-      funds = funds.map((fund) => ({ ...fund, weight: input.funds.find((model) => model.securityId === fund.security.securityId)!.weight }));
+      funds = funds.map((fund) => ({
+        ...fund,
+        weight: input.funds.find((model) => model.securityId === fund.security.securityId)!.weight,
+      }));
     if (funds.length === 0 && !washBlocked) {
       // No model fund may be bought (restricted): a held fund of the class, else the class's vehicle. A fund the wash-sale rule blocks leaves its share in cash.
       const held = input.holdings

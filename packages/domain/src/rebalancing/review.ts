@@ -117,12 +117,16 @@ function classInputs(model: ReviewModel): ModelTargetInput[] {
   const byClass = classTargetsOf(model.targets);
   const invested = [...byClass.entries()].filter(([key]) => key !== 'cash').reduce((sum, [, weight]) => sum + weight, 0);
   byClass.set('cash', Math.max(byClass.get('cash') ?? 0, 1 - invested));
-  return [...byClass.entries()].filter(([, weight]) => weight > 1e-12).map(([assetClass, weight]) => ({ assetClass, security: null, weight }));
+  return [...byClass.entries()]
+    .filter(([, weight]) => weight > 1e-12)
+    .map(([assetClass, weight]) => ({ assetClass, security: null, weight }));
 }
 
 /** A tax-aware rebalance to the model by asset class, within its band (band-plan.ts). */
 export function planToBand(review: PortfolioReview, model: ReviewModel): Planned {
-  const funds: SecurityTarget[] = model.targets.flatMap((target) => (target.security ? [{ ...target.security, weight: target.weight }] : []));
+  const funds: SecurityTarget[] = model.targets.flatMap((target) =>
+    target.security ? [{ ...target.security, weight: target.weight }] : [],
+  );
   for (const target of model.targets) {
     const vehicle = !target.security && target.assetClass ? review.vehicles.get(target.assetClass) : undefined;
     if (vehicle) funds.push({ ...vehicle, weight: target.weight });

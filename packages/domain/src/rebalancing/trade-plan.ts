@@ -101,7 +101,10 @@ export function planTrades(input: TradePlanInput): TradePlan {
     // Whatever would remain below a worthwhile trade goes too: no dust positions.
     const closes = target < input.minimumTrade;
     let quantity = closes ? holding.quantity : Math.min(holding.quantity, Math.floor(excess / holding.price));
-    const room = input.gainRoom === undefined ? Infinity : input.gainRoom - sumMoney(trades.map((trade) => trade.realized_short + trade.realized_long));
+    const room =
+      input.gainRoom === undefined
+        ? Infinity
+        : input.gainRoom - sumMoney(trades.map((trade) => trade.realized_short + trade.realized_long));
     let sale = taxAwareSale(holding, input.lotMethod, quantity, input.asOf);
     if (sale.realized_short + sale.realized_long > room) {
       // The largest whole number of shares whose gain fits the budget (gains only grow once the losses are sold).

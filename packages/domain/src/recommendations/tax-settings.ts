@@ -57,7 +57,12 @@ export const clientTaxSettingsUpdateSchema = z
     const held = new Set(body.hold_security_ids.map((id) => id.toLowerCase()));
     body.restricted_security_ids.forEach((id, index) => {
       if (held.has(id.toLowerCase()))
-        context.addIssue({ code: 'custom', path: ['restricted_security_ids', index], message: taxSettingsMessages.securityInBoth, input: id });
+        context.addIssue({
+          code: 'custom',
+          path: ['restricted_security_ids', index],
+          message: taxSettingsMessages.securityInBoth,
+          input: id,
+        });
     });
   });
 export type ClientTaxSettingsUpdate = z.infer<typeof clientTaxSettingsUpdateSchema>;
@@ -80,7 +85,10 @@ export type ClientTaxSettings = z.infer<typeof clientTaxSettingsSchema>;
 
 export const rebalanceTargets = ['target', 'band_edge'] as const;
 
-const rate = z.number({ error: taxSettingsMessages.rateInvalid }).min(0, taxSettingsMessages.rateInvalid).max(0.6, taxSettingsMessages.rateInvalid);
+const rate = z
+  .number({ error: taxSettingsMessages.rateInvalid })
+  .min(0, taxSettingsMessages.rateInvalid)
+  .max(0.6, taxSettingsMessages.rateInvalid);
 
 export const firmRebalanceSettingsSchema = z.object({
   /** Trades take an out-of-band class back to its target, or only to the band's edge. */

@@ -20,8 +20,14 @@ export const clientTaxSettings = pgTable(
       .notNull()
       .references(() => firms.id),
     annualGainBudget: numeric('annual_gain_budget', { precision: 14, scale: 2, mode: 'number' }),
-    holdSecurityIds: uuid('hold_security_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    restrictedSecurityIds: uuid('restricted_security_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    holdSecurityIds: uuid('hold_security_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    restrictedSecurityIds: uuid('restricted_security_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     ...syncColumns(),
   },
   (table) => [check('client_tax_settings_budget_check', sql`${table.annualGainBudget} is null or ${table.annualGainBudget} >= 0`)],

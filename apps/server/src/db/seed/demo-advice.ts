@@ -11,7 +11,14 @@ import { users } from '../schema/users.ts';
 import { clientTaxSettings } from '../schema/tax-settings.ts';
 import { addStarterModels } from '../../modules/model-portfolios/starter-models.service.ts';
 import { clientBand } from '../../modules/clients/clients.service.ts';
-import { firmModels, loadClientBook, modelsByBand, newReviewRun, portfolioReview, recordProposal } from '../../modules/recommendations/review-inputs.ts';
+import {
+  firmModels,
+  loadClientBook,
+  modelsByBand,
+  newReviewRun,
+  portfolioReview,
+  recordProposal,
+} from '../../modules/recommendations/review-inputs.ts';
 import { demoAccounts, demoFirmName } from './demo-accounts.ts';
 
 /** Clients of the demo advisor whose portfolios are reviewed at seed time, so the pages open on real recommendations. */
@@ -61,7 +68,15 @@ export async function seedDemoAdvice(db: Db, asOf: string): Promise<void> {
   const taxed = await db
     .select({ clientId: portfolios.clientId })
     .from(portfolios)
-    .where(and(inArray(portfolios.clientId, reviewed.map(({ client }) => client.id)), inArray(portfolios.accountType, ['taxable', 'joint'])));
+    .where(
+      and(
+        inArray(
+          portfolios.clientId,
+          reviewed.map(({ client }) => client.id),
+        ),
+        inArray(portfolios.accountType, ['taxable', 'joint']),
+      ),
+    );
   const budgeted = reviewed.find(({ client }) => taxed.some((row) => row.clientId === client.id));
   if (budgeted)
     await db.insert(clientTaxSettings).values({ clientId: budgeted.client.id, firmId: firm.id, annualGainBudget: demoGainBudget });

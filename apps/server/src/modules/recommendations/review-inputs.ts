@@ -228,7 +228,10 @@ export function recordProposal(run: ReviewRun, portfolio: PortfolioRow, outcome:
   if (!outcome) return;
   for (const trade of outcome.details.trades) {
     if (trade.side === 'buy') {
-      run.bought.set(trade.security_id, [...(run.bought.get(trade.security_id) ?? []), { portfolioId: portfolio.id, quantity: trade.quantity }]);
+      run.bought.set(trade.security_id, [
+        ...(run.bought.get(trade.security_id) ?? []),
+        { portfolioId: portfolio.id, quantity: trade.quantity },
+      ]);
     } else if (trade.lots.some((lot) => lot.gain < 0)) {
       run.soldAtLoss.set(trade.security_id, {
         security_id: trade.security_id,
@@ -238,7 +241,8 @@ export function recordProposal(run: ReviewRun, portfolio: PortfolioRow, outcome:
       });
     }
   }
-  if (accountTaxTreatment[portfolio.accountType] === 'taxable') run.gains += outcome.details.totals.realized_short + outcome.details.totals.realized_long;
+  if (accountTaxTreatment[portfolio.accountType] === 'taxable')
+    run.gains += outcome.details.totals.realized_short + outcome.details.totals.realized_long;
 }
 
 const heldQuantity = (trades: readonly LotTrade[]) =>

@@ -16,7 +16,8 @@ const tags = ['recommendations'];
 const detail = detailResponseSchema;
 const unprocessable = z.object({ detail: z.array(validationIssueSchema) }).or(detail);
 const params = z.object({ id: pathId('The client id') });
-const reach = "An advisor reaches their clients' settings, an admin the firm's, a client user their own (read-only); anything else answers 404.";
+const reach =
+  "An advisor reaches their clients' settings, an admin the firm's, a client user their own (read-only); anything else answers 404.";
 
 /** /clients/{id}/tax-settings and /recommendations/settings: what a tax-aware rebalance is allowed to do. */
 export const taxSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,7 +64,8 @@ export const taxSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The firm's rebalancing settings",
-        description: 'Whether trades go back to the target or to the band edge, the least drift a sale must cure per dollar of tax, and the rates tax is estimated at.',
+        description:
+          'Whether trades go back to the target or to the band edge, the least drift a sale must cure per dollar of tax, and the rates tax is estimated at.',
         response: { 200: firmRebalanceSettingsSchema },
       },
       config: { access: 'staff', denied: taxSettingsMessages.readOnly },

@@ -71,7 +71,9 @@ export async function updateClientTaxSettings(
   const restricted = body.restricted_security_ids.map((id) => id.toLowerCase());
   const known = await listed(app.db, [...hold, ...restricted]);
   const unknown = [
-    ...hold.flatMap((id, index) => (known.has(id) ? [] : [{ path: ['hold_security_ids', index], message: taxSettingsMessages.securityUnknown, input: id }])),
+    ...hold.flatMap((id, index) =>
+      known.has(id) ? [] : [{ path: ['hold_security_ids', index], message: taxSettingsMessages.securityUnknown, input: id }],
+    ),
     ...restricted.flatMap((id, index) =>
       known.has(id) ? [] : [{ path: ['restricted_security_ids', index], message: taxSettingsMessages.securityUnknown, input: id }],
     ),
@@ -112,7 +114,11 @@ export async function updateClientTaxSettings(
 }
 
 /** PUT /recommendations/settings: the firm's rebalancing settings (admins). */
-export async function updateFirmSettings(app: FastifyInstance, request: FastifyRequest, body: FirmRebalanceSettings): Promise<FirmRebalanceSettings> {
+export async function updateFirmSettings(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: FirmRebalanceSettings,
+): Promise<FirmRebalanceSettings> {
   const viewer = app.currentUser(request);
   const before = await firmSettings(app.db, viewer.firmId);
   const fields = {
@@ -126,7 +132,10 @@ export async function updateFirmSettings(app: FastifyInstance, request: FastifyR
     await tx
       .insert(firmRebalanceSettings)
       .values({ firmId: viewer.firmId, ...fields })
-      .onConflictDoUpdate({ target: firmRebalanceSettings.firmId, set: { ...fields, syncVersion: sql`${firmRebalanceSettings.syncVersion} + 1` } });
+      .onConflictDoUpdate({
+        target: firmRebalanceSettings.firmId,
+        set: { ...fields, syncVersion: sql`${firmRebalanceSettings.syncVersion} + 1` },
+      });
     await app.audit(request, { action: 'rebalancing settings updated', entity: 'firm', entityId: viewer.firmId, before, after: body }, tx);
   });
   return firmSettings(app.db, viewer.firmId);

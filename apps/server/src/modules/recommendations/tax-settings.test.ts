@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import type { ModelPortfolio } from '@meridian/domain/model-portfolios/contracts';
 import type { GenerateResponse } from '@meridian/domain/recommendations/contracts';
-import { taxSettingsMessages, type ClientTaxSettings } from '@meridian/domain/recommendations/tax-settings';
+import { taxSettingsMessages } from '@meridian/domain/recommendations/tax-settings';
 import { addDays, isTradingDay, lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/shared/trading-calendar';
 import { auditLog } from '../../db/schema/audit.ts';
 import { securities, type SecurityRow } from '../../db/schema/securities.ts';
@@ -32,7 +32,13 @@ describeEachDatabase('tax settings and tax-aware proposals', (t) => {
     admin = await colleague(app, t.db, advisor.firmId, 'admin');
     outsider = await newAdvisorFirm(app);
     stock = await insertSecurity(t.db, 100);
-    bond = (await t.db.update(securities).set({ assetClass: 'fixed_income' }).where(eq(securities.id, (await insertSecurity(t.db, 50)).id)).returning())[0]!;
+    bond = (
+      await t.db
+        .update(securities)
+        .set({ assetClass: 'fixed_income' })
+        .where(eq(securities.id, (await insertSecurity(t.db, 50)).id))
+        .returning()
+    )[0]!;
     const response = await call(app, 'POST', api('/model-portfolios'), {
       token: advisor.token,
       body: {
@@ -48,7 +54,14 @@ describeEachDatabase('tax settings and tax-aware proposals', (t) => {
     model = response.body as ModelPortfolio;
   });
 
-  const trade = async (portfolioId: string, side: 'buy' | 'sell', security: SecurityRow, quantity: number, price: number, tradeDate: string) => {
+  const trade = async (
+    portfolioId: string,
+    side: 'buy' | 'sell',
+    security: SecurityRow,
+    quantity: number,
+    price: number,
+    tradeDate: string,
+  ) => {
     const response = await call(app, 'POST', api(`/portfolios/${portfolioId}/transactions`), {
       token: advisor.token,
       body: { type: side, security_id: security.id, quantity, price, trade_date: tradeDate },
@@ -105,7 +118,12 @@ describeEachDatabase('tax settings and tax-aware proposals', (t) => {
     expect(audit).toMatchObject({ before: null, after: { annual_gain_budget: 5000, hold_security_ids: [stock.id] } });
 
     // A stale version: 409 with the current settings, nothing changed.
-    const stale = await save(advisor, client.id, { annual_gain_budget: 1, hold_security_ids: [], restricted_security_ids: [], sync_version: 0 });
+    const stale = await save(advisor, client.id, {
+      annual_gain_budget: 1,
+      hold_security_ids: [],
+      restricted_security_ids: [],
+      sync_version: 0,
+    });
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ detail: taxSettingsMessages.changed, current: { annual_gain_budget: 5000, sync_version: 1 } });
   });
@@ -117,11 +135,24 @@ describeEachDatabase('tax settings and tax-aware proposals', (t) => {
       [{ annual_gain_budget: 'lots' }, ['body', 'annual_gain_budget'], taxSettingsMessages.gainBudgetInvalid],
       [{ hold_security_ids: ['nope'] }, ['body', 'hold_security_ids', 0], taxSettingsMessages.securityIdsInvalid],
       [{ hold_security_ids: [stock.id, stock.id] }, ['body', 'hold_security_ids'], taxSettingsMessages.securityDuplicate],
-      [{ hold_security_ids: [stock.id], restricted_security_ids: [stock.id] }, ['body', 'restricted_security_ids', 0], taxSettingsMessages.securityInBoth],
-      [{ restricted_security_ids: ['00000000-0000-4000-8000-000000000000'] }, ['body', 'restricted_security_ids', 0], taxSettingsMessages.securityUnknown],
+      [
+        { hold_security_ids: [stock.id], restricted_security_ids: [stock.id] },
+        ['body', 'restricted_security_ids', 0],
+        taxSettingsMessages.securityInBoth,
+      ],
+      [
+        { restricted_security_ids: ['00000000-0000-4000-8000-000000000000'] },
+        ['body', 'restricted_security_ids', 0],
+        taxSettingsMessages.securityUnknown,
+      ],
     ];
     for (const [fields, loc, msg] of cases) {
-      const refused = await save(advisor, client.id, { annual_gain_budget: null, hold_security_ids: [], restricted_security_ids: [], ...fields });
+      const refused = await save(advisor, client.id, {
+        annual_gain_budget: null,
+        hold_security_ids: [],
+        restricted_security_ids: [],
+        ...fields,
+      });
       expect(refused.status, JSON.stringify(fields)).toBe(422);
       expect(refused.body.detail[0], JSON.stringify(fields)).toMatchObject({ loc, msg });
     }
@@ -139,7 +170,10 @@ describeEachDatabase('tax settings and tax-aware proposals', (t) => {
     expect((await call(app, 'PUT', api('/recommendations/settings'), { token: advisor.token, body: firmBody })).body).toEqual({
       detail: taxSettingsMessages.adminOnly,
     });
-    const bad = await call(app, 'PUT', api('/recommendations/settings'), { token: admin.token, body: { ...firmBody, rebalance_to: 'halfway' } });
+    const bad = await call(app, 'PUT', api('/recommendations/settings'), {
+      token: admin.token,
+      body: { ...firmBody, rebalance_to: 'halfway' },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0]).toMatchObject({ loc: ['body', 'rebalance_to'], msg: taxSettingsMessages.rebalanceToInvalid });
     expect((await call(app, 'GET', api('/recommendations/settings'), { token: advisor.token })).body).toEqual(firmBody);
@@ -155,7 +189,9 @@ describeEachDatabase('tax settings and tax-aware proposals', (t) => {
     const taxable = await openPortfolio(app, advisor.token, client.id, { initial_deposit: 88_000, model_id: model.id });
     await trade(taxable.id, 'buy', stock, 600, 80, daysAgo(730));
     await trade(taxable.id, 'buy', bond, 800, 50, daysAgo(730));
-    expect((await save(advisor, client.id, { annual_gain_budget: 1000, hold_security_ids: [], restricted_security_ids: [] })).status).toBe(200);
+    expect((await save(advisor, client.id, { annual_gain_budget: 1000, hold_security_ids: [], restricted_security_ids: [] })).status).toBe(
+      200,
+    );
     const [proposal] = await generate(client.id);
     expect(proposal!.details.trades.map((row) => [row.side, row.symbol, row.quantity])).toEqual([
       ['sell', stock.symbol, 50],
@@ -175,10 +211,16 @@ describeEachDatabase('tax settings and tax-aware proposals', (t) => {
 
     // The same account as a Roth: no tax, no budget; the sale goes to the band's edge: 350 shares.
     const roth = await insertClient(t.db, advisor);
-    const account = await openPortfolio(app, advisor.token, roth.id, { initial_deposit: 88_000, model_id: model.id, account_type: 'roth_ira' });
+    const account = await openPortfolio(app, advisor.token, roth.id, {
+      initial_deposit: 88_000,
+      model_id: model.id,
+      account_type: 'roth_ira',
+    });
     await trade(account.id, 'buy', stock, 600, 80, daysAgo(730));
     await trade(account.id, 'buy', bond, 800, 50, daysAgo(730));
-    expect((await save(advisor, roth.id, { annual_gain_budget: 1000, hold_security_ids: [], restricted_security_ids: [] })).status).toBe(200);
+    expect((await save(advisor, roth.id, { annual_gain_budget: 1000, hold_security_ids: [], restricted_security_ids: [] })).status).toBe(
+      200,
+    );
     const [rothProposal] = await generate(roth.id);
     expect(rothProposal!.details.trades[0]).toMatchObject({ side: 'sell', symbol: stock.symbol, quantity: 350 });
     expect(rothProposal!.details.tax).toMatchObject({ treatment: 'tax_free', estimated_tax: 0, gain_budget: null });

@@ -44,7 +44,10 @@ function heldBackText(row: HeldBack, budgetLeft: number | null): string {
 /** The tax the trades cost against the drift they cure, and what is left of the client's gain budget. */
 function taxVersusDrift({ tax, drift }: RecommendationDetailsShape): string {
   if (!tax) return '';
-  const cost = tax.estimated_tax >= 0 ? `Estimated tax ${formatDollars(tax.estimated_tax)}` : `Estimated tax saved ${formatDollars(-tax.estimated_tax)}`;
+  const cost =
+    tax.estimated_tax >= 0
+      ? `Estimated tax ${formatDollars(tax.estimated_tax)}`
+      : `Estimated tax saved ${formatDollars(-tax.estimated_tax)}`;
   const cured = drift ? ` to bring the largest drift from ${plainFraction(drift.before)} to ${plainFraction(drift.after)}` : '';
   const rates = ` (at ${plainFraction(tax.rates.long)} long-term, ${plainFraction(tax.rates.short)} short-term)`;
   const budget =

@@ -19,17 +19,7 @@ type Listed = ClientTaxSettings['hold_list'][number];
 const symbols = (list: readonly Listed[]) => (list.length > 0 ? list.map((row) => row.symbol).join(', ') : 'none');
 
 /** A list of securities as chips, one removable each, and a picker that adds one. */
-function SecurityList({
-  id,
-  label,
-  value,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: Listed[];
-  onChange: (next: Listed[]) => void;
-}) {
+function SecurityList({ id, label, value, onChange }: { id: string; label: string; value: Listed[]; onChange: (next: Listed[]) => void }) {
   const [picked, setPicked] = useState<SecurityOption | null>(null);
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
@@ -93,7 +83,14 @@ function EditTaxSettingsDialog({ settings, onClose }: { settings: ClientTaxSetti
   };
 
   return (
-    <FormDialog titleId={titleId} title={text.taxSettingsEdit} submitLabel="Save" busy={saving.isLoading} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      titleId={titleId}
+      title={text.taxSettingsEdit}
+      submitLabel="Save"
+      busy={saving.isLoading}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
         <TextField
           id={`${titleId}-budget`}
