@@ -86,6 +86,29 @@ describe('a tax-aware rebalance by asset class', () => {
     expect(toTarget.taxableGain.long).toBe(3500);
   });
 
+  it('buys one share more where whole shares would leave a class just outside the band, while the money lasts', () => {
+    // 670 VTI (67,000), 110 AGG at 300 (33,000), cash 1,000: 101,000. Equity 66.3 % → edge 65 % = 65,650: sell 1,350,
+    // ceil(13.5) = 14 VTI = 1,400. Bonds 32.7 % → edge 35 % = 35,350: buy 2,350 with the 1,400 and the 1,000 of cash.
+    // floor(2,350 / 300) = 7 AGG (2,100) leaves bonds at 35,100 = 34.75 %, outside; the 300 left buys an 8th: 35.05 %.
+    const plan = planBandRebalance(
+      input({
+        ...sixtyForty,
+        cash: 1000,
+        funds: [
+          { ...vti, weight: 0.6 },
+          { ...agg, price: 300, weight: 0.4 },
+        ],
+        holdings: [sixtyForty.holdings[0]!, holding({ ...agg, price: 300 }, [buy('2024-01-10', 110, 300)])],
+        rebalanceTo: 'band_edge',
+      }),
+    );
+    expect(summary(plan)).toEqual([
+      ['sell', 'VTI', 14, 1400],
+      ['buy', 'AGG', 8, 2400],
+    ]);
+    expect(plan.cashAfter).toBe(0);
+  });
+
   it('does nothing while every class is inside its band', () => {
     // 640 VTI + 360 AGG: 64 % / 36 %, 4 points off, inside ±5.
     const plan = planBandRebalance(

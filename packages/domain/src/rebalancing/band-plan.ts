@@ -133,10 +133,21 @@ export function planBandRebalance(input: BandPlanInput): BandPlan {
   const net = [...move.values()].reduce((sum, amount) => sum + amount, 0);
   // How much further a class may go for the other side: a class inside the band towards its target; one already
   // brought to the band's edge on to its target.
+  // What of a class may be sold at all: not the securities on the client's hold list.
+  const sellableValue = (key: AssetClass) =>
+    (key === 'cash' ? input.cash : 0) +
+    input.holdings
+      .filter((holding) => holding.assetClass === key && !tax.holdList.has(holding.securityId))
+      .reduce((sum, holding) => sum + valueOf(holding), 0);
   const roomOf = (key: AssetClass, sign: 1 | -1) => {
     const moved = move.get(key);
-    if (moved === undefined) return Math.max(0, sign * (targetOf(key) - valueNow(key)));
-    return input.rebalanceTo === 'band_edge' && Math.sign(moved) === sign ? bandValue : 0;
+    const room =
+      moved === undefined
+        ? Math.max(0, sign * (targetOf(key) - valueNow(key)))
+        : input.rebalanceTo === 'band_edge' && Math.sign(moved) === sign
+          ? bandValue
+          : 0;
+    return sign < 0 ? Math.max(0, Math.min(room, sellableValue(key) + (moved ?? 0))) : room;
   };
   const settle = (sign: 1 | -1, amount: number) => {
     const room = [...classes].map((key) => ({ key, room: roomOf(key, sign) })).filter((entry) => entry.room > 0);
@@ -320,6 +331,21 @@ export function planBandRebalance(input: BandPlanInput): BandPlan {
       });
       quantitiesAfter.set(security.securityId, roundQuantity((quantitiesAfter.get(security.securityId) ?? 0) + quantity));
     }
+  }
+  // Whole shares fall short of a goal: one more share of a class's first fund while the money lasts, so the class ends inside its band.
+  let spare = spendable - sumMoney(buys.map((buy) => buy.amount));
+  for (const [key, amount] of buyMoves) {
+    const bought = buys.filter(
+      (buy) =>
+        input.holdings.find((holding) => holding.securityId === buy.security_id)?.assetClass === key ||
+        input.funds.find((fund) => fund.securityId === buy.security_id)?.assetClass === key,
+    );
+    const first = bought[0];
+    if (!first || sumMoney(bought.map((buy) => buy.amount)) >= amount * scale - 0.005 || spare < first.price) continue;
+    first.quantity += 1;
+    first.amount = tradeValue(first.quantity, first.price);
+    spare -= first.price;
+    quantitiesAfter.set(first.security_id, roundQuantity((quantitiesAfter.get(first.security_id) ?? 0) + 1));
   }
   trades.push(...buys);
   const cashAfter = sumMoney([input.cash, proceeds, ...buys.map((buy) => -buy.amount)]);
