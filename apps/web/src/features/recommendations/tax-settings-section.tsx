@@ -41,7 +41,9 @@ function SecurityList({ id, label, value, onChange }: { id: string; label: strin
           />
         ))}
       </Box>
+      {/* A new picker after each addition: its text clears, ready for the next security. */}
       <SecurityPicker
+        key={value.length}
         id={id}
         label={`Add to ${label.toLowerCase()}`}
         value={picked}
