@@ -332,7 +332,7 @@ export function planBandRebalance(input: BandPlanInput): BandPlan {
       quantitiesAfter.set(security.securityId, roundQuantity((quantitiesAfter.get(security.securityId) ?? 0) + quantity));
     }
   }
-  // Whole shares fall short of a goal: one more share of a class's first fund while the money lasts, so the class ends inside its band.
+  // Whole shares fall short of a goal: more shares of a class's first fund while the money lasts, so the class ends inside its band.
   let spare = spendable - sumMoney(buys.map((buy) => buy.amount));
   for (const [key, amount] of buyMoves) {
     const bought = buys.filter(
@@ -341,11 +341,12 @@ export function planBandRebalance(input: BandPlanInput): BandPlan {
         input.funds.find((fund) => fund.securityId === buy.security_id)?.assetClass === key,
     );
     const first = bought[0];
-    if (!first || sumMoney(bought.map((buy) => buy.amount)) >= amount * scale - 0.005 || spare < first.price) continue;
-    first.quantity += 1;
-    first.amount = tradeValue(first.quantity, first.price);
-    spare -= first.price;
-    quantitiesAfter.set(first.security_id, roundQuantity((quantitiesAfter.get(first.security_id) ?? 0) + 1));
+    while (first && sumMoney(bought.map((buy) => buy.amount)) < amount * scale - 0.005 && spare >= first.price) {
+      first.quantity += 1;
+      first.amount = tradeValue(first.quantity, first.price);
+      spare -= first.price;
+      quantitiesAfter.set(first.security_id, roundQuantity((quantitiesAfter.get(first.security_id) ?? 0) + 1));
+    }
   }
   trades.push(...buys);
   const cashAfter = sumMoney([input.cash, proceeds, ...buys.map((buy) => -buy.amount)]);
