@@ -38,33 +38,20 @@ const securityIds = z
   .max(taxSettingsLimits.securitiesMax, taxSettingsMessages.securityIdsTooMany)
   .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, taxSettingsMessages.securityDuplicate);
 
-export const clientTaxSettingsUpdateSchema = z
-  .object({
-    /** Net realised gains the client accepts in a tax year, in dollars; null for no budget. */
-    annual_gain_budget: z
-      .number({ error: taxSettingsMessages.gainBudgetInvalid })
-      .min(0, taxSettingsMessages.gainBudgetInvalid)
-      .max(taxSettingsLimits.gainBudgetMax, taxSettingsMessages.gainBudgetInvalid)
-      .nullable(),
-    /** Securities never sold for this client. */
-    hold_security_ids: securityIds,
-    /** Securities never bought for this client. */
-    restricted_security_ids: securityIds,
-    /** When sent, must be the current version (0 before the first save; 409 otherwise). */
-    sync_version: wholeNumber(taxSettingsMessages.syncVersionInvalid, 0, syncVersionMax).nullish(),
-  })
-  .superRefine((body, context) => {
-    const held = new Set(body.hold_security_ids.map((id) => id.toLowerCase()));
-    body.restricted_security_ids.forEach((id, index) => {
-      if (held.has(id.toLowerCase()))
-        context.addIssue({
-          code: 'custom',
-          path: ['restricted_security_ids', index],
-          message: taxSettingsMessages.securityInBoth,
-          input: id,
-        });
-    });
-  });
+export const clientTaxSettingsUpdateSchema = z.object({
+  /** Net realised gains the client accepts in a tax year, in dollars; null for no budget. */
+  annual_gain_budget: z
+    .number({ error: taxSettingsMessages.gainBudgetInvalid })
+    .min(0, taxSettingsMessages.gainBudgetInvalid)
+    .max(taxSettingsLimits.gainBudgetMax, taxSettingsMessages.gainBudgetInvalid)
+    .nullable(),
+  /** Securities never sold for this client. */
+  hold_security_ids: securityIds,
+  /** Securities never bought for this client. */
+  restricted_security_ids: securityIds,
+  /** When sent, must be the current version (0 before the first save; 409 otherwise). */
+  sync_version: wholeNumber(taxSettingsMessages.syncVersionInvalid, 0, syncVersionMax).nullish(),
+});
 export type ClientTaxSettingsUpdate = z.infer<typeof clientTaxSettingsUpdateSchema>;
 
 const listedSecuritySchema = z.object({ security_id: z.string(), symbol: z.string(), name: z.string() });

@@ -69,6 +69,11 @@ export async function updateClientTaxSettings(
   const client = await reachableClient(app.db, app.currentUser(request), clientId);
   const hold = body.hold_security_ids.map((id) => id.toLowerCase());
   const restricted = body.restricted_security_ids.map((id) => id.toLowerCase());
+  // Checked once the client is in reach: a record out of reach answers 404 whatever the body says.
+  const both = restricted.flatMap((id, index) =>
+    hold.includes(id) ? [{ path: ['restricted_security_ids', index], message: taxSettingsMessages.securityInBoth, input: id }] : [],
+  );
+  if (both.length > 0) throw fieldErrors(both);
   const known = await listed(app.db, [...hold, ...restricted]);
   const unknown = [
     ...hold.flatMap((id, index) =>
