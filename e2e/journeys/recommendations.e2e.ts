@@ -10,11 +10,16 @@
  * 2. On a phone, he reads another client's recommendation, accepts it, looks at the confirmation
  *    and cancels it, generates the client's recommendations again and opens the portfolio: the
  *    panel fits the screen, its trade table scrolling sideways within it.
+ * 3. For a client with a rebalance of a taxable account, he sets a realised-gain budget and puts the
+ *    largest sale's security on the hold list, then generates again: the proposal keeps within the
+ *    budget, never sells the held security, swaps no fund for another of its class, and says what it
+ *    costs in tax against the drift it cures.
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PortfolioDetail, TransactionListResponse } from '@meridian/domain/portfolios/contracts';
 import type { GenerateResponse, Recommendation, RecommendationListResponse } from '@meridian/domain/recommendations/contracts';
+import type { ClientTaxSettings } from '@meridian/domain/recommendations/tax-settings';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { snap, snapDialog, viewports } from '../support/browser.ts';
 import { dollars, signedDollars } from '../support/expected-figures.ts';
@@ -266,5 +271,76 @@ describe('recommendation journeys', () => {
     await expect.poll(() => statusOf(onPortfolio)).toBe('Accepted');
     await expectPanelFitsPhone(page);
     await snap(page, 'recommendations-07-phone-portfolio');
+  });
+
+  it('3. advisor: a tax-budgeted rebalance of a taxable account keeps to the budget and the hold list', async () => {
+    const [first, second] = await pendingByClient();
+    const { recommendations } = await api.get<RecommendationListResponse>('/recommendations?status=pending&per_page=100');
+    const taxable = recommendations.find(
+      (row) =>
+        row.details.tax?.treatment === 'taxable' &&
+        row.details.trades.some((trade) => trade.side === 'sell') &&
+        ![first!.client_id, second!.client_id].includes(row.client_id),
+    );
+    if (!taxable) throw new Error('expected a pending rebalance of a taxable account with sales for a third client');
+    const largestSale = taxable.details.trades.filter((trade) => trade.side === 'sell').sort((a, b) => b.amount - a.amount)[0]!;
+    const settings = await api.get<ClientTaxSettings>(`/clients/${taxable.client_id}/tax-settings`);
+    // Room for 2,000 dollars of net gains on top of what the client realised this year.
+    const budget = Math.max(0, Math.round(settings.gains_year_to_date)) + 2000;
+
+    const page = await journey.page();
+    await signIn(page, alex);
+    await page.goto(`/clients/${taxable.client_id}/profile`);
+    await page.getByRole('heading', { name: taxable.client_name, level: 1 }).waitFor();
+    const panel = page.getByTestId('recommendations');
+    // Two accounts may carry recommendations of the same title: the card is the one of this account.
+    const cardOf = (proposal: Recommendation) =>
+      panel.getByRole('article', { name: proposal.title }).filter({ hasText: proposal.portfolio_name });
+    await cardOf(taxable).waitFor();
+    await panel.getByRole('button', { name: 'Edit tax settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit tax settings' });
+    await dialog.getByLabel('Realised-gain budget per tax year ($)').fill(String(budget));
+    await dialog.getByLabel('Add to hold list (never sold)').fill(largestSale.symbol);
+    await page.getByTestId(`security-option-${largestSale.symbol}`).click();
+    await dialog
+      .getByTestId(/hold-chips$/)
+      .getByText(largestSale.symbol, { exact: true })
+      .waitFor();
+    await snapDialog(page, 'recommendations-08-tax-settings');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => panel.getByTestId('tax-settings').innerText()).toContain(`hold: ${largestSale.symbol}`);
+    const saved = await api.get<ClientTaxSettings>(`/clients/${taxable.client_id}/tax-settings`);
+    expect([saved.annual_gain_budget, saved.hold_list.map((row) => row.symbol)]).toEqual([budget, [largestSale.symbol]]);
+
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/v1/recommendations/generate'));
+    await panel.getByRole('button', { name: 'Generate recommendations' }).click();
+    await answered;
+    const { recommendations: after } = await api.get<RecommendationListResponse>(
+      `/recommendations?portfolio_id=${taxable.portfolio_id}&status=pending&per_page=100`,
+    );
+    for (const proposal of after) {
+      const { trades, totals, tax } = proposal.details;
+      expect(
+        trades.some((trade) => trade.side === 'sell' && trade.symbol === largestSale.symbol),
+        'the held security is not sold',
+      ).toBe(false);
+      // Within the budget: the net gains of these sales and this year's earlier ones.
+      expect(totals.realized_short + totals.realized_long + saved.gains_year_to_date).toBeLessThanOrEqual(budget + 0.01);
+      expect(tax?.budget_left ?? 0).toBeGreaterThanOrEqual(-0.01);
+      // No fund is sold to buy another of the same asset class in the same breath.
+      const sold = new Set(trades.filter((trade) => trade.side === 'sell').map((trade) => trade.security_id));
+      expect(trades.filter((trade) => trade.side === 'buy' && sold.has(trade.security_id))).toEqual([]);
+    }
+    const shown = after.find((proposal) => proposal.details.trades.length > 0) ?? after[0];
+    if (shown) {
+      const card = cardOf(shown);
+      await card.getByRole('button', { name: 'Show details' }).click();
+      const said = await card.getByTestId('tax-versus-drift').innerText();
+      expect(said).toContain(`Gain budget ${dollars(budget)}`);
+      expect(said).toContain(`Estimated tax ${dollars(Math.max(0, shown.details.tax!.estimated_tax))}`);
+      await card.getByTestId('tax-versus-drift').scrollIntoViewIfNeeded();
+      await snap(page, 'recommendations-09-tax-budgeted-rebalance');
+    }
   });
 });

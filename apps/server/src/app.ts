@@ -16,6 +16,7 @@ import { modelPortfoliosRoutes } from './modules/model-portfolios/model-portfoli
 import { driftChecks } from './modules/recommendations/drift.ts';
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes.ts';
 import { optimizationRoutes } from './modules/recommendations/optimization.routes.ts';
+import { taxSettingsRoutes } from './modules/recommendations/tax-settings.routes.ts';
 import { portfoliosRoutes } from './modules/portfolios/portfolios.routes.ts';
 import { householdsRoutes } from './modules/households/households.routes.ts';
 import { securitiesRoutes } from './modules/securities/securities.routes.ts';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(recommendationsRoutes);
       await api.register(driftChecks);
       await api.register(optimizationRoutes);
+      await api.register(taxSettingsRoutes);
       await api.register(ipqRoutes);
       await api.register(assessmentsRoutes);
       await api.register(telemetryRoutes);

@@ -6,12 +6,13 @@ import { modelPortfolios } from '../db/schema/model-portfolios.ts';
 import { recommendations } from '../db/schema/recommendations.ts';
 import { assessmentResponses, assessmentTemplates } from '../db/schema/assessments.ts';
 import { users } from '../db/schema/users.ts';
+import { clientTaxSettings, firmRebalanceSettings } from '../db/schema/tax-settings.ts';
 
 /** The records to watch: a whole firm's, and the named ones with whatever refers to them. */
 export type SnapshotScope = { firmId?: string; clientIds?: string[]; householdIds?: string[]; portfolioIds?: string[]; userIds?: string[] };
 
 /**
- * Every row of the scope's clients, households, portfolios, holdings, transactions, users, models, recommendations and questionnaires, in
+ * Every row of the scope's clients, households, portfolios, holdings, transactions, users, models, recommendations, tax settings and questionnaires, in
  * id order, so two snapshots are equal exactly when nothing in scope was changed, added or removed.
  * Rows that point at a watched record (a portfolio of a watched client) are watched too.
  */
@@ -72,6 +73,16 @@ export async function snapshotRows(db: Db, scope: SnapshotScope) {
       .from(recommendations)
       .where(any(ofFirm(recommendations.firmId), among(recommendations.portfolioId, portfolioIds)))
       .orderBy(asc(recommendations.id)),
+    clientTaxSettings: await db
+      .select()
+      .from(clientTaxSettings)
+      .where(any(ofFirm(clientTaxSettings.firmId), among(clientTaxSettings.clientId, scope.clientIds)))
+      .orderBy(asc(clientTaxSettings.clientId)),
+    firmRebalanceSettings: await db
+      .select()
+      .from(firmRebalanceSettings)
+      .where(any(ofFirm(firmRebalanceSettings.firmId)))
+      .orderBy(asc(firmRebalanceSettings.firmId)),
     assessmentTemplates: await db
       .select()
       .from(assessmentTemplates)

@@ -4,6 +4,7 @@ import type { ModelTargetInput } from './targets.ts';
 import { largestDrift, securityTargets, washSaleBlocks, weightRows } from './targets.ts';
 import { planTrades, taxAwareSale, type PlanHolding, type PlanSecurity } from './trade-plan.ts';
 import { reviewPortfolio, type PortfolioReview, type ReviewModel } from './review.ts';
+import { untaxedProfile } from './band-plan.ts';
 
 const security = (symbol: string, assetClass: PlanSecurity['assetClass'], price: number): PlanSecurity => ({
   securityId: `id-${symbol}`,
@@ -202,13 +203,15 @@ describe('reviewPortfolio', () => {
     portfolioName: 'Growth account',
     cash: 0,
     lotMethod: 'fifo',
-    taxDeferred: false,
+    tax: { ...untaxedProfile('taxable'), rates: { short: 0.32, long: 0.15 } },
+    rebalanceTo: 'target',
     holdings: [],
     model: model(),
     clientBand: 'moderate',
     bandModel: null,
     vehicles: new Map(),
     washSales: new Map(),
+    replacementShares: () => 0,
     ...fields,
   });
 
@@ -217,7 +220,7 @@ describe('reviewPortfolio', () => {
       review({ holdings: [holding(vti, [buy('2024-01-10', 100, 250)]), holding(agg, [buy('2024-01-10', 100, 100)])] }),
     );
     expect(outcome?.type).toBe('rebalance');
-    expect(outcome?.rationale).toContain('VTI is 75.0% against 60.0%');
+    expect(outcome?.rationale).toContain('Equity is 75.0% against 60.0%');
     expect(outcome?.details.drift?.before).toBeCloseTo(0.15, 10);
     expect(outcome?.details.drift?.after).toBeLessThan(0.05);
   });

@@ -12,7 +12,8 @@ import {
 } from '../recommendations/contracts.ts';
 import type { AssetClass } from '../securities/contracts.ts';
 import { largestDrift, securityTargets, weightRows, cashKey, type ModelTargetInput } from './targets.ts';
-import { planTrades, type PlanHolding, type PlanSecurity, type SecurityTarget } from './trade-plan.ts';
+import { planTrades, type PlanHolding, type PlanSecurity, type SecurityTarget, type TradePlan } from './trade-plan.ts';
+import { planBandRebalance, type RebalanceTo, type TaxProfile } from './band-plan.ts';
 
 /**
  * One portfolio's review against its model: at most one recommendation, the most pressing of
@@ -35,7 +36,10 @@ export type PortfolioReview = {
   portfolioName: string;
   cash: number;
   lotMethod: LotMethod;
-  taxDeferred: boolean;
+  /** The account's tax treatment, the client's tax settings and what they realised this year. */
+  tax: TaxProfile;
+  /** Back to the target or to the band's edge (the firm's setting). */
+  rebalanceTo: RebalanceTo;
   holdings: readonly PlanHolding[];
   /** The model the portfolio follows, else the one of the client's band. */
   model: ReviewModel;
@@ -44,6 +48,8 @@ export type PortfolioReview = {
   bandModel: ReviewModel | null;
   vehicles: ReadonlyMap<AssetClass, PlanSecurity>;
   washSales: ReadonlyMap<string, WashSaleBlock>;
+  /** Shares of a security bought within 30 days before in the client's other accounts (or proposed there): they wash a loss sold here. */
+  replacementShares: (securityId: string) => number;
 };
 
 export type ReviewOutcome = {
@@ -61,13 +67,15 @@ const points = (fraction: number) => `${(fraction * 100).toFixed(1)} pts`;
 
 type Planned = { details: RecommendationDetails; rows: WeightRow[] };
 
-/** Trades to the targets and the figures a recommendation shows. */
+/** Trades to security targets (a concentration, the optimum) and the figures a recommendation shows. */
 export function planToTargets(
   review: PortfolioReview,
   model: ReviewModel,
   targets: readonly SecurityTarget[],
   sellable?: ReadonlySet<string>,
 ): Planned {
+  const { tax } = review;
+  const taxable = tax.treatment === 'taxable';
   const plan = planTrades({
     asOf: review.asOf,
     cash: review.cash,
@@ -77,12 +85,85 @@ export function planToTargets(
     washSales: review.washSales,
     minimumTrade: recommendationLimits.minimumTrade,
     sellable,
+    holdList: tax.holdList,
+    restricted: tax.restricted,
+    gainRoom: taxable && tax.gainBudget !== null ? tax.gainBudget - tax.gainsYearToDate : undefined,
   });
+  const gains = {
+    short: taxable ? sumMoney(plan.trades.map((trade) => trade.realized_short)) : 0,
+    long: taxable ? sumMoney(plan.trades.map((trade) => trade.realized_long)) : 0,
+  };
+  return detailsOf(review, model, targets, model.kind, model.targets, {
+    ...plan,
+    heldBack: [],
+    taxableGain: gains,
+    estimatedTax: sumMoney([gains.short * tax.rates.short, gains.long * tax.rates.long]),
+    disallowed: 0,
+  });
+}
+
+/** A model's targets by asset class (a security target counts for its security's class). */
+export function classTargetsOf(targets: readonly ModelTargetInput[]): Map<AssetClass, number> {
+  const byClass = new Map<AssetClass, number>();
+  for (const target of targets) {
+    const assetClass = target.security?.assetClass ?? target.assetClass;
+    if (assetClass) byClass.set(assetClass, (byClass.get(assetClass) ?? 0) + target.weight);
+  }
+  return byClass;
+}
+
+/** The model's targets as asset classes, cash given what the others leave: the rows a band plan is judged by. */
+function classInputs(model: ReviewModel): ModelTargetInput[] {
+  const byClass = classTargetsOf(model.targets);
+  const invested = [...byClass.entries()].filter(([key]) => key !== 'cash').reduce((sum, [, weight]) => sum + weight, 0);
+  byClass.set('cash', Math.max(byClass.get('cash') ?? 0, 1 - invested));
+  return [...byClass.entries()]
+    .filter(([, weight]) => weight > 1e-12)
+    .map(([assetClass, weight]) => ({ assetClass, security: null, weight }));
+}
+
+/** A tax-aware rebalance to the model by asset class, within its band (band-plan.ts). */
+export function planToBand(review: PortfolioReview, model: ReviewModel): Planned {
+  const funds: SecurityTarget[] = model.targets.flatMap((target) =>
+    target.security ? [{ ...target.security, weight: target.weight }] : [],
+  );
+  for (const target of model.targets) {
+    const vehicle = !target.security && target.assetClass ? review.vehicles.get(target.assetClass) : undefined;
+    if (vehicle) funds.push({ ...vehicle, weight: target.weight });
+  }
+  const plan = planBandRebalance({
+    asOf: review.asOf,
+    cash: review.cash,
+    holdings: review.holdings,
+    lotMethod: review.lotMethod,
+    classTargets: classTargetsOf(model.targets),
+    funds,
+    vehicles: review.vehicles,
+    band: model.driftBand,
+    rebalanceTo: review.rebalanceTo,
+    tax: review.tax,
+    washSales: review.washSales,
+    replacementShares: review.replacementShares,
+    minimumTrade: recommendationLimits.minimumTrade,
+  });
+  return detailsOf(review, model, funds, 'asset_class', classInputs(model), plan);
+}
+
+type DetailedPlan = TradePlan & Pick<ReturnType<typeof planBandRebalance>, 'heldBack' | 'taxableGain' | 'estimatedTax' | 'disallowed'>;
+
+function detailsOf(
+  review: PortfolioReview,
+  model: ReviewModel,
+  targets: readonly PlanSecurity[],
+  kind: ModelTargetKind,
+  rowTargets: readonly ModelTargetInput[],
+  plan: DetailedPlan,
+): Planned {
   const securities = new Map<string, PlanSecurity>();
   for (const security of [...review.holdings, ...targets]) securities.set(security.securityId, security);
   const rows = weightRows(
-    model.kind,
-    model.targets,
+    kind,
+    rowTargets,
     securities,
     { cash: review.cash, quantities: new Map(review.holdings.map((holding) => [holding.securityId, holding.quantity])) },
     { cash: plan.cashAfter, quantities: plan.quantitiesAfter },
@@ -90,6 +171,9 @@ export function planToTargets(
   const sum = (trades: ProposedTrade[], pick: (trade: ProposedTrade) => number) => sumMoney(trades.map(pick));
   const sells = plan.trades.filter((trade) => trade.side === 'sell');
   const buys = plan.trades.filter((trade) => trade.side === 'buy');
+  const { tax } = review;
+  const taxable = tax.treatment === 'taxable';
+  const planned = sumMoney([plan.taxableGain.short, plan.taxableGain.long]);
   return {
     rows,
     details: {
@@ -105,8 +189,19 @@ export function planToTargets(
       drift: { before: largestDrift(rows), after: largestDrift(rows, 'proposed'), band: model.driftBand },
       weights: rows,
       wash_sale_blocked: plan.blocked,
-      tax_deferred: review.taxDeferred,
+      tax_deferred: tax.treatment === 'tax_deferred',
       risk: null,
+      tax: {
+        treatment: tax.treatment,
+        estimated_tax: taxable ? plan.estimatedTax : 0,
+        rates: tax.rates,
+        gain_budget: taxable ? tax.gainBudget : null,
+        gains_year_to_date: taxable ? tax.gainsYearToDate : 0,
+        budget_left: taxable && tax.gainBudget !== null ? sumMoney([tax.gainBudget, -tax.gainsYearToDate, -planned]) : null,
+        disallowed_loss: plan.disallowed,
+        rebalance_to: review.rebalanceTo,
+      },
+      held_back: plan.heldBack,
     },
   };
 }
@@ -117,11 +212,34 @@ export function tradeSummary(details: RecommendationDetails): string {
   const parts = [`Selling ${formatWholeDollars(totals.sells)} and buying ${formatWholeDollars(totals.buys)}`];
   if (details.drift) parts[0] += ` brings every weight within ${points(details.drift.after)} of target.`;
   else parts[0] += '.';
+  const treatment = details.tax?.treatment ?? (details.tax_deferred ? 'tax_deferred' : 'taxable');
   if (totals.sells > 0) {
-    const tax = `Estimated realised gain: ${formatWholeDollars(totals.realized_long)} long-term and ${formatWholeDollars(totals.realized_short)} short-term`;
+    if (treatment === 'tax_deferred') parts.push('Tax-deferred account: no tax is due on these sales now.');
+    else if (treatment === 'tax_free') parts.push('Tax-free account: these sales owe no tax.');
+    else {
+      const gains = `Estimated realised gain: ${formatWholeDollars(totals.realized_long)} long-term and ${formatWholeDollars(totals.realized_short)} short-term`;
+      const tax = details.tax;
+      const cured = details.drift ? `, to cure ${points(Math.max(0, details.drift.before - details.drift.after))} of drift` : '';
+      parts.push(
+        tax
+          ? `${gains}; estimated tax ${formatWholeDollars(Math.max(0, tax.estimated_tax))}${cured}. Losses and long-term lots are sold first.`
+          : `${gains}; losses and long-term lots are sold first.`,
+      );
+    }
+  }
+  const tax = details.tax;
+  if (tax && tax.disallowed_loss > 0)
     parts.push(
-      details.tax_deferred ? `${tax} (tax-deferred account: no tax due now).` : `${tax}; losses and long-term lots are sold first.`,
+      `The wash-sale rule disallows ${formatWholeDollars(tax.disallowed_loss)} of the losses (the same security was bought within 30 days in one of the client's accounts); it is added to the basis of the shares bought.`,
     );
+  for (const row of details.held_back ?? []) {
+    if (row.reason === 'hold_list') parts.push(`${row.symbol} is on the client's hold list and is not sold.`);
+    else if (row.reason === 'restricted') parts.push(`${row.symbol} is restricted for this client and is not bought.`);
+    else if (row.reason === 'gain_budget')
+      parts.push(
+        `${row.symbol} is sold only as far as the client's realised-gain budget allows (${formatWholeDollars(tax?.budget_left ?? 0)} left this year); ${formatWholeDollars(row.amount)} of its overweight stays.`,
+      );
+    else parts.push(`The rest of ${row.symbol}'s overweight is not worth the tax its sale would cost.`);
   }
   for (const block of details.wash_sale_blocked) {
     parts.push(
@@ -176,7 +294,7 @@ function concentration(review: PortfolioReview, model: ReviewModel, targets: rea
 export function reviewPortfolio(review: PortfolioReview): ReviewOutcome | null {
   if (review.bandModel && review.bandModel.riskBand !== review.model.riskBand) {
     const model = review.bandModel;
-    const { details } = planToTargets(review, model, securityTargets(model.targets, review.holdings, review.cash, review.vehicles));
+    const { details } = planToBand(review, model);
     if (details.trades.length > 0) {
       return {
         type: 'risk_mismatch',
@@ -191,27 +309,21 @@ export function reviewPortfolio(review: PortfolioReview): ReviewOutcome | null {
     }
   }
   const model = review.model;
-  const targets = securityTargets(model.targets, review.holdings, review.cash, review.vehicles);
-  const { details, rows } = planToTargets(review, model, targets);
+  const { details, rows } = planToBand(review, model);
   const drift = details.drift?.before ?? 0;
   if (drift > model.driftBand && details.trades.length > 0) {
-    const overweight = rows.filter((row) => row.current - row.target > model.driftBand);
-    const onlyCash = overweight.length > 0 && overweight.every((row) => row.key === cashKey);
-    if (onlyCash) {
-      const cashRow = overweight[0]!;
-      const deploy = planToTargets(review, model, targets, new Set());
-      if (deploy.details.trades.length > 0) {
-        return {
-          type: 'deploy_cash',
-          model,
-          securityId: null,
-          title: `Invest ${formatWholeDollars(deploy.details.totals.buys)} of idle cash`,
-          rationale:
-            `Cash is ${percent(cashRow.current)} of ${review.portfolioName} against the ${model.name} model's ${percent(cashRow.target)} (band ±${points(model.driftBand)}). ` +
-            `Investing it by the model's weights puts the money to work without selling anything. ${tradeSummary(deploy.details)}`,
-          details: deploy.details,
-        };
-      }
+    const cashRow = rows.find((row) => row.key === cashKey && row.current - row.target > model.driftBand);
+    if (cashRow && details.trades.every((trade) => trade.side === 'buy')) {
+      return {
+        type: 'deploy_cash',
+        model,
+        securityId: null,
+        title: `Invest ${formatWholeDollars(details.totals.buys)} of idle cash`,
+        rationale:
+          `Cash is ${percent(cashRow.current)} of ${review.portfolioName} against the ${model.name} model's ${percent(cashRow.target)} (band ±${points(model.driftBand)}). ` +
+          `Investing it by the model's weights puts the money to work without selling anything. ${tradeSummary(details)}`,
+        details,
+      };
     }
     return {
       type: 'rebalance',
@@ -224,5 +336,5 @@ export function reviewPortfolio(review: PortfolioReview): ReviewOutcome | null {
       details,
     };
   }
-  return concentration(review, model, targets);
+  return concentration(review, model, securityTargets(model.targets, review.holdings, review.cash, review.vehicles));
 }

@@ -33,6 +33,11 @@ export type TradePlanInput = {
   minimumTrade: number;
   /** Sell only these securities (a concentration plan); every holding when absent. An empty set sells nothing (deploying cash). */
   sellable?: ReadonlySet<string>;
+  /** Never sold (the client's hold list) and never bought (their restrictions). */
+  holdList?: ReadonlySet<string>;
+  restricted?: ReadonlySet<string>;
+  /** Net realised gain the sells may add (what is left of the client's budget); no limit when absent. */
+  gainRoom?: number;
 };
 
 export type TradePlan = {
@@ -88,15 +93,35 @@ export function planTrades(input: TradePlanInput): TradePlan {
 
   for (const holding of input.holdings) {
     if (input.sellable && !input.sellable.has(holding.securityId)) continue;
+    if (input.holdList?.has(holding.securityId)) continue;
     if (!(holding.price > 0)) continue;
     const target = targetValue.get(holding.securityId) ?? 0;
     const excess = holdingValue(holding) - target;
     if (excess < input.minimumTrade) continue;
     // Whatever would remain below a worthwhile trade goes too: no dust positions.
     const closes = target < input.minimumTrade;
-    const quantity = closes ? holding.quantity : Math.min(holding.quantity, Math.floor(excess / holding.price));
+    let quantity = closes ? holding.quantity : Math.min(holding.quantity, Math.floor(excess / holding.price));
+    const room =
+      input.gainRoom === undefined
+        ? Infinity
+        : input.gainRoom - sumMoney(trades.map((trade) => trade.realized_short + trade.realized_long));
+    let sale = taxAwareSale(holding, input.lotMethod, quantity, input.asOf);
+    if (sale.realized_short + sale.realized_long > room) {
+      // The largest whole number of shares whose gain fits the budget (gains only grow once the losses are sold).
+      let low = 0;
+      let high = Math.floor(quantity);
+      while (low < high) {
+        const middle = Math.ceil((low + high) / 2);
+        const trial = taxAwareSale(holding, input.lotMethod, middle, input.asOf);
+        if (trial.realized_short + trial.realized_long <= room) low = middle;
+        else high = middle - 1;
+      }
+      quantity = low;
+      if (quantity <= 0) continue;
+      sale = taxAwareSale(holding, input.lotMethod, quantity, input.asOf);
+    }
     if (tradeValue(quantity, holding.price) < input.minimumTrade) continue;
-    trades.push({ ...tradeOf(holding, 'sell', quantity), ...taxAwareSale(holding, input.lotMethod, quantity, input.asOf) });
+    trades.push({ ...tradeOf(holding, 'sell', quantity), ...sale });
     quantitiesAfter.set(holding.securityId, roundQuantity(holding.quantity - quantity));
   }
 
@@ -110,6 +135,7 @@ export function planTrades(input: TradePlanInput): TradePlan {
     const held = tradeValue(quantitiesAfter.get(target.securityId) ?? 0, target.price);
     const deficit = target.weight * total - held;
     if (deficit < input.minimumTrade) continue;
+    if (input.restricted?.has(target.securityId)) continue;
     const washSale = input.washSales.get(target.securityId);
     if (washSale) {
       blocked.push(washSale);

@@ -6,6 +6,7 @@ import { recommendationMessages } from '../shared/advice-messages.ts';
 import { riskBands } from '../model-portfolios/contracts.ts';
 import { emptyAsMissing, pageOf, pageQuery } from '../shared/pagination.ts';
 import { syncVersion } from '../shared/sync-version.ts';
+import { taxTreatments } from '../rebalancing/tax-treatment.ts';
 
 /** Recommendations and optimisation: contracts of /api/v1/recommendations and /portfolios/{id}/optimize. */
 
@@ -84,6 +85,8 @@ const proposedTradeSchema = z.object({
   realized_long: z.number(),
   /** The lots a sell takes, in the tax-aware order: losses, then long-term, then short-term gains. */
   lots: z.array(soldLotSchema),
+  /** A loss the wash-sale rule disallows (a purchase of the security within 30 days before or after, in any account): positive dollars, not deductible now. */
+  disallowed_loss: z.number().optional(),
 });
 export type ProposedTrade = z.infer<typeof proposedTradeSchema>;
 
@@ -98,6 +101,36 @@ export type WeightRow = z.infer<typeof weightRowSchema>;
 
 const washSaleSchema = z.object({ security_id: z.string(), symbol: z.string(), sold_on: z.string(), until: z.string() });
 export type WashSaleBlock = z.infer<typeof washSaleSchema>;
+
+export const taxTreatmentSchema = z.enum(taxTreatments);
+
+const taxEffectSchema = z.object({
+  /** From the account type: gains are estimated and budgeted only in taxable accounts. */
+  treatment: taxTreatmentSchema,
+  /** Estimated tax on the net realised gains at the client's rates (negative: tax saved by losses); 0 outside taxable accounts. */
+  estimated_tax: z.number(),
+  rates: z.object({ short: z.number(), long: z.number() }),
+  /** The client's net realised-gain budget for the tax year, what earlier sales this year used of it, and what is left after these trades. */
+  gain_budget: z.number().nullable(),
+  gains_year_to_date: z.number(),
+  budget_left: z.number().nullable(),
+  /** Losses the wash-sale rule disallows, summed over the trades. */
+  disallowed_loss: z.number(),
+  /** Whether trades go back to the target or only to the band's edge (the firm's setting). */
+  rebalance_to: z.enum(['target', 'band_edge']),
+});
+export type TaxEffect = z.infer<typeof taxEffectSchema>;
+
+export const heldBackReasons = ['hold_list', 'restricted', 'gain_budget', 'not_worth_tax'] as const;
+const heldBackSchema = z.object({
+  security_id: z.string(),
+  symbol: z.string(),
+  side: z.enum(['buy', 'sell']),
+  reason: z.enum(heldBackReasons),
+  /** Dollars of the trade left undone. */
+  amount: z.number(),
+});
+export type HeldBack = z.infer<typeof heldBackSchema>;
 
 const riskReturnSchema = z.object({ expected_return: z.number(), volatility: z.number() });
 
@@ -120,6 +153,10 @@ const recommendationDetailsSchema = z.object({
   tax_deferred: z.boolean(),
   /** The optimiser's figures, for a recommendation made from the optimum. */
   risk: z.object({ current: riskReturnSchema, proposed: riskReturnSchema }).nullable(),
+  /** What the trades cost in tax against the drift they cure (absent on recommendations made before it was estimated). */
+  tax: taxEffectSchema.optional(),
+  /** Trades the client's settings held back: a held security not sold, a restricted one not bought, gains over the budget, a sale not worth its tax. */
+  held_back: z.array(heldBackSchema).optional(),
 });
 export type RecommendationDetails = z.infer<typeof recommendationDetailsSchema>;
 

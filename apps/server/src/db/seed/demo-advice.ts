@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import { riskBands } from '@meridian/domain/model-portfolios/contracts';
 import { reviewPortfolio } from '@meridian/domain/rebalancing/review';
 import type { Db } from '../client.ts';
@@ -8,13 +8,24 @@ import { portfolios } from '../schema/portfolios.ts';
 import { modelPortfolios } from '../schema/model-portfolios.ts';
 import { recommendations } from '../schema/recommendations.ts';
 import { users } from '../schema/users.ts';
+import { clientTaxSettings } from '../schema/tax-settings.ts';
 import { addStarterModels } from '../../modules/model-portfolios/starter-models.service.ts';
 import { clientBand } from '../../modules/clients/clients.service.ts';
-import { firmModels, loadClientBook, modelsByBand, portfolioReview } from '../../modules/recommendations/review-inputs.ts';
+import {
+  firmModels,
+  loadClientBook,
+  modelsByBand,
+  newReviewRun,
+  portfolioReview,
+  recordProposal,
+} from '../../modules/recommendations/review-inputs.ts';
 import { demoAccounts, demoFirmName } from './demo-accounts.ts';
 
 /** Clients of the demo advisor whose portfolios are reviewed at seed time, so the pages open on real recommendations. */
 const reviewedClients = 12;
+
+/** Net realised gains a year the first reviewed client with a taxable account accepts. */
+const demoGainBudget = 10_000;
 
 /**
  * The demo firm's models and advice: the five starter models, each client's first active portfolio
@@ -55,11 +66,29 @@ export async function seedDemoAdvice(db: Db, asOf: string): Promise<void> {
   const advisorEmail = demoAccounts.find((account) => account.role === 'advisor')!.email;
   const [advisor] = await db.select({ id: users.id }).from(users).where(eq(users.email, advisorEmail));
   const reviewed = [...firstPortfolio.values()].filter(({ client }) => client.advisorId === advisor?.id).slice(0, reviewedClients);
+  // The first of them with a taxable account has a realised-gain budget: its rebalance shows the budget at work.
+  const taxed = await db
+    .select({ clientId: portfolios.clientId })
+    .from(portfolios)
+    .where(
+      and(
+        inArray(
+          portfolios.clientId,
+          reviewed.map(({ client }) => client.id),
+        ),
+        inArray(portfolios.accountType, ['taxable', 'joint']),
+      ),
+    );
+  const budgeted = reviewed.find(({ client }) => taxed.some((row) => row.clientId === client.id));
+  if (budgeted)
+    await db.insert(clientTaxSettings).values({ clientId: budgeted.client.id, firmId: firm.id, annualGainBudget: demoGainBudget });
   for (const { client } of reviewed) {
     const book = await loadClientBook(db, client, asOf);
+    const run = newReviewRun();
     for (const portfolio of book.portfolios.filter((row) => row.status === 'active')) {
-      const review = portfolioReview(book, portfolio);
+      const review = portfolioReview(book, portfolio, run);
       const outcome = review && reviewPortfolio(review);
+      recordProposal(run, portfolio, outcome, asOf);
       if (!outcome) continue;
       await db.insert(recommendations).values({
         firmId: firm.id,

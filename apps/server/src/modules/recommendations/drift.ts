@@ -5,7 +5,7 @@ import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import { clients } from '../../db/schema/clients.ts';
 import { holdings, portfolios } from '../../db/schema/portfolios.ts';
 import { isUniqueViolation } from '../../platform/errors.ts';
-import { loadClientBook, portfolioReview } from './review-inputs.ts';
+import { loadClientBook, newReviewRun, portfolioReview, recordProposal } from './review-inputs.ts';
 import { saveOutcome } from './recommendations.service.ts';
 
 /**
@@ -41,9 +41,12 @@ export async function raiseDriftRecommendations(
   for (const row of followers) byClient.set(row.client.id, [...(byClient.get(row.client.id) ?? []), row]);
   for (const rows of byClient.values()) {
     const book = await loadClientBook(app.db, rows[0]!.client, asOf);
+    const run = newReviewRun();
     for (const { portfolio } of rows) {
-      const review = portfolioReview(book, book.portfolios.find((row) => row.id === portfolio.id) ?? portfolio);
+      const current = book.portfolios.find((row) => row.id === portfolio.id) ?? portfolio;
+      const review = portfolioReview(book, current, run);
       const outcome = review && reviewPortfolio(review);
+      recordProposal(run, current, outcome?.type === 'rebalance' ? outcome : null, asOf);
       if (outcome?.type !== 'rebalance') continue;
       const saved = await app.db
         .transaction((tx) => saveOutcome(app, request, tx, portfolio, { ...outcome, modelId: outcome.model.id }, 'drift'))

@@ -24,7 +24,7 @@ import { recommendations, type RecommendationRow } from '../../db/schema/recomme
 import { isUniqueViolation } from '../../platform/errors.ts';
 import { HttpError, notFound } from '../../platform/http-error.ts';
 import { clientReach, reachableClient, type Viewer } from '../../platform/reach.ts';
-import { loadClientBook, portfolioReview } from './review-inputs.ts';
+import { loadClientBook, newReviewRun, portfolioReview, recordProposal } from './review-inputs.ts';
 
 /**
  * Recommendations: a review of each of a client's active portfolios against its model writes at most
@@ -218,9 +218,12 @@ export async function reviewClientPortfolios(app: FastifyInstance, request: Fast
   return app.db
     .transaction(async (tx) => {
       const results: Saved[] = [];
+      // One run across the accounts: no proposal washes another's loss, and the gain budget is shared.
+      const run = newReviewRun();
       for (const portfolio of active) {
-        const review = portfolioReview(book, portfolio);
+        const review = portfolioReview(book, portfolio, run);
         const outcome = review && reviewPortfolio(review);
+        recordProposal(run, portfolio, outcome, book.asOf);
         if (outcome) results.push(await saveOutcome(app, request, tx, portfolio, { ...outcome, modelId: outcome.model.id }, 'review'));
       }
       return results;

@@ -40,6 +40,15 @@ describeEachDatabase('recommendations', (t) => {
     // Securities of our own with known closes, so every figure below is exact.
     equityA = await insertSecurity(t.db, 100);
     equityB = await insertSecurity(t.db, 50);
+    // B is the bond side of the model: a rebalance moves money between asset classes, never between funds of one class.
+    equityB = (await t.db.update(securities).set({ assetClass: 'fixed_income' }).where(eq(securities.id, equityB.id)).returning())[0]!;
+    // Back to the target, as this firm chose (the default trades only to the band's edge).
+    const admin = await colleague(app, t.db, advisor.firmId, 'admin');
+    const settings = await call(app, 'PUT', api('/recommendations/settings'), {
+      token: admin.token,
+      body: { rebalance_to: 'target', min_benefit_ratio: 0, short_term_rate: 0.32, long_term_rate: 0.15 },
+    });
+    expect(settings.status, JSON.stringify(settings.body)).toBe(200);
     // A flat price history since before the first trade, which analytics value the accounts by.
     const days = tradingDaysBetween(daysAgo(3 * 365), daysAgo(0));
     await t.db.insert(prices).values(
@@ -120,8 +129,8 @@ describeEachDatabase('recommendations', (t) => {
       portfolio_id: portfolio.id,
       model: { id: model.id, name: 'Two funds' },
     });
-    // $100,000: A is 30 % against 20 %, B 0 % against 80 %.
-    expect(recommendation!.rationale).toContain(`${equityA.symbol} is 30.0% against 20.0%`);
+    // $100,000: A (equity) is 30 % against 20 %, B (bonds) 0 % against 80 %.
+    expect(recommendation!.rationale).toContain('Equity is 30.0% against 20.0%');
     const [sell, buy] = recommendation!.details.trades;
     // FIFO would sell the oldest lot at a $2,000 long-term gain; the tax-aware order takes the $3,000 short-term loss.
     expect(sell).toMatchObject({
@@ -309,7 +318,7 @@ describeEachDatabase('recommendations', (t) => {
     const [raised] = (await list(advisor, `client_id=${client.id}`)).recommendations;
     // A at $300: $6,000 of $14,000 is 42.9 % against 20 %.
     expect(raised).toMatchObject({ type: 'rebalance', source: 'drift', status: 'pending' });
-    expect(raised!.rationale).toContain(`${equityA.symbol} is 42.9% against 20.0%`);
+    expect(raised!.rationale).toContain('Equity is 42.9% against 20.0%');
     const [stored] = await t.db.select({ lastClose: securities.lastClose }).from(securities).where(eq(securities.id, equityA.id));
     expect(stored?.lastClose).toBe(300);
   });

@@ -1,8 +1,12 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { LotTrade, SaleLotMethod } from '@meridian/domain/analytics/tax-lots';
+import { taxLots, type LotTrade, type SaleLotMethod } from '@meridian/domain/analytics/tax-lots';
 import { assetClassVehicleSymbols, type RiskBand } from '@meridian/domain/model-portfolios/contracts';
-import type { AccountType } from '@meridian/domain/portfolios/contracts';
-import type { PortfolioReview, ReviewModel } from '@meridian/domain/rebalancing/review';
+import { untaxedProfile, type TaxProfile } from '@meridian/domain/rebalancing/band-plan';
+import type { PortfolioReview, ReviewOutcome, ReviewModel } from '@meridian/domain/rebalancing/review';
+import { accountTaxTreatment } from '@meridian/domain/rebalancing/tax-treatment';
+import { recentPurchases } from '@meridian/domain/rebalancing/wash-sales';
+import { defaultRebalanceSettings, type FirmRebalanceSettings } from '@meridian/domain/recommendations/tax-settings';
+import { addDays } from '@meridian/domain/shared/trading-calendar';
 import { washSaleBlocks, type ModelTargetInput } from '@meridian/domain/rebalancing/targets';
 import type { PlanHolding, PlanSecurity } from '@meridian/domain/rebalancing/trade-plan';
 import { recommendationLimits } from '@meridian/domain/recommendations/contracts';
@@ -13,6 +17,7 @@ import type { ClientRow } from '../../db/schema/clients.ts';
 import { portfolios, type PortfolioRow } from '../../db/schema/portfolios.ts';
 import { modelPortfolios, modelPortfolioTargets } from '../../db/schema/model-portfolios.ts';
 import { securities } from '../../db/schema/securities.ts';
+import { clientTaxSettings, firmRebalanceSettings, type ClientTaxSettingsRow } from '../../db/schema/tax-settings.ts';
 import { clientBand } from '../clients/clients.service.ts';
 
 /**
@@ -20,9 +25,6 @@ import { clientBand } from '../clients/clients.service.ts';
  * them), the holdings at the latest close, the firm's models and the asset-class vehicle funds. One
  * read per kind for the whole client, whatever the number of accounts.
  */
-
-/** Gains in these accounts are not taxed when realised. */
-const taxDeferredAccounts: readonly AccountType[] = ['ira', 'roth_ira', '401k', '403b', 'education_529'];
 
 type TradeRow = PlanSecurity & {
   portfolioId: string;
@@ -44,6 +46,9 @@ export type ClientBook = {
   models: Map<string, ReviewModel>;
   bandModels: Map<RiskBand, ReviewModel>;
   vehicles: Map<AssetClass, PlanSecurity>;
+  /** The client's gain budget, hold and restricted lists (null: none set) and the firm's rebalancing settings. */
+  taxSettings: ClientTaxSettingsRow | null;
+  firm: FirmRebalanceSettings;
 };
 
 const securityFields = {
@@ -152,22 +157,100 @@ export async function loadClientBook(db: Db, client: ClientRow, asOf: string): P
     .from(portfolios)
     .where(and(eq(portfolios.clientId, client.id), isNull(portfolios.deletedAt)))
     .orderBy(asc(portfolios.createdAt), asc(portfolios.id));
-  const [trades, models, vehicles] = await Promise.all([
+  const [trades, models, vehicles, taxSettings, firm] = await Promise.all([
     tradesOf(
       db,
       rows.map((row) => row.id),
     ),
     firmModels(db, client.firmId),
     vehicleFunds(db),
+    clientTaxSettingsRow(db, client.id),
+    firmSettings(db, client.firmId),
   ]);
-  return { client, band: clientBand(client), portfolios: rows, asOf, trades, models, bandModels: modelsByBand(models), vehicles };
+  return {
+    client,
+    band: clientBand(client),
+    portfolios: rows,
+    asOf,
+    trades,
+    models,
+    bandModels: modelsByBand(models),
+    vehicles,
+    taxSettings,
+    firm,
+  };
+}
+
+export async function clientTaxSettingsRow(db: Db, clientId: string): Promise<ClientTaxSettingsRow | null> {
+  const [row] = await db.select().from(clientTaxSettings).where(eq(clientTaxSettings.clientId, clientId));
+  return row ?? null;
+}
+
+export async function firmSettings(db: Db, firmId: string): Promise<FirmRebalanceSettings> {
+  const [row] = await db.select().from(firmRebalanceSettings).where(eq(firmRebalanceSettings.firmId, firmId));
+  if (!row) return defaultRebalanceSettings;
+  return {
+    rebalance_to: row.rebalanceTo,
+    min_benefit_ratio: row.minBenefitRatio,
+    short_term_rate: row.shortTermRate,
+    long_term_rate: row.longTermRate,
+  };
+}
+
+/** Net gains realised from 1 January of the book's year to its date in the client's taxable accounts: they count against the budget. */
+export function gainsYearToDate(book: ClientBook): number {
+  const yearStart = `${book.asOf.slice(0, 4)}-01-01`;
+  let cents = 0;
+  for (const portfolio of book.portfolios) {
+    if (accountTaxTreatment[portfolio.accountType] !== 'taxable') continue;
+    for (const { trades } of book.trades.get(portfolio.id)?.values() ?? []) {
+      for (const piece of taxLots(trades, portfolio.lotMethod).realized)
+        if (piece.soldOn >= yearStart && piece.soldOn <= book.asOf) cents += Math.round(piece.realizedGain * 100);
+    }
+  }
+  return cents / 100;
+}
+
+/**
+ * What the proposals already made in one review of a client's accounts do to the next ones: a loss sold
+ * in one account blocks its purchase in another (and the other way round), and the gains realised use
+ * the client's budget.
+ */
+export type ReviewRun = {
+  bought: Map<string, Array<{ portfolioId: string; quantity: number }>>;
+  soldAtLoss: Map<string, { security_id: string; symbol: string; sold_on: string; until: string }>;
+  gains: number;
+};
+
+export const newReviewRun = (): ReviewRun => ({ bought: new Map(), soldAtLoss: new Map(), gains: 0 });
+
+/** Adds a proposal's trades to the run. */
+export function recordProposal(run: ReviewRun, portfolio: PortfolioRow, outcome: ReviewOutcome | null, asOf: string) {
+  if (!outcome) return;
+  for (const trade of outcome.details.trades) {
+    if (trade.side === 'buy') {
+      run.bought.set(trade.security_id, [
+        ...(run.bought.get(trade.security_id) ?? []),
+        { portfolioId: portfolio.id, quantity: trade.quantity },
+      ]);
+    } else if (trade.lots.some((lot) => lot.gain < 0)) {
+      run.soldAtLoss.set(trade.security_id, {
+        security_id: trade.security_id,
+        symbol: trade.symbol,
+        sold_on: asOf,
+        until: addDays(asOf, recommendationLimits.washSaleDays),
+      });
+    }
+  }
+  if (accountTaxTreatment[portfolio.accountType] === 'taxable')
+    run.gains += outcome.details.totals.realized_short + outcome.details.totals.realized_long;
 }
 
 const heldQuantity = (trades: readonly LotTrade[]) =>
   trades.reduce((sum, trade) => sum + (trade.type === 'buy' ? trade.quantity : -trade.quantity), 0);
 
 /** The review of one of the book's portfolios; null when no model applies (the firm has none for the band). */
-export function portfolioReview(book: ClientBook, portfolio: PortfolioRow): PortfolioReview | null {
+export function portfolioReview(book: ClientBook, portfolio: PortfolioRow, run: ReviewRun = newReviewRun()): PortfolioReview | null {
   const followed = portfolio.modelId ? book.models.get(portfolio.modelId) : undefined;
   const bandModel = book.band ? (book.bandModels.get(book.band) ?? null) : null;
   const model = followed ?? bandModel;
@@ -177,26 +260,56 @@ export function portfolioReview(book: ClientBook, portfolio: PortfolioRow): Port
     const quantity = Math.round(heldQuantity(trades) * 1e6) / 1e6;
     if (quantity > 0) holdings.push({ ...security, quantity, trades });
   }
-  // Wash sales count the client's sales in every account, this one included.
+  // Wash sales count the client's trades in every account (IRAs included), this one included.
   const histories = book.portfolios.flatMap((account) =>
     [...(book.trades.get(account.id)?.values() ?? [])].map(({ security, trades }) => ({
       securityId: security.securityId,
+      portfolioId: account.id,
       symbol: security.symbol,
       trades,
       lotMethod: account.lotMethod,
     })),
   );
+  const washSales = washSaleBlocks(histories, book.asOf, recommendationLimits.washSaleDays);
+  for (const [securityId, block] of run.soldAtLoss) if (!washSales.has(securityId)) washSales.set(securityId, block);
+  const recent = recentPurchases(histories, book.asOf, recommendationLimits.washSaleDays);
+  const priceOf = new Map(holdings.map((holding) => [holding.securityId, holding.price]));
+  // Shares bought in the last 30 days wash a loss sold here: those of the other accounts and of this run's other proposals,
+  // and this account's own recent lots bought at or below today's price (a sale takes its loss lots first, so those stay).
+  const replacementShares = (securityId: string) =>
+    (recent.get(securityId) ?? [])
+      .filter((buy) => buy.portfolioId !== portfolio.id || buy.price <= (priceOf.get(securityId) ?? 0))
+      .reduce((sum, buy) => sum + buy.quantity, 0) +
+    (run.bought.get(securityId) ?? []).filter((buy) => buy.portfolioId !== portfolio.id).reduce((sum, buy) => sum + buy.quantity, 0);
+  const treatment = accountTaxTreatment[portfolio.accountType];
+  const lists = {
+    holdList: new Set(book.taxSettings?.holdSecurityIds ?? []),
+    restricted: new Set(book.taxSettings?.restrictedSecurityIds ?? []),
+  };
+  const tax: TaxProfile =
+    treatment === 'taxable'
+      ? {
+          treatment,
+          rates: { short: book.firm.short_term_rate, long: book.firm.long_term_rate },
+          gainBudget: book.taxSettings?.annualGainBudget ?? null,
+          gainsYearToDate: gainsYearToDate(book) + run.gains,
+          minBenefitRatio: book.firm.min_benefit_ratio,
+          ...lists,
+        }
+      : { ...untaxedProfile(treatment), ...lists };
   return {
     asOf: book.asOf,
     portfolioName: portfolio.name,
     cash: portfolio.cashBalance,
     lotMethod: portfolio.lotMethod,
-    taxDeferred: taxDeferredAccounts.includes(portfolio.accountType),
+    tax,
+    rebalanceTo: book.firm.rebalance_to,
+    replacementShares,
     holdings,
     model,
     clientBand: book.band ?? model.riskBand,
     bandModel: followed && bandModel && followed.riskBand !== book.band ? bandModel : null,
     vehicles: book.vehicles,
-    washSales: washSaleBlocks(histories, book.asOf, recommendationLimits.washSaleDays),
+    washSales,
   };
 }

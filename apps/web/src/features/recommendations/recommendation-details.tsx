@@ -3,7 +3,9 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { formatDollars, formatShortDate } from '@meridian/domain/shared/format';
-import type { Recommendation } from '@meridian/domain/recommendations/contracts';
+import type { HeldBack, Recommendation } from '@meridian/domain/recommendations/contracts';
+
+type RecommendationDetailsShape = Recommendation['details'];
 import { SignedValue } from '../../components/signed-value.tsx';
 import { plainFraction } from '../../lib/figure-format.ts';
 import { RecommendationTradesTable } from './recommendation-trades-table.tsx';
@@ -31,6 +33,31 @@ function SubHeading({ children }: { children: string }) {
   );
 }
 
+function heldBackText(row: HeldBack, budgetLeft: number | null): string {
+  if (row.reason === 'hold_list') return `${row.symbol}: on the hold list, not sold`;
+  if (row.reason === 'restricted') return `${row.symbol}: restricted, not bought`;
+  if (row.reason === 'gain_budget')
+    return `${row.symbol}: ${formatDollars(row.amount)} of its overweight kept within the gain budget (${formatDollars(budgetLeft ?? 0)} left this year)`;
+  return `${row.symbol}: the rest of its overweight is not worth the tax`;
+}
+
+/** The tax the trades cost against the drift they cure, and what is left of the client's gain budget. */
+function taxVersusDrift({ tax, drift }: RecommendationDetailsShape): string {
+  if (!tax) return '';
+  const cost =
+    tax.estimated_tax >= 0
+      ? `Estimated tax ${formatDollars(tax.estimated_tax)}`
+      : `Estimated tax saved ${formatDollars(-tax.estimated_tax)}`;
+  const cured = drift ? ` to bring the largest drift from ${plainFraction(drift.before)} to ${plainFraction(drift.after)}` : '';
+  const rates = ` (at ${plainFraction(tax.rates.long)} long-term, ${plainFraction(tax.rates.short)} short-term)`;
+  const budget =
+    tax.gain_budget === null
+      ? ''
+      : ` Gain budget ${formatDollars(tax.gain_budget)}: ${formatDollars(tax.gains_year_to_date)} realised earlier this year, ${formatDollars(tax.budget_left ?? 0)} left after these trades.`;
+  const edge = tax.rebalance_to === 'band_edge' ? ' Trades stop at the edge of the band.' : '';
+  return `${cost}${cured}${rates}.${budget}${edge}`;
+}
+
 /** What a recommendation would do: its trades and their tax effect, the cash they leave, and the weights they reach. */
 export function RecommendationDetails({ recommendation }: { recommendation: Recommendation }) {
   const { details, title } = recommendation;
@@ -42,6 +69,26 @@ export function RecommendationDetails({ recommendation }: { recommendation: Reco
       data-testid="recommendation-details"
     >
       {details.tax_deferred && <Alert severity="info">{text.taxDeferred}</Alert>}
+      {details.tax?.treatment === 'tax_free' && <Alert severity="info">{text.taxFree}</Alert>}
+      {details.tax && details.tax.disallowed_loss > 0 && (
+        <Alert severity="warning" data-testid="wash-sale-disallowed">
+          {`Wash sale: ${formatDollars(details.tax.disallowed_loss)} of the losses is disallowed (the same security was bought within 30 days in one of the client's accounts) and is added to the basis of the shares bought: ` +
+            details.trades
+              .filter((trade) => (trade.disallowed_loss ?? 0) > 0)
+              .map((trade) => `${trade.symbol} ${formatDollars(trade.disallowed_loss ?? 0)}`)
+              .join(', ')}
+        </Alert>
+      )}
+      {(details.held_back ?? []).length > 0 && (
+        <Alert severity="info" data-testid="held-back">
+          {text.heldBack}
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {(details.held_back ?? []).map((row) => (
+              <li key={`${row.security_id}-${row.reason}`}>{heldBackText(row, details.tax?.budget_left ?? null)}</li>
+            ))}
+          </Box>
+        </Alert>
+      )}
       {details.wash_sale_blocked.length > 0 && (
         <Alert severity="warning" data-testid="wash-sale-blocked">
           {text.washSaleIntro}
@@ -86,6 +133,11 @@ export function RecommendationDetails({ recommendation }: { recommendation: Reco
           </Total>
           <Total label="Cash">{`${formatDollars(totals.cash_before)} → ${formatDollars(totals.cash_after)}`}</Total>
         </Box>
+        {details.tax?.treatment === 'taxable' && (
+          <Typography variant="body2" sx={{ mt: 1 }} data-testid="tax-versus-drift">
+            {taxVersusDrift(details)}
+          </Typography>
+        )}
       </div>
       {details.weights.length > 0 && (
         <div>

@@ -4,6 +4,7 @@ import type {
   RecommendationListResponse,
   RecommendationStatus,
 } from '@meridian/domain/recommendations/contracts';
+import type { ClientTaxSettings, ClientTaxSettingsUpdate } from '@meridian/domain/recommendations/tax-settings';
 import { api } from '../../app/api.ts';
 import { clientTag, ledgerChanged, portfolioTag, recommendationListTag } from '../../app/cache-tags.ts';
 
@@ -49,8 +50,23 @@ const recommendationsApi = api.injectEndpoints({
           : []),
       ],
     }),
+    /** GET /clients/{id}/tax-settings: the gain budget, hold and restricted lists, and this year's realised gains. */
+    clientTaxSettings: build.query<ClientTaxSettings, string>({
+      query: (clientId) => `/clients/${encodeURIComponent(clientId)}/tax-settings`,
+      providesTags: (_result, _error, clientId) => [clientTag(clientId)],
+    }),
+    /** PUT /clients/{id}/tax-settings with the version shown (a 409 refetches the current settings). */
+    updateClientTaxSettings: build.mutation<ClientTaxSettings, { clientId: string; body: ClientTaxSettingsUpdate }>({
+      query: ({ clientId, body }) => ({ url: `/clients/${encodeURIComponent(clientId)}/tax-settings`, method: 'PUT', body }),
+      invalidatesTags: (_result, _error, { clientId }) => [clientTag(clientId)],
+    }),
   }),
 });
 
-export const { useListRecommendationsQuery, useGenerateRecommendationsMutation, useUpdateRecommendationStatusMutation } =
-  recommendationsApi;
+export const {
+  useListRecommendationsQuery,
+  useGenerateRecommendationsMutation,
+  useUpdateRecommendationStatusMutation,
+  useClientTaxSettingsQuery,
+  useUpdateClientTaxSettingsMutation,
+} = recommendationsApi;

@@ -22,6 +22,7 @@ import { errorText } from '../../lib/error-text.ts';
 import { usePageDialogs } from '../../lib/use-page-dialogs.ts';
 import { usePaging } from '../../lib/use-paging.ts';
 import { RecommendationCard } from './recommendation-card.tsx';
+import { TaxSettingsSection } from './tax-settings-section.tsx';
 import { recommendationTexts as text } from './recommendation-texts.ts';
 import {
   useGenerateRecommendationsMutation,
@@ -121,6 +122,7 @@ export function RecommendationsPanel({ clientId, portfolioId }: Props) {
           </Button>
         )}
       </Box>
+      {portfolioId === undefined && <TaxSettingsSection clientId={clientId} readOnly={readOnly} />}
       {/* Present from the start, so a screen reader announces the result when it arrives. */}
       <Typography role="status" variant="body2" color="text.secondary" sx={{ px: 2 }} data-testid="generate-result">
         {generation.isSuccess ? generateResultText(generation.data) : ''}

@@ -1,0 +1,253 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, expect, it } from 'vitest';
+import type { ModelPortfolio } from '@meridian/domain/model-portfolios/contracts';
+import type { GenerateResponse } from '@meridian/domain/recommendations/contracts';
+import { taxSettingsMessages } from '@meridian/domain/recommendations/tax-settings';
+import { addDays, isTradingDay, lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/shared/trading-calendar';
+import { auditLog } from '../../db/schema/audit.ts';
+import { securities, type SecurityRow } from '../../db/schema/securities.ts';
+import { api, call } from '../../test/api.ts';
+import { describeEachDatabase } from '../../test/harness.ts';
+import { colleague, insertSecurity, newAdvisorFirm, type Session } from '../../test/fixtures/clients.fixtures.ts';
+import { insertClient, openPortfolio } from '../../test/fixtures/portfolios.fixtures.ts';
+
+describeEachDatabase('tax settings and tax-aware proposals', (t) => {
+  let app: FastifyInstance;
+  let advisor: Session;
+  let partner: Session;
+  let outsider: Session;
+  let admin: Session;
+  let stock: SecurityRow;
+  let bond: SecurityRow;
+  let model: ModelPortfolio;
+  const today = () => marketDate(t.clock.now());
+  const daysAgo = (days: number) => lastTradingDayOnOrBefore(addDays(today(), -days));
+
+  beforeAll(async () => {
+    while (!isTradingDay(today())) t.clock.advance(86_400_000);
+    app = await t.buildApp({ rateLimitMax: 100_000 });
+    advisor = await newAdvisorFirm(app);
+    partner = await colleague(app, t.db, advisor.firmId);
+    admin = await colleague(app, t.db, advisor.firmId, 'admin');
+    outsider = await newAdvisorFirm(app);
+    stock = await insertSecurity(t.db, 100);
+    bond = (
+      await t.db
+        .update(securities)
+        .set({ assetClass: 'fixed_income' })
+        .where(eq(securities.id, (await insertSecurity(t.db, 50)).id))
+        .returning()
+    )[0]!;
+    const response = await call(app, 'POST', api('/model-portfolios'), {
+      token: advisor.token,
+      body: {
+        name: 'Twenty-eighty',
+        risk_band: 'moderate',
+        targets: [
+          { security_id: stock.id, weight: 0.2 },
+          { security_id: bond.id, weight: 0.8 },
+        ],
+      },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    model = response.body as ModelPortfolio;
+  });
+
+  const trade = async (
+    portfolioId: string,
+    side: 'buy' | 'sell',
+    security: SecurityRow,
+    quantity: number,
+    price: number,
+    tradeDate: string,
+  ) => {
+    const response = await call(app, 'POST', api(`/portfolios/${portfolioId}/transactions`), {
+      token: advisor.token,
+      body: { type: side, security_id: security.id, quantity, price, trade_date: tradeDate },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+  };
+  const settingsOf = (who: Session, clientId: string) => call(app, 'GET', api(`/clients/${clientId}/tax-settings`), { token: who.token });
+  const save = (who: Session, clientId: string, body: Record<string, unknown>) =>
+    call(app, 'PUT', api(`/clients/${clientId}/tax-settings`), { token: who.token, body });
+  const generate = async (clientId: string) => {
+    const response = await call(app, 'POST', api('/recommendations/generate'), { token: advisor.token, body: { client_id: clientId } });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return (response.body as GenerateResponse).recommendations;
+  };
+
+  it("reads and saves a client's gain budget, hold list and restricted list, audited, with this year's realised gains", async () => {
+    const client = await insertClient(t.db, advisor);
+    const taxable = await openPortfolio(app, advisor.token, client.id, { initial_deposit: 20_000 });
+    const ira = await openPortfolio(app, advisor.token, client.id, { initial_deposit: 20_000, account_type: 'ira' });
+    // Taxable: 100 bought at 80 two years ago, 50 sold today at 100: +1,000 this year. The IRA's gain is not counted.
+    await trade(taxable.id, 'buy', stock, 100, 80, daysAgo(730));
+    await trade(taxable.id, 'sell', stock, 50, 100, today());
+    await trade(ira.id, 'buy', stock, 10, 50, daysAgo(730));
+    await trade(ira.id, 'sell', stock, 10, 100, today());
+    const empty = await settingsOf(advisor, client.id);
+    expect(empty.status, JSON.stringify(empty.body)).toBe(200);
+    expect(empty.body).toMatchObject({
+      client_id: client.id,
+      annual_gain_budget: null,
+      hold_list: [],
+      restricted: [],
+      gains_year_to_date: 1000,
+      sync_version: 0,
+    });
+
+    const saved = await save(advisor, client.id, {
+      annual_gain_budget: 5000,
+      hold_security_ids: [stock.id],
+      restricted_security_ids: [bond.id],
+      sync_version: 0,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({
+      annual_gain_budget: 5000,
+      hold_list: [{ security_id: stock.id, symbol: stock.symbol, name: stock.name }],
+      restricted: [{ security_id: bond.id, symbol: bond.symbol }],
+      sync_version: 1,
+    });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, client.id), eq(auditLog.action, 'client tax settings updated')))
+      .orderBy(desc(auditLog.createdAt));
+    expect(audit).toMatchObject({ before: null, after: { annual_gain_budget: 5000, hold_security_ids: [stock.id] } });
+
+    // A stale version: 409 with the current settings, nothing changed.
+    const stale = await save(advisor, client.id, {
+      annual_gain_budget: 1,
+      hold_security_ids: [],
+      restricted_security_ids: [],
+      sync_version: 0,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ detail: taxSettingsMessages.changed, current: { annual_gain_budget: 5000, sync_version: 1 } });
+  });
+
+  it('refuses bad settings with 422 and the message, and changes nothing', async () => {
+    const client = await insertClient(t.db, advisor);
+    const cases: Array<[Record<string, unknown>, Array<string | number>, string]> = [
+      [{ annual_gain_budget: -1 }, ['body', 'annual_gain_budget'], taxSettingsMessages.gainBudgetInvalid],
+      [{ annual_gain_budget: 'lots' }, ['body', 'annual_gain_budget'], taxSettingsMessages.gainBudgetInvalid],
+      [{ hold_security_ids: ['nope'] }, ['body', 'hold_security_ids', 0], taxSettingsMessages.securityIdsInvalid],
+      [{ hold_security_ids: [stock.id, stock.id] }, ['body', 'hold_security_ids'], taxSettingsMessages.securityDuplicate],
+      [
+        { hold_security_ids: [stock.id], restricted_security_ids: [stock.id] },
+        ['body', 'restricted_security_ids', 0],
+        taxSettingsMessages.securityInBoth,
+      ],
+      [
+        { restricted_security_ids: ['00000000-0000-4000-8000-000000000000'] },
+        ['body', 'restricted_security_ids', 0],
+        taxSettingsMessages.securityUnknown,
+      ],
+    ];
+    for (const [fields, loc, msg] of cases) {
+      const refused = await save(advisor, client.id, {
+        annual_gain_budget: null,
+        hold_security_ids: [],
+        restricted_security_ids: [],
+        ...fields,
+      });
+      expect(refused.status, JSON.stringify(fields)).toBe(422);
+      expect(refused.body.detail[0], JSON.stringify(fields)).toMatchObject({ loc, msg });
+    }
+    expect((await settingsOf(advisor, client.id)).body).toMatchObject({ sync_version: 0, annual_gain_budget: null });
+  });
+
+  it("keeps to reach: another advisor or firm gets 404; only an admin changes the firm's settings", async () => {
+    const client = await insertClient(t.db, advisor);
+    const body = { annual_gain_budget: 10, hold_security_ids: [], restricted_security_ids: [] };
+    for (const who of [partner, outsider]) {
+      expect((await settingsOf(who, client.id)).status).toBe(404);
+      expect((await save(who, client.id, body)).status).toBe(404);
+    }
+    const firmBody = { rebalance_to: 'band_edge', min_benefit_ratio: 0, short_term_rate: 0.32, long_term_rate: 0.15 };
+    expect((await call(app, 'PUT', api('/recommendations/settings'), { token: advisor.token, body: firmBody })).body).toEqual({
+      detail: taxSettingsMessages.adminOnly,
+    });
+    const bad = await call(app, 'PUT', api('/recommendations/settings'), {
+      token: admin.token,
+      body: { ...firmBody, rebalance_to: 'halfway' },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail[0]).toMatchObject({ loc: ['body', 'rebalance_to'], msg: taxSettingsMessages.rebalanceToInvalid });
+    expect((await call(app, 'GET', api('/recommendations/settings'), { token: advisor.token })).body).toEqual(firmBody);
+  });
+
+  it("shows a taxable proposal's estimated tax against the drift it cures, within the client's gain budget; a Roth shows none", async () => {
+    // The firm trades only to the band's edge (the default). Stock: 600 bought at 80 two years ago (+20 a share long-term)
+    // = 60,000; bonds 800 at 50 = 40,000. Stock is 60 % against 20 % ± 5: to the edge (25 %) is 35,000 = 350 shares,
+    // a 7,000 gain. The budget is 1,000: floor(1,000 / 20) = 50 shares (5,000), gain 1,000, tax 1,000 × 15 % = 150,
+    // and the 5,000 buys 100 bond shares. Stock then 55,000 / 100,000: drift 40 → 35 points.
+    const client = await insertClient(t.db, advisor);
+    // 88,000 deposited buys both: no cash left.
+    const taxable = await openPortfolio(app, advisor.token, client.id, { initial_deposit: 88_000, model_id: model.id });
+    await trade(taxable.id, 'buy', stock, 600, 80, daysAgo(730));
+    await trade(taxable.id, 'buy', bond, 800, 50, daysAgo(730));
+    expect((await save(advisor, client.id, { annual_gain_budget: 1000, hold_security_ids: [], restricted_security_ids: [] })).status).toBe(
+      200,
+    );
+    const [proposal] = await generate(client.id);
+    expect(proposal!.details.trades.map((row) => [row.side, row.symbol, row.quantity])).toEqual([
+      ['sell', stock.symbol, 50],
+      ['buy', bond.symbol, 100],
+    ]);
+    expect(proposal!.details.tax).toMatchObject({
+      treatment: 'taxable',
+      estimated_tax: 150,
+      gain_budget: 1000,
+      gains_year_to_date: 0,
+      budget_left: 0,
+      rebalance_to: 'band_edge',
+    });
+    expect(proposal!.details.drift!.before).toBeCloseTo(0.4, 10);
+    expect(proposal!.details.drift!.after).toBeCloseTo(0.35, 10);
+    expect(proposal!.rationale).toContain('estimated tax $150, to cure 5.0 pts of drift');
+
+    // The same account as a Roth: no tax, no budget; the sale goes to the band's edge: 350 shares.
+    const roth = await insertClient(t.db, advisor);
+    const account = await openPortfolio(app, advisor.token, roth.id, {
+      initial_deposit: 88_000,
+      model_id: model.id,
+      account_type: 'roth_ira',
+    });
+    await trade(account.id, 'buy', stock, 600, 80, daysAgo(730));
+    await trade(account.id, 'buy', bond, 800, 50, daysAgo(730));
+    expect((await save(advisor, roth.id, { annual_gain_budget: 1000, hold_security_ids: [], restricted_security_ids: [] })).status).toBe(
+      200,
+    );
+    const [rothProposal] = await generate(roth.id);
+    expect(rothProposal!.details.trades[0]).toMatchObject({ side: 'sell', symbol: stock.symbol, quantity: 350 });
+    expect(rothProposal!.details.tax).toMatchObject({ treatment: 'tax_free', estimated_tax: 0, gain_budget: null });
+    expect(rothProposal!.rationale).toContain('Tax-free account');
+    expect(rothProposal!.rationale).not.toMatch(/tax-deferred/i);
+  });
+
+  it("creates no wash sale across the client's accounts: a loss next to a recent IRA purchase is reported disallowed, and no account buys what another sells at a loss", async () => {
+    // Taxable: 600 stock bought at 120 two years ago (−20 a share at 100) and 800 bonds: stock 60 % → sold at a loss.
+    // The IRA bought 30 stock 10 days ago: 30 × 20 = 600 of the loss is disallowed. The IRA, mostly cash, would buy stock,
+    // but the taxable account's proposal sells it at a loss today: that purchase is blocked.
+    const client = await insertClient(t.db, advisor);
+    const taxable = await openPortfolio(app, advisor.token, client.id, { initial_deposit: 112_000, model_id: model.id });
+    await trade(taxable.id, 'buy', stock, 600, 120, daysAgo(730));
+    await trade(taxable.id, 'buy', bond, 800, 50, daysAgo(730));
+    const ira = await openPortfolio(app, advisor.token, client.id, { initial_deposit: 50_000, model_id: model.id, account_type: 'ira' });
+    const recentBuy = daysAgo(10);
+    await trade(ira.id, 'buy', stock, 30, 100, recentBuy);
+    const proposals = await generate(client.id);
+    const ofTaxable = proposals.find((row) => row.portfolio_id === taxable.id)!;
+    const sale = ofTaxable.details.trades.find((row) => row.side === 'sell')!;
+    expect(sale).toMatchObject({ symbol: stock.symbol, disallowed_loss: 600 });
+    expect(ofTaxable.details.tax?.disallowed_loss).toBe(600);
+    expect(ofTaxable.rationale).toContain('The wash-sale rule disallows $600 of the losses');
+    const ofIra = proposals.find((row) => row.portfolio_id === ira.id)!;
+    expect(ofIra.details.trades.some((row) => row.side === 'buy' && row.security_id === stock.id)).toBe(false);
+    expect(ofIra.details.wash_sale_blocked.map((row) => row.security_id)).toEqual([stock.id]);
+    expect(ofIra.details.tax?.treatment).toBe('tax_deferred');
+  });
+});
