@@ -93,7 +93,7 @@ describe('client journeys', () => {
     expect(await page.getByTestId('client-count').innerText()).toMatch(/^\d[\d,]* clients$/);
     await expect.poll(() => page.getByTestId('card-total-clients').innerText()).toMatch(/Total Clients\s+\d+/);
     await expect.poll(() => page.getByTestId('card-total-aum').innerText()).toMatch(/\$[\d.]+[KMB]?/);
-    await expect.poll(() => page.getByTestId('card-performance').innerText()).toMatch(/[+-]\d+\.\d{2}%/);
+    await expect.poll(() => page.getByTestId('card-performance').innerText()).toMatch(/Portfolio Performance\s+[+-]\d+\.\d%/);
     const firstCells = await rows(page).first().locator('td').allInnerTexts();
     expect(firstCells[1]).toMatch(/^\$[\d.]+[KMB]?$/);
     expect(firstCells[5]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);

@@ -15,7 +15,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ClientListResponse } from '@meridian/domain/clients/contracts';
+import type { Client, ClientListResponse } from '@meridian/domain/clients/contracts';
 import type { HoldingListResponse, PortfolioListResponse, TransactionListResponse } from '@meridian/domain/portfolios/contracts';
 import type { Optimization, Recommendation } from '@meridian/domain/recommendations/contracts';
 import { defaultExpectedReturns, marketClassLabels, stockClasses } from '@meridian/domain/optimization/capital-markets';
@@ -127,6 +127,15 @@ describe('optimisation', () => {
     const list = await api.get<PortfolioListResponse>('/portfolios?status=active&search=Reyes&per_page=20');
     const joint = list.portfolios.find((portfolio) => portfolio.client_name === 'Jordan Reyes' && /Joint/.test(portfolio.name));
     expect(joint, 'the demo seed gives Jordan Reyes a joint account').toBeDefined();
+    // Jordan has not taken the questionnaire: the advisor records the band agreed with them, with the reason.
+    const jordan = await api.get<Client>(`/clients/${joint!.client_id}`);
+    expect(jordan.risk_band).toBeNull();
+    const handSet = await api.send('PUT', `/clients/${jordan.id}`, {
+      risk_band: 'moderate',
+      risk_band_reason: 'Balanced mix agreed at the review meeting, until the questionnaire.',
+      sync_version: jordan.sync_version,
+    });
+    expect(handSet.status).toBe(200);
     const expected = await optimum(joint!.id);
     expect(expected.risk_band).toBe('moderate');
     expect(expected.constraints_relaxed).toBe(false);

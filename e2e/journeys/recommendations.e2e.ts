@@ -58,7 +58,11 @@ const shownNumber = (text: string) => Number(text.replace(/[$,+]/g, ''));
 async function openProfile(page: Page, recommendation: Recommendation): Promise<Locator> {
   await page.goto(`/clients/${recommendation.client_id}/profile`);
   await page.getByRole('heading', { name: recommendation.client_name, level: 1 }).waitFor();
-  const card = page.getByTestId('recommendations').getByRole('article', { name: recommendation.title });
+  // A client may have the same kind of recommendation for several accounts: the card names the account.
+  const card = page
+    .getByTestId('recommendations')
+    .getByRole('article', { name: recommendation.title })
+    .filter({ hasText: recommendation.portfolio_name });
   await card.waitFor();
   return card;
 }
