@@ -25,7 +25,7 @@ export function methodOfAll(methods: LotMethods): Lots['method'] {
   return distinct.size > 1 ? 'mixed' : ([...distinct][0] ?? 'fifo');
 }
 
-/** A portfolio's owner (the client whose tax it is) and whether it is tax-deferred (an IRA, a 401(k)...). */
+/** A portfolio's owner (the client whose tax it is) and whether it is not taxable (an IRA, a 401(k), a Roth IRA, a 529 plan...). */
 export type WashAccount = { owner: string; taxDeferred: boolean; lotMethod?: LotMethod };
 
 /**

@@ -147,7 +147,7 @@ export function taxLots(trades: readonly LotTrade[], method: LotMethod = 'fifo')
 /** A trade of one security in one of a taxpayer's accounts. */
 export type AccountTrade = LotTrade & { account: string };
 
-/** An account's lot method, and whether it is tax-deferred (an IRA, a 401(k)...): no gain or loss is recognised in it. */
+/** An account's lot method, and whether it is tax-deferred or tax-free (an IRA, a 401(k), a Roth IRA...): no gain or loss is recognised in it. */
 export type LotAccount = { method: LotMethod; taxDeferred: boolean };
 
 /**
