@@ -111,6 +111,7 @@ export const sampleAnalytics = (overrides: Partial<PortfolioAnalytics> = {}): Po
         market_value: 12000,
         unrealized_gain: 2000,
         term: 'long',
+        wash_sale: null,
       },
     ],
     realized: [
@@ -127,9 +128,12 @@ export const sampleAnalytics = (overrides: Partial<PortfolioAnalytics> = {}): Po
         proceeds: 1950.5,
         realized_gain: -149.5,
         term: 'short',
+        disallowed_loss: 0,
+        recognized_gain: -149.5,
+        wash_sales: [],
       },
     ],
-    totals: { unrealized_short: 0, unrealized_long: 2000, realized_short: -149.5, realized_long: 0 },
+    totals: { unrealized_short: 0, unrealized_long: 2000, realized_short: -149.5, realized_long: 0, realized_disallowed: 0 },
   },
   ...overrides,
 });

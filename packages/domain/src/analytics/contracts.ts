@@ -146,6 +146,14 @@ const openLotSchema = z.object({
   market_value: money,
   unrealized_gain: money,
   term: z.enum(['short', 'long']),
+  /**
+   * A replacement lot of a wash sale: the loss disallowed on the sale of sold_on, the part added to
+   * cost_basis (none in an IRA or other tax-deferred account), and the sold lot's days of holding
+   * added (acquired_on is bought_on moved back by them).
+   */
+  wash_sale: z
+    .object({ disallowed_loss: money, basis_added: money, sold_on: isoDate, bought_on: isoDate, days_added: z.number().int() })
+    .nullable(),
 });
 
 const realizedLotSchema = z.object({
@@ -155,8 +163,25 @@ const realizedLotSchema = z.object({
   quantity: z.number(),
   cost_basis: money,
   proceeds: money,
+  /** proceeds − cost_basis. */
   realized_gain: money,
   term: z.enum(['short', 'long']),
+  /** The part of a loss disallowed as a wash sale (a positive amount; 0 when none). */
+  disallowed_loss: money,
+  /** realized_gain + disallowed_loss: the gain or allowed loss that counts for tax. */
+  recognized_gain: money,
+  /** The replacement purchases that made it a wash sale, in the order matched (the client's other accounts included). */
+  wash_sales: z.array(
+    z.object({
+      portfolio_id: z.string(),
+      bought_on: isoDate,
+      quantity: z.number(),
+      disallowed_loss: money,
+      /** The disallowed loss added to the replacement's basis: 0 when it was bought in a tax-deferred account (Rev. Rul. 2008-5). */
+      basis_added: money,
+      tax_deferred: z.boolean(),
+    }),
+  ),
 });
 
 const lotsSchema = z.object({
@@ -168,8 +193,11 @@ const lotsSchema = z.object({
   totals: z.object({
     unrealized_short: money,
     unrealized_long: money,
+    /** Realised gains and allowed losses (wash sales' disallowed losses left out), by term. */
     realized_short: money,
     realized_long: money,
+    /** The losses of the period's sales disallowed as wash sales. */
+    realized_disallowed: money,
   }),
 });
 

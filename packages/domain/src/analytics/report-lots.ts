@@ -1,7 +1,7 @@
 import { sumMoney } from '../portfolios/ledger.ts';
 import type { Lots } from './contracts.ts';
 import type { AnalyticsPosition, AnalyticsTrade } from './report.ts';
-import { taxLots, unrealizedGains, type LotMethod } from './tax-lots.ts';
+import { unrealizedGains, washSaleLots, type LotAccount, type LotMethod } from './tax-lots.ts';
 
 /** The tax lots of a report (report.ts): open lots at today's price and sales of the chosen period. */
 
@@ -25,9 +25,14 @@ export function methodOfAll(methods: LotMethods): Lots['method'] {
   return distinct.size > 1 ? 'mixed' : ([...distinct][0] ?? 'fifo');
 }
 
+/** A portfolio's owner (the client whose tax it is) and whether it is not taxable (an IRA, a 401(k), a Roth IRA, a 529 plan...). */
+export type WashAccount = { owner: string; taxDeferred: boolean; lotMethod?: LotMethod };
+
 /**
  * Lots per portfolio × security, by that portfolio's method: the open ones at the position's price
- * on asOf, by symbol then date acquired; the pieces sold within [start, asOf], newest first.
+ * on asOf, by symbol then date acquired; the pieces sold within [start, asOf], newest first. Wash
+ * sales are found across all of an owner's portfolios (otherTrades: those outside the scope, whose
+ * lots are not answered): a disallowed loss is shown on the sale and in the replacement lot's basis.
  */
 export function lotsOf(
   trades: readonly AnalyticsTrade[],
@@ -35,60 +40,94 @@ export function lotsOf(
   methods: LotMethods,
   start: string,
   asOf: string,
+  accounts: Readonly<Record<string, WashAccount>> = {},
+  otherTrades: readonly AnalyticsTrade[] = [],
 ): Lots {
   const holdingKey = (row: { portfolioId: string; securityId: string }) => `${row.portfolioId}\u0000${row.securityId}`;
-  const tradesByHolding = new Map<string, AnalyticsTrade[]>();
-  for (const trade of trades) {
-    const list = tradesByHolding.get(holdingKey(trade)) ?? [];
+  const ownerOf = (portfolioId: string) => accounts[portfolioId]?.owner ?? `portfolio ${portfolioId}`;
+  const inScope = new Set(trades.map((trade) => trade.portfolioId));
+  // One taxpayer's trades of one security, all their accounts together.
+  const tradesByOwnerSecurity = new Map<string, AnalyticsTrade[]>();
+  for (const trade of [...trades, ...otherTrades]) {
+    const key = `${ownerOf(trade.portfolioId)}\u0000${trade.securityId}`;
+    const list = tradesByOwnerSecurity.get(key) ?? [];
     list.push(trade);
-    tradesByHolding.set(holdingKey(trade), list);
+    tradesByOwnerSecurity.set(key, list);
   }
   const positionByHolding = new Map(positions.map((position) => [holdingKey(position), position]));
   const open: OpenLotRow[] = [];
   const realized: RealizedLotRow[] = [];
-  for (const [key, holdingTrades] of tradesByHolding) {
-    const [trade] = holdingTrades;
-    if (!trade) continue;
-    const history = taxLots(holdingTrades, methodOf(methods, trade.portfolioId));
-    if (history.openLots.length > 0) {
-      const position = positionByHolding.get(key);
-      if (!position)
-        throw new RangeError(`No position for ${trade.symbol} in portfolio ${trade.portfolioId}, whose trades leave shares held`);
-      for (const lot of unrealizedGains(history.openLots, position.price, asOf)) {
-        // Every field written out, not spread: a spread made each row a slow dictionary object (2 µs a lot).
-        open.push({
+  const washAccounts: Record<string, LotAccount> = {};
+  for (const trade of [...trades, ...otherTrades]) {
+    washAccounts[trade.portfolioId] ??= {
+      method: methods[trade.portfolioId] ?? accounts[trade.portfolioId]?.lotMethod ?? methodOf(methods, trade.portfolioId),
+      taxDeferred: accounts[trade.portfolioId]?.taxDeferred ?? false,
+    };
+  }
+  for (const securityTrades of tradesByOwnerSecurity.values()) {
+    const accountTrades = securityTrades.map((trade) => ({ ...trade, account: trade.portfolioId }));
+    for (const [portfolioId, history] of washSaleLots(accountTrades, washAccounts)) {
+      if (!inScope.has(portfolioId)) continue;
+      const trade = securityTrades.find((row) => row.portfolioId === portfolioId) as AnalyticsTrade;
+      if (history.openLots.length > 0) {
+        const position = positionByHolding.get(holdingKey(trade));
+        if (!position)
+          throw new RangeError(`No position for ${trade.symbol} in portfolio ${trade.portfolioId}, whose trades leave shares held`);
+        const valued = unrealizedGains(history.openLots, position.price, asOf);
+        valued.forEach((row, index) => {
+          const wash = history.openLots[index]?.washSale ?? null;
+          // Every field written out, not spread: a spread made each row a slow dictionary object (2 µs a lot).
+          open.push({
+            portfolio_id: trade.portfolioId,
+            security_id: trade.securityId,
+            symbol: trade.symbol,
+            name: trade.name,
+            asset_class: trade.assetClass,
+            acquired_on: row.acquiredOn,
+            quantity: row.quantity,
+            cost_per_share: row.costPerShare,
+            cost_basis: row.costBasis,
+            price: position.price,
+            market_value: row.marketValue,
+            unrealized_gain: row.unrealizedGain,
+            term: row.term,
+            wash_sale: wash && {
+              disallowed_loss: wash.disallowedLoss,
+              basis_added: wash.basisAdded,
+              sold_on: wash.soldOn,
+              bought_on: wash.boughtOn,
+              days_added: wash.daysAdded,
+            },
+          });
+        });
+      }
+      for (const piece of history.realized) {
+        if (piece.soldOn < start || piece.soldOn > asOf) continue;
+        realized.push({
           portfolio_id: trade.portfolioId,
           security_id: trade.securityId,
           symbol: trade.symbol,
           name: trade.name,
           asset_class: trade.assetClass,
-          acquired_on: lot.acquiredOn,
-          quantity: lot.quantity,
-          cost_per_share: lot.costPerShare,
-          cost_basis: lot.costBasis,
-          price: position.price,
-          market_value: lot.marketValue,
-          unrealized_gain: lot.unrealizedGain,
-          term: lot.term,
+          acquired_on: piece.acquiredOn,
+          sold_on: piece.soldOn,
+          quantity: piece.quantity,
+          cost_basis: piece.costBasis,
+          proceeds: piece.proceeds,
+          realized_gain: piece.realizedGain,
+          term: piece.term,
+          disallowed_loss: piece.disallowedLoss,
+          recognized_gain: piece.recognizedGain,
+          wash_sales: piece.washSales.map((match) => ({
+            portfolio_id: match.account,
+            bought_on: match.boughtOn,
+            quantity: match.quantity,
+            disallowed_loss: match.disallowedLoss,
+            basis_added: match.basisAdded,
+            tax_deferred: match.taxDeferred,
+          })),
         });
       }
-    }
-    for (const piece of history.realized) {
-      if (piece.soldOn < start || piece.soldOn > asOf) continue;
-      realized.push({
-        portfolio_id: trade.portfolioId,
-        security_id: trade.securityId,
-        symbol: trade.symbol,
-        name: trade.name,
-        asset_class: trade.assetClass,
-        acquired_on: piece.acquiredOn,
-        sold_on: piece.soldOn,
-        quantity: piece.quantity,
-        cost_basis: piece.costBasis,
-        proceeds: piece.proceeds,
-        realized_gain: piece.realizedGain,
-        term: piece.term,
-      });
     }
   }
   open.sort(
@@ -106,11 +145,13 @@ export function lotsOf(
 
 export function lotTotals(open: readonly OpenLotRow[], realized: readonly RealizedLotRow[]): Lots['totals'] {
   const unrealized = (term: 'short' | 'long') => sumMoney(open.filter((lot) => lot.term === term).map((lot) => lot.unrealized_gain));
-  const gained = (term: 'short' | 'long') => sumMoney(realized.filter((lot) => lot.term === term).map((lot) => lot.realized_gain));
+  // Only the allowed losses count: a wash sale's disallowed loss is in the replacement's basis instead.
+  const gained = (term: 'short' | 'long') => sumMoney(realized.filter((lot) => lot.term === term).map((lot) => lot.recognized_gain));
   return {
     unrealized_short: unrealized('short'),
     unrealized_long: unrealized('long'),
     realized_short: gained('short'),
     realized_long: gained('long'),
+    realized_disallowed: sumMoney(realized.map((lot) => lot.disallowed_loss)),
   };
 }

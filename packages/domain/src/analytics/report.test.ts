@@ -427,6 +427,7 @@ describe('portfolio analytics: tax lots', () => {
         market_value: 330,
         unrealized_gain: 180,
         term: 'long',
+        wash_sale: null,
       },
       {
         ...aapl,
@@ -438,6 +439,7 @@ describe('portfolio analytics: tax lots', () => {
         market_value: 550,
         unrealized_gain: 150,
         term: 'short',
+        wash_sale: null,
       },
       // 8 left of 10 at 20: 8 × 21 = 168 − 160.
       {
@@ -450,6 +452,7 @@ describe('portfolio analytics: tax lots', () => {
         market_value: 168,
         unrealized_gain: 8,
         term: 'short',
+        wash_sale: null,
       },
     ]);
     // 2024-05-28's sale (a 120 gain) falls before the 1M period.
@@ -463,6 +466,9 @@ describe('portfolio analytics: tax lots', () => {
         proceeds: 44,
         realized_gain: 4,
         term: 'short',
+        disallowed_loss: 0,
+        recognized_gain: 4,
+        wash_sales: [],
       },
       {
         ...aapl,
@@ -473,9 +479,18 @@ describe('portfolio analytics: tax lots', () => {
         proceeds: 400,
         realized_gain: 200,
         term: 'long',
+        disallowed_loss: 0,
+        recognized_gain: 200,
+        wash_sales: [],
       },
     ]);
-    expect(lots.totals).toEqual({ unrealized_short: 158, unrealized_long: 180, realized_short: 4, realized_long: 200 });
+    expect(lots.totals).toEqual({
+      unrealized_short: 158,
+      unrealized_long: 180,
+      realized_short: 4,
+      realized_long: 200,
+      realized_disallowed: 0,
+    });
   });
 
   it('takes the realised sales of the chosen period only', () => {
@@ -500,9 +515,16 @@ describe('portfolio analytics: tax lots', () => {
         market_value: 880,
         unrealized_gain: 480,
         term: 'long',
+        wash_sale: null,
       },
     ]);
-    expect(lots.totals).toEqual({ unrealized_short: 8, unrealized_long: 480, realized_short: 44, realized_long: 100 });
+    expect(lots.totals).toEqual({
+      unrealized_short: 8,
+      unrealized_long: 480,
+      realized_short: 44,
+      realized_long: 100,
+      realized_disallowed: 0,
+    });
   });
 
   it("a household: each portfolio's lots by its own method, the answer's method 'mixed'", () => {
@@ -529,7 +551,74 @@ describe('portfolio analytics: tax lots', () => {
       unrealized_long: 480 + 180,
       realized_short: 44 + 4,
       realized_long: 100 + 200,
+      realized_disallowed: 0,
     });
+  });
+});
+
+describe('portfolio analytics: wash sales', () => {
+  const trade = (portfolioId: string, type: 'buy' | 'sell', date: string, quantity: number, price: number): AnalyticsTrade => ({
+    portfolioId,
+    securityId: 'sec-aapl',
+    symbol: 'AAPL',
+    name: 'Apple Inc.',
+    assetClass: 'equity',
+    type,
+    date,
+    quantity,
+    price,
+  });
+  // p1 (taxable, in scope): 10 @ 100 on 2024-05-01, all sold @ 80 on 2024-06-10: a loss of 200.
+  // 2024-06-20 the same client buys 4 @ 85 in p1 and 6 @ 85 in their IRA p3 (outside the scope).
+  const input = {
+    series: [day('2024-05-01', 1000, 1000), day('2024-06-28', 1000)],
+    positions: [position('AAPL', { quantity: 4, price: 90, marketValue: 360 })],
+    trades: [trade('p1', 'buy', '2024-05-01', 10, 100), trade('p1', 'sell', '2024-06-10', 10, 80), trade('p1', 'buy', '2024-06-20', 4, 85)],
+    otherAccountTrades: [trade('p3', 'buy', '2024-06-20', 6, 85)],
+    accounts: { p1: { owner: 'c1', taxDeferred: false }, p3: { owner: 'c1', taxDeferred: true, lotMethod: 'fifo' as const } },
+  };
+
+  it('disallows the loss for the shares bought back in any of the client’s accounts and counts only the allowed loss', () => {
+    const { lots } = report(input);
+    // Matched in the ledger's order: p1's 4 (4 × 20 = 80, added to its basis), then the IRA's 6 (6 × 20 = 120, added to none).
+    expect(lots.realized).toEqual([
+      expect.objectContaining({
+        sold_on: '2024-06-10',
+        realized_gain: -200,
+        disallowed_loss: 200,
+        recognized_gain: 0,
+        wash_sales: [
+          { portfolio_id: 'p1', bought_on: '2024-06-20', quantity: 4, disallowed_loss: 80, basis_added: 80, tax_deferred: false },
+          { portfolio_id: 'p3', bought_on: '2024-06-20', quantity: 6, disallowed_loss: 120, basis_added: 0, tax_deferred: true },
+        ],
+      }),
+    ]);
+    // p1's lot: 4 × 85 = 340 + 80 = 420 (105 a share); held 40 days before (05-01 to 06-10): acquired 2024-06-20 − 40 = 2024-05-11.
+    // Worth 4 × 90 = 360: 60 below its basis. The IRA's lot is not in the scope.
+    expect(lots.open).toEqual([
+      expect.objectContaining({
+        portfolio_id: 'p1',
+        acquired_on: '2024-05-11',
+        cost_basis: 420,
+        cost_per_share: 105,
+        unrealized_gain: -60,
+        wash_sale: { disallowed_loss: 80, basis_added: 80, sold_on: '2024-06-10', bought_on: '2024-06-20', days_added: 40 },
+      }),
+    ]);
+    expect(lots.totals).toEqual({
+      unrealized_short: -60,
+      unrealized_long: 0,
+      realized_short: 0,
+      realized_long: 0,
+      realized_disallowed: 200,
+    });
+  });
+
+  it('leaves the loss allowed when the purchase is another client’s', () => {
+    const { lots } = report({ ...input, accounts: { p1: { owner: 'c1', taxDeferred: false }, p3: { owner: 'c2', taxDeferred: true } } });
+    // Only p1's 4 shares replace: 80 disallowed, 120 allowed.
+    expect(lots.realized[0]).toMatchObject({ disallowed_loss: 80, recognized_gain: -120 });
+    expect(lots.totals.realized_short).toBe(-120);
   });
 });
 
@@ -571,7 +660,7 @@ describe('portfolio analytics: empty and household', () => {
         method: 'fifo',
         open: [],
         realized: [],
-        totals: { unrealized_short: 0, unrealized_long: 0, realized_short: 0, realized_long: 0 },
+        totals: { unrealized_short: 0, unrealized_long: 0, realized_short: 0, realized_long: 0, realized_disallowed: 0 },
       },
     });
   });

@@ -31,7 +31,7 @@ import {
   sortinoRatio,
   type DatedValue,
 } from './risk.ts';
-import { lotsOf, lotTotals, methodOfAll } from './report-lots.ts';
+import { lotsOf, lotTotals, methodOfAll, type WashAccount } from './report-lots.ts';
 import type { LotMethod, SaleLotMethod } from './tax-lots.ts';
 
 /**
@@ -99,6 +99,13 @@ export type AnalyticsInput = {
   trades: readonly AnalyticsTrade[];
   /** Each portfolio's lot method by id (FIFO where missing): a household's lots follow their own portfolio's. */
   lotMethods: Readonly<Record<string, LotMethod>>;
+  /**
+   * For wash sales: each portfolio's owner (the client) and whether it is tax-deferred (an IRA...),
+   * those in scope and the owners' other ones; a portfolio missing is its own owner's only, taxable.
+   */
+  accounts?: Readonly<Record<string, WashAccount>>;
+  /** The buys and sells of the owners' portfolios outside the scope: their purchases can make a sale in scope a wash sale. */
+  otherAccountTrades?: readonly AnalyticsTrade[];
   /** The firm's annual risk-free rate, a fraction; Sharpe's hurdle. */
   riskFreeRate: number;
 };
@@ -181,7 +188,7 @@ export function portfolioAnalyticsReport(input: AnalyticsInput): PortfolioAnalyt
     risk: riskMetrics(chosenReturns, growthSinceOpening(chosen, points), benchmarkCloses, input.riskFreeRate),
     allocation,
     concentration: concentrationFigures,
-    lots: lotsOf(input.trades, positions, input.lotMethods, chosen.start, asOf),
+    lots: lotsOf(input.trades, positions, input.lotMethods, chosen.start, asOf, input.accounts, input.otherAccountTrades),
   };
 }
 

@@ -1,3 +1,4 @@
+import { addDays, dayNumber } from '../shared/trading-calendar.ts';
 import { cashEffect, OversellError, roundPrice, roundQuantity, tradeValue } from '../portfolios/ledger.ts';
 
 /**
@@ -62,7 +63,18 @@ function anniversary(date: string): string {
   return `${Number(date.slice(0, 4)) + 1}-${monthDay === '02-29' ? '02-28' : monthDay}`;
 }
 
-type Lot = { acquiredOn: string; costPerShare: number; micros: bigint; costCents: bigint };
+type Lot = {
+  acquiredOn: string;
+  costPerShare: number;
+  micros: bigint;
+  costCents: bigint;
+  /** The buy the shares came from (its place among all the trades), and a wash sale's adjustment carried into them. */
+  buy: number;
+  wash: WashCarry | null;
+};
+
+/** What a replacement lot carries from a wash sale, in cents and days, as washSaleLots keeps it. */
+type WashCarry = { disallowedCents: bigint; addedCents: bigint; soldOn: string; boughtOn: string; daysAdded: number };
 
 const microsPerShare = 1_000_000;
 const centsPerDollar = 100;
@@ -105,53 +117,273 @@ function lotOrder(method: SaleLotMethod, sale: LotTrade): (a: Lot, b: Lot) => nu
 /**
  * The open lots and realised pieces of one security's trades in ledger order (by date; a date before
  * the one above it is refused). Throws the ledger's OversellError where a sell exceeds the shares
- * held at that point, as positionFromTransactions does.
+ * held at that point, as positionFromTransactions does. No wash sales: washSaleLots finds those.
  */
 export function taxLots(trades: readonly LotTrade[], method: LotMethod = 'fifo'): LotHistory {
-  let lots: Lot[] = [];
-  const realized: RealizedLot[] = [];
-  let previousDate = '';
+  const history = lotEngine(
+    trades.map((trade) => ({ ...trade, account: '' })),
+    { '': { method, taxDeferred: false } },
+    false,
+  ).get('') ?? { openLots: [], realized: [] };
+  return {
+    openLots: history.openLots.map(({ acquiredOn, quantity, costPerShare, costBasis }) => ({
+      acquiredOn,
+      quantity,
+      costPerShare,
+      costBasis,
+    })),
+    realized: history.realized.map(({ acquiredOn, soldOn, quantity, costBasis, proceeds, realizedGain, term }) => ({
+      acquiredOn,
+      soldOn,
+      quantity,
+      costBasis,
+      proceeds,
+      realizedGain,
+      term,
+    })),
+  };
+}
+
+/** A trade of one security in one of a taxpayer's accounts. */
+export type AccountTrade = LotTrade & { account: string };
+
+/** An account's lot method, and whether it is tax-deferred or tax-free (an IRA, a 401(k), a Roth IRA...): no gain or loss is recognised in it. */
+export type LotAccount = { method: LotMethod; taxDeferred: boolean };
+
+/**
+ * A wash sale's mark on a replacement lot: the loss disallowed on the sale of `soldOn`, the part of
+ * it added to the lot's basis (none in a tax-deferred account), and the days of the sold lot's
+ * holding period added to the lot's (its acquiredOn is moved back by them; boughtOn is the purchase).
+ */
+export type WashAdjustment = { disallowedLoss: number; basisAdded: number; soldOn: string; boughtOn: string; daysAdded: number };
+
+/** One replacement purchase matched against a loss sale, and the loss disallowed for its shares. */
+export type WashMatch = {
+  account: string;
+  boughtOn: string;
+  quantity: number;
+  disallowedLoss: number;
+  /** The disallowed loss added to the replacement's basis: all of it, or nothing in a tax-deferred account (Rev. Rul. 2008-5). */
+  basisAdded: number;
+  taxDeferred: boolean;
+};
+
+export type WashOpenLot = OpenLot & { washSale: WashAdjustment | null };
+/** realizedGain is proceeds − cost; recognizedGain adds back the disallowed loss (a positive amount), so counts only the allowed loss. */
+export type WashRealizedLot = RealizedLot & { disallowedLoss: number; recognizedGain: number; washSales: WashMatch[] };
+export type WashLotHistory = { openLots: WashOpenLot[]; realized: WashRealizedLot[] };
+
+/** Wash sales look 30 calendar days either side of a loss sale (IRC §1091). */
+export const washSaleWindowDays = 30;
+
+/**
+ * The lots of one security across all of one taxpayer's accounts, with wash sales (IRC §1091): a
+ * sale at a loss in a taxable account, where shares of the same security are bought within 30
+ * calendar days before or after it in any of the accounts (IRAs included), other than the shares
+ * sold, has its loss disallowed for as many shares as were bought. Replacement purchases are matched
+ * in the order they were made, each share once. The disallowed loss is added to the replacement
+ * lot's basis, and the sold lot's holding period to the replacement's (its acquisition date moves
+ * back by it), so a later sale of it realises the loss and takes the longer term. A replacement in a
+ * tax-deferred account has the loss disallowed all the same, and added to no basis (Rev. Rul.
+ * 2008-5): it is lost. Sales in tax-deferred accounts are not wash sales (no loss is recognised there).
+ *
+ * Trades of each account must be in date order; accounts' trades may come interleaved in any way.
+ * Answers each account's open lots and realised pieces.
+ */
+export function washSaleLots(trades: readonly AccountTrade[], accounts: Readonly<Record<string, LotAccount>>): Map<string, WashLotHistory> {
+  return lotEngine(trades, accounts, true);
+}
+
+type Pending = { micros: bigint; wash: WashCarry };
+
+function lotEngine(
+  trades: readonly AccountTrade[],
+  accounts: Readonly<Record<string, LotAccount>>,
+  washSales: boolean,
+): Map<string, WashLotHistory> {
+  const lastDate = new Map<string, string>();
   for (const trade of trades) {
+    const previousDate = lastDate.get(trade.account) ?? '';
     if (trade.date < previousDate) throw new RangeError(`Trades must be in date order: ${trade.date} comes after ${previousDate}`);
-    previousDate = trade.date;
-    const { micros, cents } = tradeUnits(trade);
+    lastDate.set(trade.account, trade.date);
+  }
+  // All accounts in date order, each account's own order kept (the sort is stable).
+  const ordered = trades.map((trade) => ({ trade, ...tradeUnits(trade) }));
+  if (washSales) ordered.sort((a, b) => byDate(a.trade.date, b.trade.date));
+  const buys = washSales ? ordered.map((entry, place) => ({ ...entry, place })).filter((entry) => entry.trade.type === 'buy') : [];
+  /** Shares of each buy (by its place in `ordered`) not yet matched as a replacement. */
+  const unmatched = new Map<number, bigint>();
+  const pending = new Map<number, Pending[]>();
+  const pools = new Map<string, Lot[]>();
+  const realizedOf = new Map<string, WashRealizedLot[]>();
+  const accountOf = (account: string): LotAccount => {
+    const found = accounts[account];
+    if (!found) throw new RangeError(`No lot method for account ${account}`);
+    return found;
+  };
+
+  ordered.forEach((entry, place) => {
+    const { trade, micros, cents } = entry;
+    const account = accountOf(trade.account);
+    const pool = pools.get(trade.account) ?? [];
+    pools.set(trade.account, pool);
     if (trade.type === 'buy') {
-      lots.push({ acquiredOn: trade.date, costPerShare: roundPrice(trade.price), micros, costCents: cents });
-      continue;
+      let rest = micros;
+      let restCents = cents;
+      for (const part of pending.get(place) ?? []) {
+        const cost = shareOf(restCents, part.micros, rest);
+        pool.push(washLot(trade.date, part.micros, cost, place, part.wash));
+        rest -= part.micros;
+        restCents -= cost;
+      }
+      if (rest > 0n)
+        pool.push({
+          acquiredOn: trade.date,
+          costPerShare: roundPrice(trade.price),
+          micros: rest,
+          costCents: restCents,
+          buy: place,
+          wash: null,
+        });
+      return;
     }
-    const held = lots.reduce((sum, lot) => sum + lot.micros, 0n);
+    const held = pool.reduce((sum, lot) => sum + lot.micros, 0n);
     if (micros > held) throw new OversellError(shares(held), shares(micros));
     let unsoldMicros = micros;
     let unsharedProceeds = cents;
-    for (const lot of [...lots].sort(lotOrder(trade.lotMethod ?? method, trade))) {
+    const pieces: Array<{ lot: Lot; taken: bigint; cost: bigint; proceeds: bigint; acquiredOn: string }> = [];
+    for (const lot of [...pool].sort(lotOrder(trade.lotMethod ?? account.method, trade))) {
       if (unsoldMicros === 0n) break;
       const taken = lot.micros < unsoldMicros ? lot.micros : unsoldMicros;
       // Shares of what is left, to the cent: a piece that takes all the rest gets exactly the rest.
       const cost = shareOf(lot.costCents, taken, lot.micros);
       const proceeds = shareOf(unsharedProceeds, taken, unsoldMicros);
-      realized.push({
-        acquiredOn: lot.acquiredOn,
-        soldOn: trade.date,
-        quantity: shares(taken),
-        costBasis: dollars(cost),
-        proceeds: dollars(proceeds),
-        realizedGain: dollars(proceeds - cost),
-        term: holdingTerm(lot.acquiredOn, trade.date),
-      });
+      pieces.push({ lot, taken, cost, proceeds, acquiredOn: lot.acquiredOn });
       lot.micros -= taken;
       lot.costCents -= cost;
       unsoldMicros -= taken;
       unsharedProceeds -= proceeds;
     }
-    lots = lots.filter((lot) => lot.micros > 0n);
+    for (let i = pool.length - 1; i >= 0; i -= 1) if ((pool[i] as Lot).micros === 0n) pool.splice(i, 1);
+    const realized = realizedOf.get(trade.account) ?? [];
+    realizedOf.set(trade.account, realized);
+    for (const piece of pieces) {
+      const matches: WashMatch[] = [];
+      let disallowedCents = 0n;
+      if (washSales && !account.taxDeferred && piece.cost > piece.proceeds) {
+        const lossCents = piece.cost - piece.proceeds;
+        const daysAdded = dayNumber(trade.date) - dayNumber(piece.acquiredOn);
+        let need = piece.taken;
+        const from = addDays(trade.date, -washSaleWindowDays);
+        const to = addDays(trade.date, washSaleWindowDays);
+        for (const candidate of buys) {
+          if (need === 0n) break;
+          if (candidate.trade.date < from || candidate.trade.date > to) continue;
+          const buyPlace = candidate.place;
+          if (buyPlace === piece.lot.buy) continue;
+          const done = buyPlace < place;
+          const candidatePool = pools.get(candidate.trade.account) ?? [];
+          // A purchase already made serves with the shares of it still held (and not yet matched).
+          const plain = done ? candidatePool.filter((lot) => lot.buy === buyPlace && lot.wash === null) : [];
+          const heldPlain = plain.reduce((sum, lot) => sum + lot.micros, 0n);
+          const left = unmatched.get(buyPlace) ?? candidate.micros;
+          const available = done ? (heldPlain < left ? heldPlain : left) : left;
+          if (available === 0n) continue;
+          const taken = available < need ? available : need;
+          // The loss of the shares still to match, shared to the cent as proceeds are.
+          const disallowed = shareOf(lossCents - disallowedCents, taken, need);
+          const deferred = accountOf(candidate.trade.account).taxDeferred;
+          const wash: WashCarry = {
+            disallowedCents: disallowed,
+            addedCents: deferred ? 0n : disallowed,
+            soldOn: trade.date,
+            boughtOn: candidate.trade.date,
+            daysAdded: deferred ? 0 : daysAdded,
+          };
+          if (done) splitInto(candidatePool, plain, taken, wash);
+          else pending.set(buyPlace, [...(pending.get(buyPlace) ?? []), { micros: taken, wash }]);
+          unmatched.set(buyPlace, left - taken);
+          need -= taken;
+          disallowedCents += disallowed;
+          matches.push({
+            account: candidate.trade.account,
+            boughtOn: candidate.trade.date,
+            quantity: shares(taken),
+            disallowedLoss: dollars(disallowed),
+            basisAdded: dollars(wash.addedCents),
+            taxDeferred: deferred,
+          });
+        }
+      }
+      realized.push({
+        acquiredOn: piece.acquiredOn,
+        soldOn: trade.date,
+        quantity: shares(piece.taken),
+        costBasis: dollars(piece.cost),
+        proceeds: dollars(piece.proceeds),
+        realizedGain: dollars(piece.proceeds - piece.cost),
+        term: holdingTerm(piece.acquiredOn, trade.date),
+        disallowedLoss: dollars(disallowedCents),
+        recognizedGain: dollars(piece.proceeds - piece.cost + disallowedCents),
+        washSales: matches,
+      });
+    }
+  });
+  const histories = new Map<string, WashLotHistory>();
+  for (const account of new Set(trades.map((trade) => trade.account))) {
+    const openLots = (pools.get(account) ?? []).map((lot) => ({
+      acquiredOn: lot.acquiredOn,
+      quantity: shares(lot.micros),
+      costPerShare: lot.costPerShare,
+      costBasis: dollars(lot.costCents),
+      washSale: lot.wash && {
+        disallowedLoss: dollars(lot.wash.disallowedCents),
+        basisAdded: dollars(lot.wash.addedCents),
+        soldOn: lot.wash.soldOn,
+        boughtOn: lot.wash.boughtOn,
+        daysAdded: lot.wash.daysAdded,
+      },
+    }));
+    histories.set(account, { openLots, realized: realizedOf.get(account) ?? [] });
   }
-  const openLots = lots.map((lot) => ({
-    acquiredOn: lot.acquiredOn,
-    quantity: shares(lot.micros),
-    costPerShare: lot.costPerShare,
-    costBasis: dollars(lot.costCents),
-  }));
-  return { openLots, realized };
+  return histories;
+}
+
+const byDate = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A replacement lot: the purchase's cost plus the disallowed loss, acquired earlier by the sold lot's holding period. */
+function washLot(boughtOn: string, micros: bigint, costCents: bigint, buy: number, wash: WashCarry): Lot {
+  const total = costCents + wash.addedCents;
+  return {
+    acquiredOn: addDays(boughtOn, -wash.daysAdded),
+    costPerShare: roundPrice(Number(total) / centsPerDollar / shares(micros)),
+    micros,
+    costCents: total,
+    buy,
+    wash,
+  };
+}
+
+/** Moves `micros` shares of a purchase's plain lots (in the pool's order) into replacement lots placed just after them. */
+function splitInto(pool: Lot[], plain: readonly Lot[], micros: bigint, wash: WashCarry) {
+  let rest = micros;
+  let restAdded = wash.addedCents;
+  let restDisallowed = wash.disallowedCents;
+  for (const lot of plain) {
+    if (rest === 0n) break;
+    const taken = lot.micros < rest ? lot.micros : rest;
+    const cost = shareOf(lot.costCents, taken, lot.micros);
+    const added = shareOf(restAdded, taken, rest);
+    const disallowed = shareOf(restDisallowed, taken, rest);
+    lot.micros -= taken;
+    lot.costCents -= cost;
+    const replacement = washLot(lot.acquiredOn, taken, cost, lot.buy, { ...wash, addedCents: added, disallowedCents: disallowed });
+    pool.splice(pool.indexOf(lot) + 1, 0, replacement);
+    rest -= taken;
+    restAdded -= added;
+    restDisallowed -= disallowed;
+  }
+  for (let i = pool.length - 1; i >= 0; i -= 1) if ((pool[i] as Lot).micros === 0n) pool.splice(i, 1);
 }
 
 export type UnrealizedLot = OpenLot & { marketValue: number; unrealizedGain: number; term: HoldingTerm };

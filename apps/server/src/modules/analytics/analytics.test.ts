@@ -14,7 +14,7 @@ import type {
 import type { ClientListResponse } from '@meridian/domain/clients/contracts';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
 import type { PortfolioAnalytics } from '@meridian/domain/analytics/contracts';
-import { addDays, lastTradingDayOnOrBefore, marketDate, tradingDaysBetween } from '@meridian/domain/shared/trading-calendar';
+import { addDays, dayNumber, lastTradingDayOnOrBefore, marketDate, tradingDaysBetween } from '@meridian/domain/shared/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { portfolios, portfolioValuations, transactions } from '../../db/schema/portfolios.ts';
@@ -297,6 +297,63 @@ describeEachDatabase('analytics', (t) => {
           [secondOn, 10],
         ].sort(),
       );
+    });
+
+    it("shows a wash sale's disallowed loss, found in the client's other accounts, and the replacement's adjusted basis", async () => {
+      const { client, portfolio, boughtOn, record } = await fundedPortfolio();
+      const [close] = await t.db
+        .select({ close: prices.close })
+        .from(prices)
+        .where(sql`${prices.securityId} = ${(await securityBySymbol(t.db, 'AAPL')).id} and ${prices.date} = ${boughtOn}::date`);
+      const days = tradingDaysBetween(boughtOn, through);
+      const soldOn = days[5] as string;
+      const rebuyOn = days[6] as string;
+      const iraOn = days[7] as string;
+      // The 100 shares sold 10 below cost: a loss of 1,000. 20 bought back here at 150, then 40 in the client's IRA.
+      await record({ type: 'sell', symbol: 'AAPL', quantity: 100, price: Math.round((close!.close - 10) * 1e4) / 1e4, trade_date: soldOn });
+      await record({ type: 'buy', symbol: 'AAPL', quantity: 20, price: 150, trade_date: rebuyOn });
+      const ira = await openPortfolio(app, alex.token, client.id, { account_type: 'ira' });
+      const recordIra = async (body: Record<string, unknown>) => {
+        const response = await call(app, 'POST', api(`/portfolios/${ira.id}/transactions`), { token: alex.token, body });
+        expect(response.status, JSON.stringify(response.body)).toBe(201);
+      };
+      await recordIra({ type: 'deposit', amount: 10_000, trade_date: soldOn });
+      await recordIra({ type: 'buy', symbol: 'AAPL', quantity: 40, price: 150, trade_date: iraOn });
+
+      const body = await get<PortfolioAnalytics>(`/portfolios/${portfolio.id}/analytics?period=SI`);
+      // Matched in order: the 20 here (20 × 10 = 200, added to their basis), then 40 of the IRA's (400, added to no basis).
+      // 1,000 − 600 = 400 of the loss is allowed.
+      expect(body.lots.realized).toHaveLength(1);
+      const [sale] = body.lots.realized;
+      expect(sale!.realized_gain).toBeCloseTo(-1000, 2);
+      expect(sale).toMatchObject({ sold_on: soldOn, disallowed_loss: 600 });
+      expect(sale!.recognized_gain).toBeCloseTo(-400, 2);
+      expect(sale!.wash_sales).toEqual([
+        { portfolio_id: portfolio.id, bought_on: rebuyOn, quantity: 20, disallowed_loss: 200, basis_added: 200, tax_deferred: false },
+        { portfolio_id: ira.id, bought_on: iraOn, quantity: 40, disallowed_loss: 400, basis_added: 0, tax_deferred: true },
+      ]);
+      expect(body.lots.totals.realized_short).toBeCloseTo(-400, 2);
+      expect(body.lots.totals.realized_disallowed).toBe(600);
+      // 20 × 150 = 3,000 + 200 = 3,200; acquired earlier by the sold lot's days held.
+      const heldDays = dayNumber(soldOn) - dayNumber(boughtOn);
+      expect(body.lots.open).toEqual([
+        expect.objectContaining({
+          acquired_on: addDays(rebuyOn, -heldDays),
+          quantity: 20,
+          cost_basis: 3200,
+          cost_per_share: 160,
+          wash_sale: { disallowed_loss: 200, basis_added: 200, sold_on: soldOn, bought_on: rebuyOn, days_added: heldDays },
+        }),
+      ]);
+      // The IRA's lot keeps its cost and date.
+      const iraBody = await get<PortfolioAnalytics>(`/portfolios/${ira.id}/analytics?period=SI`);
+      expect(iraBody.lots.open).toEqual([
+        expect.objectContaining({
+          acquired_on: iraOn,
+          cost_basis: 6000,
+          wash_sale: { disallowed_loss: 400, basis_added: 0, sold_on: soldOn, bought_on: iraOn, days_added: 0 },
+        }),
+      ]);
     });
 
     it('takes a period, refuses an unknown one with 422, and defaults to 1Y', async () => {

@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { portfolioAnalyticsReport, type AnalyticsInput } from '@meridian/domain/analytics/report';
 import { combineValuations, type DailyValuation } from '@meridian/domain/analytics/returns';
 import { simulatedDistributions, simulatedPaymentsPerYear, simulatedYield } from '@meridian/domain/analytics/benchmark';
 import type { PerformancePeriod, PortfolioAnalytics } from '@meridian/domain/analytics/contracts';
 import { sumMoney } from '@meridian/domain/portfolios/ledger';
+import { isTaxable } from '@meridian/domain/rebalancing/tax-treatment';
 import { lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/shared/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { uuidArray } from '../../db/sql-values.ts';
@@ -38,7 +39,8 @@ export async function analyticsInputs(
 ): Promise<AnalyticsInput> {
   const ids = rows.map((row) => row.id);
   const firmId = rows[0]?.firmId;
-  const [series, positionRows, tradeRows, firm, benchmarkCloses, benchmarkFund] = await Promise.all([
+  const clientIds = [...new Set(rows.map((row) => row.clientId))];
+  const [series, positionRows, tradeRows, firm, benchmarkCloses, benchmarkFund, otherAccounts] = await Promise.all([
     seriesOf,
     ids.length === 0
       ? []
@@ -68,7 +70,26 @@ export async function analyticsInputs(
           .from(securities)
           .where(eq(securities.symbol, scope.benchmarkSymbol))
       : [],
+    // The clients' other accounts (closed ones too): a purchase there can make a sale here a wash sale.
+    clientIds.length === 0
+      ? []
+      : db
+          .select({
+            id: portfolios.id,
+            clientId: portfolios.clientId,
+            accountType: portfolios.accountType,
+            lotMethod: portfolios.lotMethod,
+          })
+          .from(portfolios)
+          .where(and(inArray(portfolios.clientId, clientIds), isNull(portfolios.deletedAt), notInArray(portfolios.id, ids))),
   ]);
+  const otherAccountTrades =
+    otherAccounts.length === 0
+      ? []
+      : await tradesForLots(
+          db,
+          otherAccounts.map((row) => row.id),
+        );
   // The market data records no distributions: the fund's are simulated at its usual yield, so that the
   // benchmark is a total return as the portfolio's (dividends included) is.
   const fund = benchmarkFund[0];
@@ -89,6 +110,13 @@ export async function analyticsInputs(
     positions: positionRows,
     trades: tradeRows,
     lotMethods: Object.fromEntries(rows.map((row) => [row.id, row.lotMethod])),
+    accounts: Object.fromEntries(
+      [...rows, ...otherAccounts].map((row) => [
+        row.id,
+        { owner: row.clientId, taxDeferred: !isTaxable(row.accountType), lotMethod: row.lotMethod },
+      ]),
+    ),
+    otherAccountTrades,
     riskFreeRate: firm[0]?.riskFreeRate ?? 0,
   };
 }

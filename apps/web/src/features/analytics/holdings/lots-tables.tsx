@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import TableCell from '@mui/material/TableCell';
@@ -47,6 +48,41 @@ function TermChip({ term }: { term: 'short' | 'long' }) {
   );
 }
 
+type OpenLot = Lots['open'][number];
+type RealizedLot = Lots['realized'][number];
+
+/** A sale's wash-sale note: the loss disallowed, and where each replaced share's part of it went. */
+export function realizedWashNote(lot: RealizedLot): string | null {
+  if (lot.disallowed_loss <= 0) return null;
+  const parts = lot.wash_sales.map((match) =>
+    match.basis_added > 0
+      ? `added to the basis of the lot bought ${formatShortDate(match.bought_on)}`
+      : `not added to any basis: the replacement was bought ${formatShortDate(match.bought_on)} in a tax-advantaged account (IRA)`,
+  );
+  if (lot.wash_sales.length === 1) return `Wash sale: ${formatDollars(lot.disallowed_loss)} loss disallowed, ${parts[0]}.`;
+  const each = lot.wash_sales.map((match, index) => `${formatDollars(match.disallowed_loss)} ${parts[index]}`);
+  return `Wash sale: ${formatDollars(lot.disallowed_loss)} loss disallowed: ${each.join('; ')}.`;
+}
+
+/** A replacement lot's note: the disallowed loss in its basis and the holding period carried over. */
+export function openWashNote(lot: OpenLot): string | null {
+  const wash = lot.wash_sale;
+  if (!wash) return null;
+  if (wash.basis_added <= 0)
+    return `Wash sale: bought ${formatShortDate(wash.bought_on)} in a tax-advantaged account within 30 days of a sale at a loss on ${formatShortDate(wash.sold_on)}; ${formatDollars(wash.disallowed_loss)} of that loss is disallowed and added to no basis.`;
+  return `Wash sale: ${formatDollars(wash.disallowed_loss)} loss disallowed on the sale of ${formatShortDate(wash.sold_on)}, added to this lot's basis; bought ${formatShortDate(wash.bought_on)}, held from ${formatShortDate(lot.acquired_on)} (${wash.days_added} days carried over).`;
+}
+
+function NoteRow({ note, testId }: { note: string; testId: string }) {
+  return (
+    <TableRow data-testid={testId}>
+      <TableCell colSpan={8} sx={{ color: 'text.secondary', fontSize: '0.75rem', pt: 0 }}>
+        {note}
+      </TableCell>
+    </TableRow>
+  );
+}
+
 function Totals({ items }: { items: [string, number][] }) {
   return (
     <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', px: 2, py: 1 }}>
@@ -78,31 +114,34 @@ export function LotsTables({ lots }: { lots: Lots }) {
             </TableCell>
           </TableRow>
         )}
-        {lots.open.map((lot) => (
-          <TableRow
-            key={`${lot.portfolio_id}-${lot.security_id}-${lot.acquired_on}-${lot.cost_per_share}`}
-            data-testid={`open-lot-${lot.symbol}`}
-          >
-            <TableCell sx={{ fontWeight: 500 }} title={lot.name}>
-              {lot.symbol}
-            </TableCell>
-            <TableCell sx={{ ...wide, whiteSpace: 'nowrap' }}>{formatShortDate(lot.acquired_on)}</TableCell>
-            <TableCell align="right">{quantity.format(lot.quantity)}</TableCell>
-            <TableCell align="right" sx={wide}>
-              {formatDollars(lot.cost_per_share)}
-            </TableCell>
-            <TableCell align="right" sx={wide}>
-              {formatDollars(lot.cost_basis)}
-            </TableCell>
-            <TableCell align="right">{formatDollars(lot.market_value)}</TableCell>
-            <TableCell align="right">
-              <SignedValue value={lot.unrealized_gain} kind="dollars" />
-            </TableCell>
-            <TableCell>
-              <TermChip term={lot.term} />
-            </TableCell>
-          </TableRow>
-        ))}
+        {lots.open.map((lot, index) => {
+          const note = openWashNote(lot);
+          return (
+            <Fragment key={`${lot.portfolio_id}-${lot.security_id}-${lot.acquired_on}-${lot.cost_per_share}-${index}`}>
+              <TableRow data-testid={`open-lot-${lot.symbol}`}>
+                <TableCell sx={{ fontWeight: 500 }} title={lot.name}>
+                  {lot.symbol}
+                </TableCell>
+                <TableCell sx={{ ...wide, whiteSpace: 'nowrap' }}>{formatShortDate(lot.acquired_on)}</TableCell>
+                <TableCell align="right">{quantity.format(lot.quantity)}</TableCell>
+                <TableCell align="right" sx={wide}>
+                  {formatDollars(lot.cost_per_share)}
+                </TableCell>
+                <TableCell align="right" sx={wide}>
+                  {formatDollars(lot.cost_basis)}
+                </TableCell>
+                <TableCell align="right">{formatDollars(lot.market_value)}</TableCell>
+                <TableCell align="right">
+                  <SignedValue value={lot.unrealized_gain} kind="dollars" />
+                </TableCell>
+                <TableCell>
+                  <TermChip term={lot.term} />
+                </TableCell>
+              </TableRow>
+              {note && <NoteRow note={note} testId={`open-lot-wash-${lot.symbol}`} />}
+            </Fragment>
+          );
+        })}
       </CompactTable>
       <Totals
         items={[
@@ -122,33 +161,42 @@ export function LotsTables({ lots }: { lots: Lots }) {
             </TableCell>
           </TableRow>
         )}
-        {lots.realized.map((lot, index) => (
-          <TableRow key={`${lot.portfolio_id}-${lot.security_id}-${lot.sold_on}-${index}`} data-testid={`realized-lot-${lot.symbol}`}>
-            <TableCell sx={{ fontWeight: 500 }} title={lot.name}>
-              {lot.symbol}
-            </TableCell>
-            <TableCell sx={{ ...wide, whiteSpace: 'nowrap' }}>{formatShortDate(lot.acquired_on)}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortDate(lot.sold_on)}</TableCell>
-            <TableCell align="right" sx={wide}>
-              {quantity.format(lot.quantity)}
-            </TableCell>
-            <TableCell align="right" sx={wide}>
-              {formatDollars(lot.cost_basis)}
-            </TableCell>
-            <TableCell align="right">{formatDollars(lot.proceeds)}</TableCell>
-            <TableCell align="right">
-              <SignedValue value={lot.realized_gain} kind="dollars" />
-            </TableCell>
-            <TableCell>
-              <TermChip term={lot.term} />
-            </TableCell>
-          </TableRow>
-        ))}
+        {lots.realized.map((lot, index) => {
+          const note = realizedWashNote(lot);
+          return (
+            <Fragment key={`${lot.portfolio_id}-${lot.security_id}-${lot.sold_on}-${index}`}>
+              <TableRow data-testid={`realized-lot-${lot.symbol}`}>
+                <TableCell sx={{ fontWeight: 500 }} title={lot.name}>
+                  {lot.symbol}
+                </TableCell>
+                <TableCell sx={{ ...wide, whiteSpace: 'nowrap' }}>{formatShortDate(lot.acquired_on)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortDate(lot.sold_on)}</TableCell>
+                <TableCell align="right" sx={wide}>
+                  {quantity.format(lot.quantity)}
+                </TableCell>
+                <TableCell align="right" sx={wide}>
+                  {formatDollars(lot.cost_basis)}
+                </TableCell>
+                <TableCell align="right">{formatDollars(lot.proceeds)}</TableCell>
+                <TableCell align="right">
+                  <SignedValue value={lot.realized_gain} kind="dollars" />
+                </TableCell>
+                <TableCell>
+                  <TermChip term={lot.term} />
+                </TableCell>
+              </TableRow>
+              {note && <NoteRow note={note} testId={`realized-lot-wash-${lot.symbol}`} />}
+            </Fragment>
+          );
+        })}
       </CompactTable>
       <Totals
         items={[
           ['Realised short term', lots.totals.realized_short],
           ['Realised long term', lots.totals.realized_long],
+          ...(lots.totals.realized_disallowed > 0
+            ? ([['Loss disallowed (wash sales, not counted)', -lots.totals.realized_disallowed]] as [string, number][])
+            : []),
         ]}
       />
     </>
