@@ -163,8 +163,8 @@ describeEachDatabase('the OpenAPI document', (t) => {
           'retirement_wealth',
           'total_equity_share',
         ],
-        // Every field has a default (or is derived), so none is required.
-        required: [],
+        // The experience is asked, never assumed; every other field has a default (or is derived).
+        required: ['investment_experience'],
       },
       4: {
         fields: [

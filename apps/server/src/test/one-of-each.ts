@@ -59,6 +59,9 @@ export async function createOneOfEach(app: FastifyInstance, token: string, advis
     last_name: lastName,
     email: `ottoline.${tag}@example.org`,
     advisor_id: advisorId,
+    // A band agreed by hand, so the optimiser has one to work to.
+    risk_band: 'moderate',
+    risk_band_reason: 'Agreed at the first meeting.',
   });
   const householdName = `Quillfeather household ${tag}`;
   const household = await created(app, token, '/households', {

@@ -155,10 +155,10 @@ export type LotAccount = { method: LotMethod; taxDeferred: boolean };
  * it added to the lot's basis (none in a tax-deferred account), and the days of the sold lot's
  * holding period added to the lot's (its acquiredOn is moved back by them; boughtOn is the purchase).
  */
-export type WashAdjustment = { disallowedLoss: number; basisAdded: number; soldOn: string; boughtOn: string; daysAdded: number };
+type WashAdjustment = { disallowedLoss: number; basisAdded: number; soldOn: string; boughtOn: string; daysAdded: number };
 
 /** One replacement purchase matched against a loss sale, and the loss disallowed for its shares. */
-export type WashMatch = {
+type WashMatch = {
   account: string;
   boughtOn: string;
   quantity: number;
@@ -168,13 +168,13 @@ export type WashMatch = {
   taxDeferred: boolean;
 };
 
-export type WashOpenLot = OpenLot & { washSale: WashAdjustment | null };
+type WashOpenLot = OpenLot & { washSale: WashAdjustment | null };
 /** realizedGain is proceeds − cost; recognizedGain adds back the disallowed loss (a positive amount), so counts only the allowed loss. */
-export type WashRealizedLot = RealizedLot & { disallowedLoss: number; recognizedGain: number; washSales: WashMatch[] };
+type WashRealizedLot = RealizedLot & { disallowedLoss: number; recognizedGain: number; washSales: WashMatch[] };
 export type WashLotHistory = { openLots: WashOpenLot[]; realized: WashRealizedLot[] };
 
 /** Wash sales look 30 calendar days either side of a loss sale (IRC §1091). */
-export const washSaleWindowDays = 30;
+const washSaleWindowDays = 30;
 
 /**
  * The lots of one security across all of one taxpayer's accounts, with wash sales (IRC §1091): a

@@ -103,7 +103,7 @@ export function planToTargets(
 }
 
 /** A model's targets by asset class (a security target counts for its security's class). */
-export function classTargetsOf(targets: readonly ModelTargetInput[]): Map<AssetClass, number> {
+function classTargetsOf(targets: readonly ModelTargetInput[]): Map<AssetClass, number> {
   const byClass = new Map<AssetClass, number>();
   for (const target of targets) {
     const assetClass = target.security?.assetClass ?? target.assetClass;
@@ -123,7 +123,7 @@ function classInputs(model: ReviewModel): ModelTargetInput[] {
 }
 
 /** A tax-aware rebalance to the model by asset class, within its band (band-plan.ts). */
-export function planToBand(review: PortfolioReview, model: ReviewModel): Planned {
+function planToBand(review: PortfolioReview, model: ReviewModel): Planned {
   const funds: SecurityTarget[] = model.targets.flatMap((target) =>
     target.security ? [{ ...target.security, weight: target.weight }] : [],
   );

@@ -21,11 +21,5 @@ export const accountTaxTreatment: Record<AccountType, TaxTreatment> = {
   education_529: 'tax_free',
 };
 
-export const taxTreatmentLabels: Record<TaxTreatment, string> = {
-  taxable: 'Taxable',
-  tax_deferred: 'Tax-deferred',
-  tax_free: 'Tax-free',
-};
-
 /** Gains realised in this account are taxed in the year they are realised. */
 export const isTaxable = (accountType: AccountType): boolean => accountTaxTreatment[accountType] === 'taxable';

@@ -102,7 +102,7 @@ export type WeightRow = z.infer<typeof weightRowSchema>;
 const washSaleSchema = z.object({ security_id: z.string(), symbol: z.string(), sold_on: z.string(), until: z.string() });
 export type WashSaleBlock = z.infer<typeof washSaleSchema>;
 
-export const taxTreatmentSchema = z.enum(taxTreatments);
+const taxTreatmentSchema = z.enum(taxTreatments);
 
 const taxEffectSchema = z.object({
   /** From the account type: gains are estimated and budgeted only in taxable accounts. */
@@ -119,9 +119,8 @@ const taxEffectSchema = z.object({
   /** Whether trades go back to the target or only to the band's edge (the firm's setting). */
   rebalance_to: z.enum(['target', 'band_edge']),
 });
-export type TaxEffect = z.infer<typeof taxEffectSchema>;
 
-export const heldBackReasons = ['hold_list', 'restricted', 'gain_budget', 'not_worth_tax'] as const;
+const heldBackReasons = ['hold_list', 'restricted', 'gain_budget', 'not_worth_tax'] as const;
 const heldBackSchema = z.object({
   security_id: z.string(),
   symbol: z.string(),

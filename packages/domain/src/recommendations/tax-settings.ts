@@ -10,7 +10,7 @@ import { syncVersionMax } from '../shared/sync-version.ts';
  * the rates estimated tax is worked at).
  */
 
-export const taxSettingsLimits = {
+const taxSettingsLimits = {
   /** Dollars: far above any client's budget, low enough to stay a sensible figure. */
   gainBudgetMax: 100_000_000,
   securitiesMax: 100,

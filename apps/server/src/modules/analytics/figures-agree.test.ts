@@ -46,7 +46,9 @@ describeEachDatabase('figures that agree across screens', (t) => {
   const cents = (value: number) => Math.round(value * 100) / 100;
 
   it('weighs GE of the account total, cash included, in the holdings, the allocation and every analytics chart', async () => {
-    const portfolio = await openPortfolio(app, alex.token, clientId, { initial_deposit: 10_000 });
+    const portfolio = await openPortfolio(app, alex.token, clientId);
+    // Funded on the trade day: an opening deposit is dated today, after the latest trading day the trades take.
+    await record(portfolio.id, { type: 'deposit', amount: 10_000 });
     await record(portfolio.id, { type: 'buy', symbol: 'GE', quantity: 10, price: ge.lastClose });
     // 10 GE at its close (L) out of the 10,000 deposited: GE is 10 L, cash 10,000 − 10 L, total 10,000.
     // GE's weight is 10 L / 10,000 everywhere; the old holdings table said 100 % (of the holdings alone).
@@ -85,15 +87,18 @@ describeEachDatabase('figures that agree across screens', (t) => {
   });
 
   it('costs a position by the lots of the portfolio method on the holdings table as in the analytics lots', async () => {
-    // 10 GE at 100 and 10 at 200, then 10 sold at 150; 10 left at GE's close L.
+    // 10 GE at 100 (90 days ago) and 10 at 200 (60 days ago), then 10 sold at 150 (10 days ago); 10 left at GE's close L.
+    // More than 30 days between the buys and the sale, so no sale is a wash sale that would move a loss into a basis.
     // Average cost: 150 a share, basis 1,500, gain 10 L − 1,500.
     // FIFO leaves the lot at 200: basis 2,000, gain 10 L − 2,000. HIFO leaves the lot at 100: basis 1,000.
     const expected = { fifo: 2000, hifo: 1000 } as const;
     for (const method of ['fifo', 'hifo'] as const) {
-      const portfolio = await openPortfolio(app, alex.token, clientId, { initial_deposit: 10_000, lot_method: method });
-      await record(portfolio.id, { type: 'buy', symbol: 'GE', quantity: 10, price: 100 });
-      await record(portfolio.id, { type: 'buy', symbol: 'GE', quantity: 10, price: 200 });
-      await record(portfolio.id, { type: 'sell', symbol: 'GE', quantity: 10, price: 150 });
+      const portfolio = await openPortfolio(app, alex.token, clientId, { lot_method: method });
+      const daysAgo = (days: number) => lastTradingDayOnOrBefore(addDays(tradeDay, -days));
+      await record(portfolio.id, { type: 'deposit', amount: 10_000, trade_date: daysAgo(90) });
+      await record(portfolio.id, { type: 'buy', symbol: 'GE', quantity: 10, price: 100, trade_date: daysAgo(90) });
+      await record(portfolio.id, { type: 'buy', symbol: 'GE', quantity: 10, price: 200, trade_date: daysAgo(60) });
+      await record(portfolio.id, { type: 'sell', symbol: 'GE', quantity: 10, price: 150, trade_date: daysAgo(10) });
       const value = cents(10 * ge.lastClose!);
       const basis = expected[method];
 

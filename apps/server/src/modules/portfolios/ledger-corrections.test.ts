@@ -161,7 +161,8 @@ describeEachDatabase('ledger rules: cash floor, margin, void and correct', (t) =
 
   /**
    * deposit 10,000 (d30); buy 10 AAPL @ 100 (d20); buy 10 AAPL @ 130 (d15); sell 5 AAPL @ 150 (d10); fee 25 (d5).
-   * Cash 10,000 − 1,000 − 1,300 + 750 − 25 = 8,425; 15 shares at average cost 2,300 / 20 = 115.
+   * Cash 10,000 − 1,000 − 1,300 + 750 − 25 = 8,425; 15 shares left. FIFO sells 5 of the first lot, so the open lots are
+   * 5 @ 100 + 10 @ 130 = 1,800, 120 a share (the ledger's running average cost, 2,300 / 20 = 115, is what the audit row keeps).
    */
   const ledgerWithMistake = async () => {
     const portfolio = await openPortfolio(app, alex.token, client.id);
@@ -177,7 +178,7 @@ describeEachDatabase('ledger rules: cash floor, margin, void and correct', (t) =
     const { portfolio, first } = await ledgerWithMistake();
     const before = await detailOf(portfolio.id);
     expect(before.cash_balance).toBe(8425);
-    expect(before.holdings[0]).toMatchObject({ quantity: 15, average_cost: 115, cost_basis: 1725 });
+    expect(before.holdings[0]).toMatchObject({ quantity: 15, average_cost: 120, cost_basis: 1800 });
     // FIFO: the 5 sold come from the first lot (cost 100): 750 − 500 = 250 realised.
     expect((await analyticsOf(portfolio.id)).lots.realized.map((lot) => lot.realized_gain)).toEqual([250]);
 

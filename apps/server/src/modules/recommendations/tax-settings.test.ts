@@ -68,6 +68,16 @@ describeEachDatabase('tax settings and tax-aware proposals', (t) => {
     });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
   };
+  /** An account funded two years back, before the trades the tests date then (cash never goes below zero). */
+  const openFunded = async (clientId: string, amount: number, fields: Record<string, unknown> = {}) => {
+    const portfolio = await openPortfolio(app, advisor.token, clientId, fields);
+    const response = await call(app, 'POST', api(`/portfolios/${portfolio.id}/transactions`), {
+      token: advisor.token,
+      body: { type: 'deposit', amount, trade_date: daysAgo(731) },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return portfolio;
+  };
   const settingsOf = (who: Session, clientId: string) => call(app, 'GET', api(`/clients/${clientId}/tax-settings`), { token: who.token });
   const save = (who: Session, clientId: string, body: Record<string, unknown>) =>
     call(app, 'PUT', api(`/clients/${clientId}/tax-settings`), { token: who.token, body });
@@ -79,8 +89,8 @@ describeEachDatabase('tax settings and tax-aware proposals', (t) => {
 
   it("reads and saves a client's gain budget, hold list and restricted list, audited, with this year's realised gains", async () => {
     const client = await insertClient(t.db, advisor);
-    const taxable = await openPortfolio(app, advisor.token, client.id, { initial_deposit: 20_000 });
-    const ira = await openPortfolio(app, advisor.token, client.id, { initial_deposit: 20_000, account_type: 'ira' });
+    const taxable = await openFunded(client.id, 20_000);
+    const ira = await openFunded(client.id, 20_000, { account_type: 'ira' });
     // Taxable: 100 bought at 80 two years ago, 50 sold today at 100: +1,000 this year. The IRA's gain is not counted.
     await trade(taxable.id, 'buy', stock, 100, 80, daysAgo(730));
     await trade(taxable.id, 'sell', stock, 50, 100, today());
@@ -186,7 +196,7 @@ describeEachDatabase('tax settings and tax-aware proposals', (t) => {
     // and the 5,000 buys 100 bond shares. Stock then 55,000 / 100,000: drift 40 → 35 points.
     const client = await insertClient(t.db, advisor);
     // 88,000 deposited buys both: no cash left.
-    const taxable = await openPortfolio(app, advisor.token, client.id, { initial_deposit: 88_000, model_id: model.id });
+    const taxable = await openFunded(client.id, 88_000, { model_id: model.id });
     await trade(taxable.id, 'buy', stock, 600, 80, daysAgo(730));
     await trade(taxable.id, 'buy', bond, 800, 50, daysAgo(730));
     expect((await save(advisor, client.id, { annual_gain_budget: 1000, hold_security_ids: [], restricted_security_ids: [] })).status).toBe(
@@ -211,11 +221,7 @@ describeEachDatabase('tax settings and tax-aware proposals', (t) => {
 
     // The same account as a Roth: no tax, no budget; the sale goes to the band's edge: 350 shares.
     const roth = await insertClient(t.db, advisor);
-    const account = await openPortfolio(app, advisor.token, roth.id, {
-      initial_deposit: 88_000,
-      model_id: model.id,
-      account_type: 'roth_ira',
-    });
+    const account = await openFunded(roth.id, 88_000, { model_id: model.id, account_type: 'roth_ira' });
     await trade(account.id, 'buy', stock, 600, 80, daysAgo(730));
     await trade(account.id, 'buy', bond, 800, 50, daysAgo(730));
     expect((await save(advisor, roth.id, { annual_gain_budget: 1000, hold_security_ids: [], restricted_security_ids: [] })).status).toBe(
@@ -233,10 +239,10 @@ describeEachDatabase('tax settings and tax-aware proposals', (t) => {
     // The IRA bought 30 stock 10 days ago: 30 × 20 = 600 of the loss is disallowed. The IRA, mostly cash, would buy stock,
     // but the taxable account's proposal sells it at a loss today: that purchase is blocked.
     const client = await insertClient(t.db, advisor);
-    const taxable = await openPortfolio(app, advisor.token, client.id, { initial_deposit: 112_000, model_id: model.id });
+    const taxable = await openFunded(client.id, 112_000, { model_id: model.id });
     await trade(taxable.id, 'buy', stock, 600, 120, daysAgo(730));
     await trade(taxable.id, 'buy', bond, 800, 50, daysAgo(730));
-    const ira = await openPortfolio(app, advisor.token, client.id, { initial_deposit: 50_000, model_id: model.id, account_type: 'ira' });
+    const ira = await openFunded(client.id, 50_000, { model_id: model.id, account_type: 'ira' });
     const recentBuy = daysAgo(10);
     await trade(ira.id, 'buy', stock, 30, 100, recentBuy);
     const proposals = await generate(client.id);

@@ -62,7 +62,8 @@ function textsOf(settings: CapitalMarketSettings): Texts {
 /** The texts as a body; a text that is not a number is sent as NaN's absence (undefined), which the schema names. */
 function bodyOf(texts: Texts, syncVersion: number) {
   const fraction = (key: string) => {
-    const text = (texts[key] ?? '').trim().replace(/\s*%$/, '');
+    const typed = (texts[key] ?? '').trim();
+    const text = (typed.endsWith('%') ? typed.slice(0, -1) : typed).trim();
     const value = text === '' ? Number.NaN : Number(text);
     return Number.isFinite(value) ? value / 100 : undefined;
   };

@@ -52,7 +52,7 @@ type OpenLot = Lots['open'][number];
 type RealizedLot = Lots['realized'][number];
 
 /** A sale's wash-sale note: the loss disallowed, and where each replaced share's part of it went. */
-export function realizedWashNote(lot: RealizedLot): string | null {
+function realizedWashNote(lot: RealizedLot): string | null {
   if (lot.disallowed_loss <= 0) return null;
   const parts = lot.wash_sales.map((match) =>
     match.basis_added > 0
@@ -65,7 +65,7 @@ export function realizedWashNote(lot: RealizedLot): string | null {
 }
 
 /** A replacement lot's note: the disallowed loss in its basis and the holding period carried over. */
-export function openWashNote(lot: OpenLot): string | null {
+function openWashNote(lot: OpenLot): string | null {
   const wash = lot.wash_sale;
   if (!wash) return null;
   if (wash.basis_added <= 0)
