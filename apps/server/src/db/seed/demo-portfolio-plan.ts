@@ -304,7 +304,12 @@ function planPortfolio(input: PortfolioInputs): PlannedPortfolio {
       quantity: position.quantity,
       averageCost: position.averageCost,
       costBasis: openLotsCost(
-        trades.map((t) => ({ type: t.type === 'sell' ? 'sell' : 'buy', date: t.tradeDate, quantity: t.quantity ?? 0, price: t.price ?? 0 })),
+        trades.map((t) => ({
+          type: t.type === 'sell' ? 'sell' : 'buy',
+          date: t.tradeDate,
+          quantity: t.quantity ?? 0,
+          price: t.price ?? 0,
+        })),
         'fifo',
       ).costBasis,
       openedOn: open[0]!.tradeDate,

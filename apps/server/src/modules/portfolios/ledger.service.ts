@@ -321,7 +321,8 @@ export async function writeLedger(
     const touched = [...inserted, ...voided];
     const traded = [...new Set(touched.filter((row) => isTrade(row.type) && row.securityId).map((row) => row.securityId!))];
     const changes = [];
-    for (const securityId of traded) changes.push(await rebuildHolding(tx, portfolio, locked?.lotMethod ?? portfolio.lotMethod, securityId, now, write));
+    for (const securityId of traded)
+      changes.push(await rebuildHolding(tx, portfolio, locked?.lotMethod ?? portfolio.lotMethod, securityId, now, write));
     await checkCash(tx, portfolio, locked?.marginLimit ?? null, write, new Set(inserted.map((row) => row.id)));
     const earliest = touched.reduce((min, row) => (row.tradeDate < min ? row.tradeDate : min), touched[0]?.tradeDate ?? marketDate(now));
     // A void may remove the first entry: the series is then rewritten whole (it starts later).

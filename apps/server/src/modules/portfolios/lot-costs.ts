@@ -50,10 +50,7 @@ export async function storeLotCosts(db: Db, portfolioId: string, lotMethod: LotM
  * Start-up runs it; once every row is costed it finds nothing to do.
  */
 export async function backfillLotCosts(db: Db): Promise<number> {
-  const pending = await db
-    .selectDistinct({ portfolioId: holdings.portfolioId })
-    .from(holdings)
-    .where(isNull(holdings.costBasis));
+  const pending = await db.selectDistinct({ portfolioId: holdings.portfolioId }).from(holdings).where(isNull(holdings.costBasis));
   for (const { portfolioId } of pending) {
     await db.transaction(async (tx) => {
       const [locked] = await tx
