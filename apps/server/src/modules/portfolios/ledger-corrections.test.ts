@@ -224,10 +224,14 @@ describeEachDatabase('ledger rules: cash floor, margin, void and correct', (t) =
       .where(and(eq(auditLog.entityId, portfolio.id), eq(auditLog.action, 'transaction voided')));
     expect(audit).toMatchObject({
       userId: alex.userId,
-      before: { cash_balance: 8425, holdings: [{ quantity: 15, average_cost: 115 }], voided: [{ id: first.id, void: null }] },
+      before: {
+        cash_balance: 8425,
+        holdings: [{ quantity: 15, average_cost: 115, cost_basis: 1800 }],
+        voided: [{ id: first.id, void: null }],
+      },
       after: {
         cash_balance: 9425,
-        holdings: [{ quantity: 5, average_cost: 130 }],
+        holdings: [{ quantity: 5, average_cost: 130, cost_basis: 650 }],
         voided: [{ id: first.id, void: { reason: 'Bought in the wrong account', by: alex.userId } }],
       },
     });

@@ -80,7 +80,7 @@ export function ledgerEntry(input: {
   };
 }
 
-type PositionSnapshot = { security_id: string; quantity: number; average_cost: number } | null;
+type PositionSnapshot = { security_id: string; quantity: number; average_cost: number; cost_basis: number | null } | null;
 
 /** What a write does to the ledger: entries it adds, entries it voids, and how a refusal names it ('This buy', 'Voiding this deposit'). */
 type LedgerWrite = {
@@ -111,7 +111,7 @@ const subjectOf = (write: LedgerWrite): string => {
  */
 async function rebuildHolding(tx: Db, portfolio: PortfolioRow, lotMethod: LotMethod, securityId: string, now: Date, write: LedgerWrite) {
   const [existing] = await tx
-    .select({ quantity: holdings.quantity, averageCost: holdings.averageCost })
+    .select({ quantity: holdings.quantity, averageCost: holdings.averageCost, costBasis: holdings.costBasis })
     .from(holdings)
     .where(and(eq(holdings.portfolioId, portfolio.id), eq(holdings.securityId, securityId)));
   const ledger = await tx
@@ -185,14 +185,15 @@ async function rebuildHolding(tx: Db, portfolio: PortfolioRow, lotMethod: LotMet
     // No shares, no holding: a later buy opens a new one.
     await tx.delete(holdings).where(and(eq(holdings.portfolioId, portfolio.id), eq(holdings.securityId, securityId)));
   }
-  const snapshot = (quantity: number, averageCost: number): PositionSnapshot => ({
+  const snapshot = (quantity: number, averageCost: number, cost: number | null): PositionSnapshot => ({
     security_id: securityId,
     quantity,
     average_cost: averageCost,
+    cost_basis: cost,
   });
   return {
-    before: existing ? snapshot(existing.quantity, existing.averageCost) : null,
-    after: position.quantity > 0 ? snapshot(position.quantity, position.averageCost) : null,
+    before: existing ? snapshot(existing.quantity, existing.averageCost, existing.costBasis) : null,
+    after: position.quantity > 0 ? snapshot(position.quantity, position.averageCost, costBasis) : null,
     realizedGain: position.realizedGain,
   };
 }
