@@ -8,10 +8,10 @@ import { selectLotTrades } from './portfolios.queries.ts';
 
 /**
  * Each holding stores the cost of its open lots (holdings.cost_basis), which the database sums into
- * the portfolio's holdings_cost (the valuation trigger of migrations 0005 and 0017): the lists, the client summary and AUM
- * then show the basis the holdings table and the analytics lots show. The ledger writes it with each
- * rebuilt holding; here it is rewritten for a whole portfolio (a change of lot method) and costed
- * once for rows written before the column existed.
+ * the portfolio's holdings_cost (the valuation trigger of migrations 0005 and 0017): the lists, the
+ * client summary and AUM then show the basis the holdings table and the analytics lots show. The
+ * ledger writes it with each rebuilt holding; here it is rewritten for a whole portfolio (a change
+ * of lot method) and costed once for rows written before the column existed.
  */
 
 /**
