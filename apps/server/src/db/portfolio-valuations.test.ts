@@ -48,7 +48,7 @@ describeEachDatabase('stored portfolio valuations', (t) => {
       select p.id from portfolios p
       left join lateral (
         select coalesce(sum(round(h.quantity * coalesce(s.last_close, h.average_cost), 2)), 0) as value,
-               coalesce(sum(round(h.quantity * h.average_cost, 2)), 0) as cost, count(*)::int as positions
+               coalesce(sum(coalesce(h.cost_basis, round(h.quantity * h.average_cost, 2))), 0) as cost, count(*)::int as positions
         from holdings h join securities s on s.id = h.security_id where h.portfolio_id = p.id and h.quantity > 0
       ) v on true
       where (p.holdings_value, p.holdings_cost, p.holdings_count) is distinct from (v.value, v.cost, v.positions)`)) as unknown as {
@@ -81,6 +81,22 @@ describeEachDatabase('stored portfolio valuations', (t) => {
     await t.db.delete(holdings).where(eq(holdings.portfolioId, portfolio.id));
     expect(await stored(t.db, portfolio.id)).toEqual({ value: 0, cost: 0, count: 0 });
     expect(await stored(t.db, portfolio.id)).toEqual(await computed(t.db, portfolio.id));
+  });
+
+  it("sums the holdings' open-lot cost when they have one, their average cost otherwise", async () => {
+    const a = await insertSecurity(t.db, 50);
+    const b = await insertSecurity(t.db, 20);
+    const portfolio = await insertPortfolio(t.db, owner, {
+      positions: [
+        { securityId: a.id, quantity: 10, averageCost: 150 },
+        { securityId: b.id, quantity: 4, averageCost: 10 },
+      ],
+    });
+    // Not costed by lots yet: 10 × 150 + 4 × 10 = 1,540.
+    expect(await stored(t.db, portfolio.id)).toEqual({ value: 580, cost: 1540, count: 2 });
+    // a's open lots cost 2,000 (10 left of a 200 lot): 2,000 + 40 = 2,040, in the statement that sets it.
+    await t.db.update(holdings).set({ costBasis: 2000 }).where(eq(holdings.securityId, a.id));
+    expect(await stored(t.db, portfolio.id)).toEqual({ value: 580, cost: 2040, count: 2 });
   });
 
   it('revalues the portfolios holding a security when its close changes, and only those', async () => {

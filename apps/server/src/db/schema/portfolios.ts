@@ -39,7 +39,8 @@ export const portfolios = pgTable(
      * The valuation of the holdings (quantity > 0), kept by the database itself: triggers on holdings
      * and on securities' last close refresh it in the statement that changes either (migration 0005),
      * so no write path can leave it stale. Σ round(quantity × latest close, 2), a security without a
-     * close at its average cost; Σ round(quantity × average cost, 2); and the number of positions.
+     * close at its average cost; Σ of the holdings' cost_basis (the open lots' cost; a holding not yet
+     * costed by lots counts round(quantity × average cost, 2)); and the number of positions.
      * Lists, AUM and the client cards then add up portfolios, not every holding of a 100k-client book.
      */
     holdingsValue: numeric('holdings_value', { precision: 18, scale: 2, mode: 'number' }).notNull().default(0),
@@ -113,7 +114,7 @@ export const transactions = pgTable(
   ],
 );
 
-/** Positions derived from the ledger (quantity and average cost), rewritten on every trade. */
+/** Positions derived from the ledger (quantity, average cost and open-lot cost), rewritten on every trade. */
 export const holdings = pgTable(
   'holdings',
   {
@@ -129,6 +130,13 @@ export const holdings = pgTable(
       .references(() => securities.id),
     quantity: numeric('quantity', { precision: 20, scale: 6, mode: 'number' }).notNull(),
     averageCost: numeric('average_cost', { precision: 18, scale: 4, mode: 'number' }).notNull(),
+    /**
+     * The cost of the shares still held: the open tax lots of the portfolio's lot method (openLotsCost,
+     * void entries excluded, a sell's own lot order respected), the basis every screen shows. Every
+     * ledger write and a change of lot method rewrite it; null only for a row written before it
+     * existed, until start-up's backfill costs it (modules/portfolios/lot-costs.ts).
+     */
+    costBasis: numeric('cost_basis', { precision: 18, scale: 2, mode: 'number' }),
     createdAt: createdAt(),
     ...syncColumns(),
   },

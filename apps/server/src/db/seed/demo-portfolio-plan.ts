@@ -1,4 +1,5 @@
 import { ageFrom } from '@meridian/domain/shared/format';
+import { openLotsCost } from '@meridian/domain/analytics/tax-lots';
 import {
   cashBalance,
   cashEffect,
@@ -51,6 +52,8 @@ export type PlannedHolding = {
   securityId: string;
   quantity: number;
   averageCost: number;
+  /** The cost of its open lots, first in first out (the demo's accounts keep the default lot method). */
+  costBasis: number;
   openedOn: string;
   lastTradeOn: string;
   trades: number;
@@ -300,6 +303,15 @@ function planPortfolio(input: PortfolioInputs): PlannedPortfolio {
       securityId,
       quantity: position.quantity,
       averageCost: position.averageCost,
+      costBasis: openLotsCost(
+        trades.map((t) => ({
+          type: t.type === 'sell' ? 'sell' : 'buy',
+          date: t.tradeDate,
+          quantity: t.quantity ?? 0,
+          price: t.price ?? 0,
+        })),
+        'fifo',
+      ).costBasis,
       openedOn: open[0]!.tradeDate,
       lastTradeOn: open.at(-1)!.tradeDate,
       trades: open.length,

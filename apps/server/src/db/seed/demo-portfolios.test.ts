@@ -111,6 +111,41 @@ describeEachDatabase('demo portfolios seed', (t) => {
     }
   });
 
+  it("stores each holding's cost as its open FIFO lots and the portfolio's cost as their sum", async () => {
+    const rows = await t.db.select().from(portfolios).where(eq(portfolios.firmId, firmId));
+    for (const row of rows) {
+      const ledger = await t.db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.portfolioId, row.id), inArray(transactions.type, ['buy', 'sell']), isNull(transactions.voidedAt)))
+        .orderBy(asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id));
+      // A reference FIFO: a queue of [shares, price] lots; a sell takes from the front.
+      const lots = new Map<string, Array<[number, number]>>();
+      for (const trade of ledger) {
+        const queue = lots.get(trade.securityId!) ?? [];
+        lots.set(trade.securityId!, queue);
+        if (trade.type === 'buy') queue.push([trade.quantity!, trade.price!]);
+        let left = trade.type === 'sell' ? trade.quantity! : 0;
+        while (left > 1e-9) {
+          const front = queue[0]!;
+          const taken = Math.min(front[0], left);
+          front[0] -= taken;
+          left -= taken;
+          if (front[0] <= 1e-9) queue.shift();
+        }
+      }
+      const stored = await t.db.select().from(holdings).where(eq(holdings.portfolioId, row.id));
+      let total = 0;
+      for (const holding of stored) {
+        const open = (lots.get(holding.securityId) ?? []).reduce((sum, [shares, price]) => sum + shares * price, 0);
+        expect(holding.costBasis, row.name).not.toBeNull();
+        expect(Math.abs(holding.costBasis! - open), `${row.name} ${holding.costBasis} vs ${open}`).toBeLessThanOrEqual(0.02);
+        total += holding.costBasis!;
+      }
+      expect(row.holdingsCost, row.name).toBeCloseTo(total, 2);
+    }
+  });
+
   it('builds three years of history: initial buys, dividends, fees, rebalancing sells', async () => {
     const rows = await t.db.select().from(portfolios).where(eq(portfolios.firmId, firmId));
     const [latest] = await t.db.select({ date: securities.lastPriceDate }).from(securities).where(eq(securities.symbol, 'SPY'));

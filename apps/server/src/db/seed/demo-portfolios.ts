@@ -162,6 +162,7 @@ export async function seedDemoPortfolios(db: Db, options: { firmId?: string } = 
         securityId: h.securityId,
         quantity: h.quantity,
         averageCost: h.averageCost,
+        costBasis: h.costBasis,
         createdAt: recordedAt(h.openedOn),
         updatedAt: recordedAt(h.lastTradeOn),
         syncVersion: h.trades,

@@ -2,8 +2,8 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import type { PortfolioAnalytics } from '@meridian/domain/analytics/contracts';
-import type { HoldingListResponse, PortfolioDetail } from '@meridian/domain/portfolios/contracts';
-import type { ClientStats } from '@meridian/domain/clients/contracts';
+import type { HoldingListResponse, PortfolioDetail, PortfolioListResponse, Transaction } from '@meridian/domain/portfolios/contracts';
+import type { ClientStats, ClientSummary } from '@meridian/domain/clients/contracts';
 import type { BookPerformanceResponse } from '@meridian/domain/dashboard/contracts';
 import { addDays, lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/shared/trading-calendar';
 import { clients } from '../../db/schema/clients.ts';
@@ -42,13 +42,18 @@ describeEachDatabase('figures that agree across screens', (t) => {
       body: { trade_date: tradeDay, ...body },
     });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body as Transaction;
   };
   const cents = (value: number) => Math.round(value * 100) / 100;
+  // The deposit is dated the trade day, not today: on a weekend today comes after the last trading day.
+  const funded = async (owner: string, options: Record<string, unknown> = {}) => {
+    const portfolio = await openPortfolio(app, alex.token, owner, options);
+    await record(portfolio.id, { type: 'deposit', amount: 10_000 });
+    return portfolio;
+  };
 
   it('weighs GE of the account total, cash included, in the holdings, the allocation and every analytics chart', async () => {
-    const portfolio = await openPortfolio(app, alex.token, clientId);
-    // Funded on the trade day: an opening deposit is dated today, after the latest trading day the trades take.
-    await record(portfolio.id, { type: 'deposit', amount: 10_000 });
+    const portfolio = await funded(clientId);
     await record(portfolio.id, { type: 'buy', symbol: 'GE', quantity: 10, price: ge.lastClose });
     // 10 GE at its close (L) out of the 10,000 deposited: GE is 10 L, cash 10,000 − 10 L, total 10,000.
     // GE's weight is 10 L / 10,000 everywhere; the old holdings table said 100 % (of the holdings alone).
@@ -116,6 +121,83 @@ describeEachDatabase('figures that agree across screens', (t) => {
       expect(cents(open.reduce((sum, lot) => sum + lot.cost_basis, 0)), method).toBe(basis);
       expect(cents(open.reduce((sum, lot) => sum + lot.unrealized_gain, 0)), method).toBe(detail.holdings[0]?.gain_loss);
     }
+  });
+
+  /** The cost and unrealised gain of one client's only portfolio on the list, the page, the holdings table and the client summary. */
+  const costsOnEveryScreen = async (owner: string, portfolioId: string) => {
+    const list = await get<PortfolioListResponse>(`/portfolios?client_id=${owner}`);
+    const listed = list.portfolios.find((row) => row.id === portfolioId)!;
+    const detail = await get<PortfolioDetail>(`/portfolios/${portfolioId}`);
+    const table = await get<HoldingListResponse>(`/portfolios/${portfolioId}/holdings`);
+    const summary = await get<ClientSummary>(`/clients/${owner}/summary`);
+    return {
+      list: [listed.cost_basis, listed.gain_loss],
+      detail: [detail.cost_basis, detail.gain_loss],
+      holdings: [
+        cents(table.holdings.reduce((sum, holding) => sum + holding.cost_basis, 0)),
+        cents(table.holdings.reduce((sum, holding) => sum + holding.gain_loss, 0)),
+      ],
+      summary: [summary.cost_basis, summary.gain_loss],
+    };
+  };
+
+  it('shows one cost and one unrealised gain per portfolio on the list, the page, the holdings table and the client summary', async () => {
+    // Buy 10 GE at 100, 10 at 200, sell 10 at 150; 10 left, worth 10 L at GE's close L.
+    // FIFO sells the 100 lot: 10 @ 200 left, cost 2,000. HIFO sells the 200 lot: 10 @ 100 left, cost 1,000.
+    // The list and the client summary used to say 1,500 (10 × the average cost of 150) for both.
+    const expected = { fifo: 2000, hifo: 1000 } as const;
+    const value = cents(10 * ge.lastClose!);
+    for (const method of ['fifo', 'hifo'] as const) {
+      const owner = (await insertClient(t.db, alex, { firstName: 'Lou', lastName: `Lots ${method}` })).id;
+      const portfolio = await funded(owner, { lot_method: method });
+      await record(portfolio.id, { type: 'buy', symbol: 'GE', quantity: 10, price: 100 });
+      await record(portfolio.id, { type: 'buy', symbol: 'GE', quantity: 10, price: 200 });
+      await record(portfolio.id, { type: 'sell', symbol: 'GE', quantity: 10, price: 150 });
+      const figures = [expected[method], cents(value - expected[method])];
+      expect(await costsOnEveryScreen(owner, portfolio.id), method).toEqual({
+        list: figures,
+        detail: figures,
+        holdings: figures,
+        summary: figures,
+      });
+    }
+  });
+
+  it('keeps the list’s cost on the open lots through a void and a change of lot method', async () => {
+    const owner = (await insertClient(t.db, alex, { firstName: 'Val', lastName: 'Voids' })).id;
+    const portfolio = await funded(owner);
+    await record(portfolio.id, { type: 'buy', symbol: 'GE', quantity: 10, price: 100 });
+    const second = await record(portfolio.id, { type: 'buy', symbol: 'GE', quantity: 10, price: 200 });
+    await record(portfolio.id, { type: 'buy', symbol: 'GE', quantity: 10, price: 300 });
+    await record(portfolio.id, { type: 'sell', symbol: 'GE', quantity: 10, price: 150 });
+    const value = cents(20 * ge.lastClose!);
+    const everywhere = (cost: number) => {
+      const figures = [cost, cents(value - cost)];
+      return { list: figures, detail: figures, holdings: figures, summary: figures };
+    };
+    // FIFO sells the 100 lot: 10 @ 200 + 10 @ 300 left, cost 5,000 (average cost would say 20 × 200 = 4,000).
+    expect(await costsOnEveryScreen(owner, portfolio.id)).toEqual(everywhere(5000));
+
+    const voided = await call(app, 'POST', api(`/portfolios/${portfolio.id}/transactions/${second.id}/void`), {
+      token: alex.token,
+      body: { reason: 'Entered twice', sync_version: second.sync_version },
+    });
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+    // Without the 200 buy: 10 @ 100 and 10 @ 300 bought, FIFO sells the 100 lot; 10 @ 300 left, cost 3,000
+    // (average cost: 10 × 200 = 2,000).
+    const afterVoid = cents(10 * ge.lastClose!);
+    const figures = [3000, cents(afterVoid - 3000)];
+    expect(await costsOnEveryScreen(owner, portfolio.id)).toEqual({ list: figures, detail: figures, holdings: figures, summary: figures });
+
+    // HIFO would have sold the 300 lot: 10 @ 100 left, cost 1,000, on the list too once the method changes.
+    const current = await get<PortfolioDetail>(`/portfolios/${portfolio.id}`);
+    const changed = await call(app, 'PUT', api(`/portfolios/${portfolio.id}`), {
+      token: alex.token,
+      body: { lot_method: 'hifo', sync_version: current.sync_version },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const hifo = [1000, cents(afterVoid - 1000)];
+    expect(await costsOnEveryScreen(owner, portfolio.id)).toEqual({ list: hifo, detail: hifo, holdings: hifo, summary: hifo });
   });
 
   it('compares the portfolio with its benchmark total return: SPY gains its 1.3 % a year of distributions over the price alone', async () => {

@@ -178,6 +178,8 @@ describeEachDatabase('ledger rules: cash floor, margin, void and correct', (t) =
     const { portfolio, first } = await ledgerWithMistake();
     const before = await detailOf(portfolio.id);
     expect(before.cash_balance).toBe(8425);
+    // The position's cost is that of its open FIFO lots: 5 @ 100 + 10 @ 130 = 1,800, 120 a share
+    // (average cost would say 2,300 / 20 × 15 = 1,725).
     expect(before.holdings[0]).toMatchObject({ quantity: 15, average_cost: 120, cost_basis: 1800 });
     // FIFO: the 5 sold come from the first lot (cost 100): 750 − 500 = 250 realised.
     expect((await analyticsOf(portfolio.id)).lots.realized.map((lot) => lot.realized_gain)).toEqual([250]);
@@ -223,10 +225,14 @@ describeEachDatabase('ledger rules: cash floor, margin, void and correct', (t) =
       .where(and(eq(auditLog.entityId, portfolio.id), eq(auditLog.action, 'transaction voided')));
     expect(audit).toMatchObject({
       userId: alex.userId,
-      before: { cash_balance: 8425, holdings: [{ quantity: 15, average_cost: 115 }], voided: [{ id: first.id, void: null }] },
+      before: {
+        cash_balance: 8425,
+        holdings: [{ quantity: 15, average_cost: 115, cost_basis: 1800 }],
+        voided: [{ id: first.id, void: null }],
+      },
       after: {
         cash_balance: 9425,
-        holdings: [{ quantity: 5, average_cost: 130 }],
+        holdings: [{ quantity: 5, average_cost: 130, cost_basis: 650 }],
         voided: [{ id: first.id, void: { reason: 'Bought in the wrong account', by: alex.userId } }],
       },
     });
@@ -250,11 +256,11 @@ describeEachDatabase('ledger rules: cash floor, margin, void and correct', (t) =
       replaces_id: second.id,
       void: null,
     });
-    // Buys 10 @ 100 and 8 @ 130: 18 shares costing 2,040; the sell of 5 takes 2,040 × 5 / 18 = 566.67 of it.
-    // Left: 13 shares, cost 1,473.33, average 2,040 / 18 = 113.3333. Cash 10,000 − 1,000 − 1,040 + 750 − 25 = 8,685.
+    // Buys 10 @ 100 and 8 @ 130; FIFO sells 5 of the first lot. Left: 5 @ 100 + 8 @ 130 = 1,540 for 13 shares,
+    // 1,540 / 13 = 118.4615 a share. Cash 10,000 − 1,000 − 1,040 + 750 − 25 = 8,685.
     const after = await detailOf(portfolio.id);
     expect(after.cash_balance).toBe(8685);
-    expect(after.holdings[0]).toMatchObject({ quantity: 13, average_cost: 113.3333 });
+    expect(after.holdings[0]).toMatchObject({ quantity: 13, average_cost: 118.4615, cost_basis: 1540 });
     // FIFO realised: 5 from the first lot at 100: 750 − 500 = 250 (the correction is to a later lot).
     expect((await analyticsOf(portfolio.id)).lots.realized.map((lot) => lot.realized_gain)).toEqual([250]);
     const audit = await t.db

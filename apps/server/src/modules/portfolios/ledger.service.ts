@@ -10,7 +10,7 @@ import {
   roundQuantity,
   type TransactionType,
 } from '@meridian/domain/portfolios/ledger';
-import type { SaleLotMethod } from '@meridian/domain/analytics/tax-lots';
+import { openLotsCost, type LotMethod, type SaleLotMethod } from '@meridian/domain/analytics/tax-lots';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
 import { cashShortfallMessage, describeEntry, firstCashShortfall, type CashCheckEntry } from '@meridian/domain/portfolios/cash-check';
 import { pageInfo, pageTotal, pageWindow } from '@meridian/domain/shared/pagination';
@@ -80,7 +80,7 @@ export function ledgerEntry(input: {
   };
 }
 
-type PositionSnapshot = { security_id: string; quantity: number; average_cost: number } | null;
+type PositionSnapshot = { security_id: string; quantity: number; average_cost: number; cost_basis: number | null } | null;
 
 /** What a write does to the ledger: entries it adds, entries it voids, and how a refusal names it ('This buy', 'Voiding this deposit'). */
 type LedgerWrite = {
@@ -104,16 +104,24 @@ const subjectOf = (write: LedgerWrite): string => {
 };
 
 /**
- * Rebuilds one holding from its security's ledger in this portfolio (void entries excluded); a sell
- * beyond what was held at its point of the ledger fails the write.
+ * Rebuilds one holding from its security's ledger in this portfolio (void entries excluded): its
+ * quantity, average cost and the cost of its open lots by the portfolio's lot method (each sell in
+ * its own lot order when it names one); a sell beyond what was held at its point of the ledger fails
+ * the write.
  */
-async function rebuildHolding(tx: Db, portfolio: PortfolioRow, securityId: string, now: Date, write: LedgerWrite) {
+async function rebuildHolding(tx: Db, portfolio: PortfolioRow, lotMethod: LotMethod, securityId: string, now: Date, write: LedgerWrite) {
   const [existing] = await tx
-    .select({ quantity: holdings.quantity, averageCost: holdings.averageCost })
+    .select({ quantity: holdings.quantity, averageCost: holdings.averageCost, costBasis: holdings.costBasis })
     .from(holdings)
     .where(and(eq(holdings.portfolioId, portfolio.id), eq(holdings.securityId, securityId)));
   const ledger = await tx
-    .select({ type: transactions.type, quantity: transactions.quantity, price: transactions.price, tradeDate: transactions.tradeDate })
+    .select({
+      type: transactions.type,
+      quantity: transactions.quantity,
+      price: transactions.price,
+      tradeDate: transactions.tradeDate,
+      lotMethod: transactions.lotMethod,
+    })
     .from(transactions)
     .where(
       and(
@@ -136,6 +144,20 @@ async function rebuildHolding(tx: Db, portfolio: PortfolioRow, securityId: strin
     const described = describeEntry({ type: 'sell', amount: 0, quantity: error.requested, symbol: security?.symbol ?? null });
     throw new HttpError(422, portfolioMessages.sellUncovered(subjectOf(write), described, sell?.tradeDate ?? '', error.held));
   }
+  // The cost of the shares still held is that of their open lots, as every screen shows it.
+  const costBasis =
+    position.quantity > 0
+      ? openLotsCost(
+          ledger.map((row) => ({
+            type: row.type === 'sell' ? ('sell' as const) : ('buy' as const),
+            date: row.tradeDate,
+            quantity: row.quantity ?? 0,
+            price: row.price ?? 0,
+            lotMethod: row.lotMethod,
+          })),
+          lotMethod,
+        ).costBasis
+      : 0;
   if (position.quantity > 0) {
     await tx
       .insert(holdings)
@@ -145,6 +167,7 @@ async function rebuildHolding(tx: Db, portfolio: PortfolioRow, securityId: strin
         securityId,
         quantity: position.quantity,
         averageCost: position.averageCost,
+        costBasis,
         createdAt: now,
         updatedAt: now,
       })
@@ -153,6 +176,7 @@ async function rebuildHolding(tx: Db, portfolio: PortfolioRow, securityId: strin
         set: {
           quantity: position.quantity,
           averageCost: position.averageCost,
+          costBasis,
           syncVersion: sql`${holdings.syncVersion} + 1`,
           updatedAt: now,
         },
@@ -161,14 +185,15 @@ async function rebuildHolding(tx: Db, portfolio: PortfolioRow, securityId: strin
     // No shares, no holding: a later buy opens a new one.
     await tx.delete(holdings).where(and(eq(holdings.portfolioId, portfolio.id), eq(holdings.securityId, securityId)));
   }
-  const snapshot = (quantity: number, averageCost: number): PositionSnapshot => ({
+  const snapshot = (quantity: number, averageCost: number, cost: number | null): PositionSnapshot => ({
     security_id: securityId,
     quantity,
     average_cost: averageCost,
+    cost_basis: cost,
   });
   return {
-    before: existing ? snapshot(existing.quantity, existing.averageCost) : null,
-    after: position.quantity > 0 ? snapshot(position.quantity, position.averageCost) : null,
+    before: existing ? snapshot(existing.quantity, existing.averageCost, existing.costBasis) : null,
+    after: position.quantity > 0 ? snapshot(position.quantity, position.averageCost, costBasis) : null,
     realizedGain: position.realizedGain,
   };
 }
@@ -249,7 +274,7 @@ export async function writeLedger(
   return inTransaction(async (tx) => {
     // Writers of one portfolio queue on its row, so each ledger check sees every earlier write.
     const [locked] = await tx
-      .select({ cash: portfolios.cashBalance, marginLimit: portfolios.marginLimit })
+      .select({ cash: portfolios.cashBalance, marginLimit: portfolios.marginLimit, lotMethod: portfolios.lotMethod })
       .from(portfolios)
       .where(eq(portfolios.id, portfolio.id))
       .for('update');
@@ -297,7 +322,8 @@ export async function writeLedger(
     const touched = [...inserted, ...voided];
     const traded = [...new Set(touched.filter((row) => isTrade(row.type) && row.securityId).map((row) => row.securityId!))];
     const changes = [];
-    for (const securityId of traded) changes.push(await rebuildHolding(tx, portfolio, securityId, now, write));
+    for (const securityId of traded)
+      changes.push(await rebuildHolding(tx, portfolio, locked?.lotMethod ?? portfolio.lotMethod, securityId, now, write));
     await checkCash(tx, portfolio, locked?.marginLimit ?? null, write, new Set(inserted.map((row) => row.id)));
     const earliest = touched.reduce((min, row) => (row.tradeDate < min ? row.tradeDate : min), touched[0]?.tradeDate ?? marketDate(now));
     // A void may remove the first entry: the series is then rewritten whole (it starts later).

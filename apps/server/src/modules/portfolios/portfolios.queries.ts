@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PortfolioSortField } from '@meridian/domain/portfolios/contracts';
 import type { LotTrade } from '@meridian/domain/analytics/tax-lots';
 import type { Db } from '../../db/client.ts';
@@ -125,7 +125,7 @@ export async function selectHoldings(db: Db, portfolioId: string): Promise<Holdi
 
 export type LotTradeRow = LotTrade & { securityId: string };
 
-/** The buys and sells of a portfolio in ledger order (date, then as recorded): the tax lots of its holdings. */
+/** The buys and sells of a portfolio that count (not void), in ledger order (date, then as recorded): the tax lots of its holdings. */
 export async function selectLotTrades(db: Db, portfolioId: string): Promise<LotTradeRow[]> {
   const rows = await db
     .select({
@@ -137,7 +137,7 @@ export async function selectLotTrades(db: Db, portfolioId: string): Promise<LotT
       lotMethod: transactions.lotMethod,
     })
     .from(transactions)
-    .where(and(eq(transactions.portfolioId, portfolioId), inArray(transactions.type, ['buy', 'sell'])))
+    .where(and(eq(transactions.portfolioId, portfolioId), inArray(transactions.type, ['buy', 'sell']), isNull(transactions.voidedAt)))
     .orderBy(asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id));
   return rows.map((row) => ({
     securityId: row.securityId ?? '',

@@ -11,6 +11,7 @@ import {
   proposalCreateSchema,
   syncConflictSchema,
 } from '@meridian/domain/portfolios/contracts';
+import { backfillLotCosts } from './lot-costs.ts';
 import { ledgerRoutes } from './ledger.routes.ts';
 import { createProposal } from './proposals.service.ts';
 import { detail, portfolioParams, read, tags, write } from './route-common.ts';
@@ -21,6 +22,16 @@ const reach =
   'the client record linked to their login (read-only); anything else, and portfolios of deleted clients, answer 404.';
 
 export const portfoliosRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Holdings written before their open-lot cost was stored are costed once, in the background at
+  // start; closing waits for it, so it never meets a closed pool.
+  let costing: Promise<unknown> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    costing = backfillLotCosts(app.db).catch((error: unknown) => app.log.warn({ err: error }, 'could not cost holdings by their lots'));
+  });
+  app.addHook('onClose', async () => {
+    await costing;
+  });
+
   app.get(
     '/portfolios',
     {

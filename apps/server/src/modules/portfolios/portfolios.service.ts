@@ -35,6 +35,7 @@ import {
 } from './portfolios.queries.ts';
 import { clientReach, portfolioReach } from '../../platform/reach.ts';
 import { toHoldings, toPortfolio, toPortfolioDetail } from './portfolios.views.ts';
+import { storeLotCosts } from './lot-costs.ts';
 
 export const portfolioNotFound = () => notFound(portfolioMessages.portfolioNotFound);
 
@@ -220,6 +221,8 @@ export async function updatePortfolio(
       // The version check is repeated in the write: a change that landed since the read wins.
       .where(and(eq(portfolios.id, before.id), eq(portfolios.syncVersion, body.sync_version)))
       .returning();
+    // Another lot method leaves other lots open: the holdings' cost follows (the update holds the row's lock).
+    if (row && row.lotMethod !== before.lotMethod) await storeLotCosts(tx, row.id, row.lotMethod);
     if (row)
       await app.audit(
         request,
