@@ -51,7 +51,7 @@ const views = {
     open: (s) => s.dispatch(clientsApi.endpoints.clientPortfolios.initiate(dana)),
   },
   "Dana's recent transactions": {
-    url: `/api/v1/portfolios/${p.id}/transactions?per_page=5`,
+    url: `/api/v1/portfolios/${p.id}/transactions?per_page=5&include_void=false`,
     open: (s) => s.dispatch(clientsApi.endpoints.clientRecentTransactions.initiate({ portfolioIds: [p.id], perPortfolio: 5, limit: 10 })),
   },
   'portfolio list': {
