@@ -13,7 +13,8 @@ import { transactions, type PortfolioRow, type TransactionRow } from '../../db/s
 import { securities } from '../../db/schema/securities.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../platform/http-error.ts';
-import { ledgerEntry, resolveSecurity, StaleEntryError, tradeDateOf, voiderName, writeLedger } from './ledger.service.ts';
+import { voiderName } from './ledger.queries.ts';
+import { entryFromBody, StaleEntryError, writeLedger } from './ledger.service.ts';
 import { toTransaction } from './portfolios.views.ts';
 
 /**
@@ -116,16 +117,7 @@ export async function correctTransaction(
   const state = settled(found.transaction, key, body.sync_version);
   if (state === 'replay') return { ok: true, result: await replacementOf() };
   if (state === 'conflict') return { ok: false, current: viewOf(found) };
-  const security = body.security_id || body.symbol ? await resolveSecurity(app.db, body) : null;
-  const entry = ledgerEntry({
-    type: body.type,
-    tradeDate: tradeDateOf(app, body.trade_date),
-    securityId: security?.id ?? null,
-    quantity: body.quantity,
-    price: body.price,
-    amount: body.amount,
-    notes: body.notes,
-  });
+  const { entry } = await entryFromBody(app, body);
   try {
     await writeLedger(
       app,

@@ -19,7 +19,8 @@ import {
   transactionSchema,
 } from '@meridian/domain/portfolios/contracts';
 import { addHolding, listHoldings, removeHolding, updateHolding } from './holdings.service.ts';
-import { addTransaction, listTransactions } from './ledger.service.ts';
+import { listTransactions } from './ledger.queries.ts';
+import { addTransaction } from './ledger.service.ts';
 import { correctTransaction, voidTransaction } from './ledger-corrections.service.ts';
 import { reachablePortfolio } from './portfolios.service.ts';
 import { detail, portfolioParams, read, tags, write } from './route-common.ts';

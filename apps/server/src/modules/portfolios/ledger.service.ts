@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   cashEffect,
@@ -13,13 +13,11 @@ import {
 import { openLotsCost, type LotMethod, type SaleLotMethod } from '@meridian/domain/analytics/tax-lots';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
 import { cashShortfallMessage, describeEntry, firstCashShortfall, type CashCheckEntry } from '@meridian/domain/portfolios/cash-check';
-import { pageInfo, pageTotal, pageWindow } from '@meridian/domain/shared/pagination';
-import type { Transaction, TransactionCreate, TransactionListQuery, TransactionListResponse } from '@meridian/domain/portfolios/contracts';
+import type { Transaction, TransactionCreate } from '@meridian/domain/portfolios/contracts';
 import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { holdings, portfolios, transactions, type PortfolioRow, type TransactionRow } from '../../db/schema/portfolios.ts';
 import { prices, securities, type SecurityRow } from '../../db/schema/securities.ts';
-import { users } from '../../db/schema/users.ts';
 import { findSecurity } from '../securities/securities.service.ts';
 import { refreshValuations } from '../valuations/valuations.service.ts';
 import { fieldError, RequestValidationError } from '../../platform/errors.ts';
@@ -434,13 +432,8 @@ export async function priceOf(db: Db, security: SecurityRow, tradeDate: string, 
 const securityBrief = (security: SecurityRow | null) =>
   security ? { id: security.id, symbol: security.symbol, name: security.name } : null;
 
-/** POST /portfolios/{id}/transactions: one ledger entry of any type. */
-export async function addTransaction(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  portfolio: PortfolioRow,
-  body: TransactionCreate,
-): Promise<Transaction> {
+/** A request's entry (POST a transaction, or the new half of a correction) with the security it names. */
+export async function entryFromBody(app: FastifyInstance, body: TransactionCreate) {
   const security = body.security_id || body.symbol ? await resolveSecurity(app.db, body) : null;
   const entry = ledgerEntry({
     type: body.type,
@@ -451,41 +444,18 @@ export async function addTransaction(
     amount: body.amount,
     notes: body.notes,
   });
+  return { security, entry };
+}
+
+/** POST /portfolios/{id}/transactions: one ledger entry of any type. */
+export async function addTransaction(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  portfolio: PortfolioRow,
+  body: TransactionCreate,
+): Promise<Transaction> {
+  const { security, entry } = await entryFromBody(app, body);
   const [row] = await recordTransactions(app, request, portfolio, [entry], 'transaction recorded');
   if (!row) throw new Error('transaction insert returned nothing');
   return toTransaction(row, securityBrief(security));
-}
-
-/** The name of the user who voided an entry (null when it is not void). */
-export const voiderName = sql<string | null>`nullif(trim(concat(${users.firstName}, ' ', ${users.lastName})), '')`;
-
-/** A portfolio's ledger, newest first (trade date, then the order recorded), filtered and paginated. */
-export async function listTransactions(db: Db, portfolio: PortfolioRow, query: TransactionListQuery): Promise<TransactionListResponse> {
-  const where: SQL[] = [eq(transactions.portfolioId, portfolio.id)];
-  if (!query.include_void) where.push(isNull(transactions.voidedAt));
-  if (query.type) where.push(eq(transactions.type, query.type));
-  if (query.security_id) where.push(eq(transactions.securityId, query.security_id));
-  if (query.from) where.push(gte(transactions.tradeDate, query.from));
-  if (query.to) where.push(lte(transactions.tradeDate, query.to));
-  const page = ({ limit, offset }: { limit: number; offset: number }) =>
-    db
-      .select({
-        transaction: transactions,
-        security: { id: securities.id, symbol: securities.symbol, name: securities.name },
-        voidedBy: voiderName,
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(transactions)
-      .leftJoin(securities, eq(securities.id, transactions.securityId))
-      .leftJoin(users, eq(users.id, transactions.voidedBy))
-      .where(and(...where))
-      .orderBy(desc(transactions.tradeDate), desc(transactions.createdAt), desc(transactions.id))
-      .limit(limit)
-      .offset(offset);
-  const rows = await page(pageWindow(query.page, query.per_page));
-  const total = await pageTotal(rows, query.page, async () => (await page(pageWindow(1, 1)))[0]?.total ?? 0);
-  return {
-    transactions: rows.map((row) => toTransaction(row.transaction, row.security, row.voidedBy)),
-    ...pageInfo(total, query.page, query.per_page),
-  };
 }
