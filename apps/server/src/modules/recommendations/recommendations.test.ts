@@ -11,7 +11,7 @@ import { transactions } from '../../db/schema/portfolios.ts';
 import { api, call, demo } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { colleague, insertSecurity, newAdvisorFirm, session, type Session } from '../../test/fixtures/clients.fixtures.ts';
-import { insertClient, openPortfolio } from '../../test/fixtures/portfolios.fixtures.ts';
+import { insertClient, openPortfolio, recordEntry } from '../../test/fixtures/portfolios.fixtures.ts';
 
 describeEachDatabase('recommendations', (t) => {
   let app: FastifyInstance;
@@ -72,27 +72,10 @@ describeEachDatabase('recommendations', (t) => {
     model = response.body as ModelPortfolio;
   });
 
-  const trade = async (
-    portfolioId: string,
-    side: 'buy' | 'sell',
-    security: SecurityRow,
-    quantity: number,
-    price: number,
-    tradeDate: string,
-  ) => {
-    const response = await call(app, 'POST', api(`/portfolios/${portfolioId}/transactions`), {
-      token: advisor.token,
-      body: { type: side, security_id: security.id, quantity, price, trade_date: tradeDate },
-    });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
-  };
-  const deposit = async (portfolioId: string, amount: number, tradeDate: string) => {
-    const response = await call(app, 'POST', api(`/portfolios/${portfolioId}/transactions`), {
-      token: advisor.token,
-      body: { type: 'deposit', amount, trade_date: tradeDate },
-    });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
-  };
+  const trade = (portfolioId: string, side: 'buy' | 'sell', security: SecurityRow, quantity: number, price: number, tradeDate: string) =>
+    recordEntry(app, advisor.token, portfolioId, { type: side, security_id: security.id, quantity, price, trade_date: tradeDate });
+  const deposit = (portfolioId: string, amount: number, tradeDate: string) =>
+    recordEntry(app, advisor.token, portfolioId, { type: 'deposit', amount, trade_date: tradeDate });
   const generate = (who: Session, clientId: string) =>
     call(app, 'POST', api('/recommendations/generate'), { token: who.token, body: { client_id: clientId } });
   const setStatus = (who: Session, id: string, status: string, extra: Record<string, unknown> = {}) =>

@@ -10,7 +10,7 @@ import { securities, type SecurityRow } from '../../db/schema/securities.ts';
 import { api, call } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { colleague, insertSecurity, newAdvisorFirm, type Session } from '../../test/fixtures/clients.fixtures.ts';
-import { insertClient, openPortfolio } from '../../test/fixtures/portfolios.fixtures.ts';
+import { insertClient, openPortfolio, recordEntry } from '../../test/fixtures/portfolios.fixtures.ts';
 
 describeEachDatabase('tax settings and tax-aware proposals', (t) => {
   let app: FastifyInstance;
@@ -54,28 +54,12 @@ describeEachDatabase('tax settings and tax-aware proposals', (t) => {
     model = response.body as ModelPortfolio;
   });
 
-  const trade = async (
-    portfolioId: string,
-    side: 'buy' | 'sell',
-    security: SecurityRow,
-    quantity: number,
-    price: number,
-    tradeDate: string,
-  ) => {
-    const response = await call(app, 'POST', api(`/portfolios/${portfolioId}/transactions`), {
-      token: advisor.token,
-      body: { type: side, security_id: security.id, quantity, price, trade_date: tradeDate },
-    });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
-  };
+  const trade = (portfolioId: string, side: 'buy' | 'sell', security: SecurityRow, quantity: number, price: number, tradeDate: string) =>
+    recordEntry(app, advisor.token, portfolioId, { type: side, security_id: security.id, quantity, price, trade_date: tradeDate });
   /** An account funded two years back, before the trades the tests date then (cash never goes below zero). */
   const openFunded = async (clientId: string, amount: number, fields: Record<string, unknown> = {}) => {
     const portfolio = await openPortfolio(app, advisor.token, clientId, fields);
-    const response = await call(app, 'POST', api(`/portfolios/${portfolio.id}/transactions`), {
-      token: advisor.token,
-      body: { type: 'deposit', amount, trade_date: daysAgo(731) },
-    });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    await recordEntry(app, advisor.token, portfolio.id, { type: 'deposit', amount, trade_date: daysAgo(731) });
     return portfolio;
   };
   const settingsOf = (who: Session, clientId: string) => call(app, 'GET', api(`/clients/${clientId}/tax-settings`), { token: who.token });
