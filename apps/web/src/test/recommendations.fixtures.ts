@@ -159,4 +159,5 @@ export const sampleOptimization: Optimization = {
   ],
   totals: { buys: 0, sells: 4000, realized_short: 0, realized_long: 1200, cash_before: 1000, cash_after: 5000 },
   wash_sale_blocked: [],
+  held_back: [],
 };

@@ -126,6 +126,42 @@ describe('planTrades', () => {
     expect(plan.cashAfter).toBe(10_000);
   });
 
+  it('says what the client’s settings held back: a held security, gains over the budget, a restricted buy', () => {
+    const bnd = security('BND', 'fixed_income', 50);
+    const gld = security('GLD', 'alternative', 200);
+    // Total 100 × 300 + 100 × 100 + 100 × 50 = 45,000; targets VTI 20 % (9,000), AGG 20 % (9,000), GLD 60 % (27,000).
+    // VTI is held: its 21,000 over stays, held back. AGG is 1,000 over: 10 shares with a 40 gain each,
+    // 400 of gains, but only 100 of budget room: 2 shares (80) are sold, 8 (800) held back. BND is
+    // dropped and sold whole at a loss (100 × 10 = −1,000, no room needed). GLD is restricted: its
+    // 27,000 buy is held back, and nothing else is wanted, so the proceeds stay in cash.
+    const plan = planTrades({
+      ...base,
+      cash: 0,
+      holdings: [
+        holding(vti, [buy('2024-01-10', 100, 250)]),
+        holding(agg, [buy('2024-01-10', 100, 60)]),
+        holding(bnd, [buy('2024-01-10', 100, 60)]),
+      ],
+      targets: [
+        { ...vti, weight: 0.2 },
+        { ...agg, weight: 0.2 },
+        { ...gld, weight: 0.6 },
+      ],
+      holdList: new Set([vti.securityId]),
+      restricted: new Set([gld.securityId]),
+      gainRoom: 100,
+    });
+    expect(plan.trades.map((trade) => [trade.side, trade.symbol, trade.quantity])).toEqual([
+      ['sell', 'AGG', 2],
+      ['sell', 'BND', 100],
+    ]);
+    expect(plan.heldBack.map((row) => [row.symbol, row.side, row.reason, row.amount])).toEqual([
+      ['VTI', 'sell', 'hold_list', 21_000],
+      ['AGG', 'sell', 'gain_budget', 800],
+      ['GLD', 'buy', 'restricted', 27_000],
+    ]);
+  });
+
   it('closes a position the targets drop entirely, fractions included', () => {
     const plan = planTrades({ ...base, cash: 0, holdings: [holding(vti, [buy('2024-01-10', 10.5, 250)])], targets: [] });
     expect(plan.trades.map((trade) => [trade.side, trade.quantity])).toEqual([['sell', 10.5]]);

@@ -95,7 +95,6 @@ export function planToTargets(
   };
   return detailsOf(review, model, targets, model.kind, model.targets, {
     ...plan,
-    heldBack: [],
     taxableGain: gains,
     estimatedTax: sumMoney([gains.short * tax.rates.short, gains.long * tax.rates.long]),
     disallowed: 0,

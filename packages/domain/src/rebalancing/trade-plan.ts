@@ -1,6 +1,6 @@
 import { taxLots, type LotMethod, type LotTrade } from '../analytics/tax-lots.ts';
-import { roundQuantity, sumMoney, tradeValue } from '../portfolios/ledger.ts';
-import type { ProposedTrade, WashSaleBlock } from '../recommendations/contracts.ts';
+import { roundMoney, roundQuantity, sumMoney, tradeValue } from '../portfolios/ledger.ts';
+import type { HeldBack, ProposedTrade, WashSaleBlock } from '../recommendations/contracts.ts';
 import type { AssetClass } from '../securities/contracts.ts';
 
 /**
@@ -42,6 +42,8 @@ export type TradePlanInput = {
 
 export type TradePlan = {
   trades: ProposedTrade[];
+  /** What the client's settings kept undone: a held security's excess, gains over the budget, a restricted buy. */
+  heldBack: HeldBack[];
   cashAfter: number;
   /** Quantities held after the trades, by security id. */
   quantitiesAfter: Map<string, number>;
@@ -90,14 +92,20 @@ export function planTrades(input: TradePlanInput): TradePlan {
   const targetValue = new Map(input.targets.map((target) => [target.securityId, target.weight * total]));
   const quantitiesAfter = new Map(input.holdings.map((holding) => [holding.securityId, holding.quantity]));
   const trades: ProposedTrade[] = [];
+  const heldBack: HeldBack[] = [];
+  const holdBack = (security: PlanSecurity, side: 'buy' | 'sell', reason: HeldBack['reason'], amount: number) =>
+    heldBack.push({ security_id: security.securityId, symbol: security.symbol, side, reason, amount: roundMoney(amount) });
 
   for (const holding of input.holdings) {
     if (input.sellable && !input.sellable.has(holding.securityId)) continue;
-    if (input.holdList?.has(holding.securityId)) continue;
     if (!(holding.price > 0)) continue;
     const target = targetValue.get(holding.securityId) ?? 0;
     const excess = holdingValue(holding) - target;
     if (excess < input.minimumTrade) continue;
+    if (input.holdList?.has(holding.securityId)) {
+      holdBack(holding, 'sell', 'hold_list', excess);
+      continue;
+    }
     // Whatever would remain below a worthwhile trade goes too: no dust positions.
     const closes = target < input.minimumTrade;
     let quantity = closes ? holding.quantity : Math.min(holding.quantity, Math.floor(excess / holding.price));
@@ -118,6 +126,7 @@ export function planTrades(input: TradePlanInput): TradePlan {
         if (trial.realized_short + trial.realized_long <= room) low = middle;
         else high = middle - 1;
       }
+      holdBack(holding, 'sell', 'gain_budget', tradeValue(quantity - low, holding.price));
       quantity = low;
       if (quantity <= 0) continue;
       sale = taxAwareSale(holding, input.lotMethod, quantity, input.asOf);
@@ -137,7 +146,10 @@ export function planTrades(input: TradePlanInput): TradePlan {
     const held = tradeValue(quantitiesAfter.get(target.securityId) ?? 0, target.price);
     const deficit = target.weight * total - held;
     if (deficit < input.minimumTrade) continue;
-    if (input.restricted?.has(target.securityId)) continue;
+    if (input.restricted?.has(target.securityId)) {
+      holdBack(target, 'buy', 'restricted', deficit);
+      continue;
+    }
     const washSale = input.washSales.get(target.securityId);
     if (washSale) {
       blocked.push(washSale);
@@ -157,5 +169,5 @@ export function planTrades(input: TradePlanInput): TradePlan {
   }
   trades.push(...buys);
   const cashAfter = sumMoney([input.cash, proceeds, ...buys.map((buy) => -buy.amount)]);
-  return { trades, cashAfter, quantitiesAfter, blocked };
+  return { trades, heldBack, cashAfter, quantitiesAfter, blocked };
 }

@@ -272,6 +272,9 @@ export const optimizationSchema = z.object({
   trades: z.array(proposedTradeSchema),
   totals: recommendationDetailsSchema.shape.totals,
   wash_sale_blocked: z.array(washSaleSchema),
+  /** The trades' tax against the drift they cure and the client's gain budget, and what their settings held back. */
+  tax: taxEffectSchema.optional(),
+  held_back: z.array(heldBackSchema),
 });
 export type Optimization = z.infer<typeof optimizationSchema>;
 

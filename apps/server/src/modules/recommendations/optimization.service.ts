@@ -253,6 +253,8 @@ async function computeOptimum(app: FastifyInstance, portfolio: PortfolioRow): Pr
       trades: details.trades,
       totals: details.totals,
       wash_sale_blocked: details.wash_sale_blocked,
+      tax: details.tax,
+      held_back: details.held_back ?? [],
     },
   };
 }

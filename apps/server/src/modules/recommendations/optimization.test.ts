@@ -15,7 +15,15 @@ import { clients } from '../../db/schema/clients.ts';
 import { portfolios } from '../../db/schema/portfolios.ts';
 import { api, call, demo } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
-import { insertClient, openPortfolio, securityBySymbol, session, type Session } from '../../test/fixtures/portfolios.fixtures.ts';
+import {
+  insertClient,
+  openPortfolio,
+  recordEntry,
+  securityBySymbol,
+  session,
+  type Session,
+} from '../../test/fixtures/portfolios.fixtures.ts';
+import { addDays, lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/shared/trading-calendar';
 
 describeEachDatabase('optimisation', (t) => {
   let app: FastifyInstance;
@@ -108,6 +116,31 @@ describeEachDatabase('optimisation', (t) => {
       if (trade.side === 'sell') expect(asset.optimal_weight).toBeLessThan(asset.current_weight);
       else expect(asset.optimal_weight).toBeGreaterThan(asset.current_weight);
     }
+  });
+
+  it("keeps a taxable account's optimum within the client's gain budget and says what it held back", async () => {
+    // All in VTI, bought at 100 well over a year ago (it closes far higher now): the moderate optimum
+    // holds at most 45 % US stocks, so most of it should go, but every share carries a gain and the
+    // client's budget is 0. Nothing of VTI is sold; the VTI sale left undone is named, with the budget.
+    const vti = await securityBySymbol(t.db, 'VTI');
+    const client = await insertClient(t.db, alex);
+    const portfolio = await openPortfolio(app, alex.token, client.id);
+    const longAgo = lastTradingDayOnOrBefore(addDays(marketDate(t.clock.now()), -500));
+    await recordEntry(app, alex.token, portfolio.id, { type: 'deposit', amount: 10_000, trade_date: longAgo });
+    await recordEntry(app, alex.token, portfolio.id, { type: 'buy', security_id: vti.id, quantity: 100, price: 100, trade_date: longAgo });
+    const settings = await call(app, 'PUT', api(`/clients/${client.id}/tax-settings`), {
+      token: alex.token,
+      body: { annual_gain_budget: 0, hold_security_ids: [], restricted_security_ids: [] },
+    });
+    expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+    const response = await optimize(alex, portfolio.id);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const result = response.body as Optimization;
+    expect(result.assets.find((asset) => asset.symbol === 'VTI')!.optimal_weight).toBeLessThanOrEqual(0.45 + 1e-9);
+    expect(result.trades.filter((trade) => trade.side === 'sell')).toEqual([]);
+    expect(result.held_back.map((row) => [row.symbol, row.side, row.reason])).toEqual([['VTI', 'sell', 'gain_budget']]);
+    expect(result.held_back[0]!.amount).toBeGreaterThan(0);
+    expect(result.tax).toMatchObject({ treatment: 'taxable', gain_budget: 0, estimated_tax: 0 });
   });
 
   it('turns the optimum into a rebalance recommendation, refreshed rather than duplicated', async () => {
