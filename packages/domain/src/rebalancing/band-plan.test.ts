@@ -109,6 +109,29 @@ describe('a tax-aware rebalance by asset class', () => {
     expect(plan.cashAfter).toBe(0);
   });
 
+  it('rounds a buy to the band edge up to whole shares and sells enough to pay for it, so the class lands inside its band', () => {
+    // 670 VTI at 100 (67,000) and 110 AGG at 300 (33,000), no cash: 100,000. Equity 67 % → edge 65 %: 2,000 to sell.
+    // Bonds 33 % → edge 35 %: 2,000 to buy. Rounded down that is 6 AGG (1,800): bonds 34.8 %, still outside the band.
+    // Rounded toward the inside: ceil(2,000 / 300) = 7 AGG = 2,100, paid by selling 2,100 = 21 VTI.
+    // After: equity 64,900 = 64.9 %, bonds 35,100 = 35.1 %, both inside 60/40 ± 5; cash 0.
+    const plan = planBandRebalance(
+      input({
+        ...sixtyForty,
+        funds: [
+          { ...vti, weight: 0.6 },
+          { ...agg, price: 300, weight: 0.4 },
+        ],
+        holdings: [sixtyForty.holdings[0]!, holding({ ...agg, price: 300 }, [buy('2024-01-10', 110, 300)])],
+        rebalanceTo: 'band_edge',
+      }),
+    );
+    expect(summary(plan)).toEqual([
+      ['sell', 'VTI', 21, 2100],
+      ['buy', 'AGG', 7, 2100],
+    ]);
+    expect(plan.cashAfter).toBe(0);
+  });
+
   it('does nothing while every class is inside its band', () => {
     // 640 VTI + 360 AGG: 64 % / 36 %, 4 points off, inside ±5.
     const plan = planBandRebalance(
