@@ -24,7 +24,7 @@ export type TaxProfile = {
   treatment: TaxTreatment;
   /** Rates the estimated tax is worked at, by holding term. */
   rates: { short: number; long: number };
-  /** Net realised gains the client allows in the tax year (null: no budget) and those already realised in it. */
+  /** Net realised gains the client allows in the tax year (null: no budget) and those already used of it: realised, or in the client's other open proposals. */
   gainBudget: number | null;
   gainsYearToDate: number;
   /** Dollars of drift a sale must cure per dollar of its estimated tax (0: any sale is worth it). */
