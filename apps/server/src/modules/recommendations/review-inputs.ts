@@ -5,7 +5,11 @@ import { untaxedProfile, type TaxProfile } from '@meridian/domain/rebalancing/ba
 import type { PortfolioReview, ReviewOutcome, ReviewModel } from '@meridian/domain/rebalancing/review';
 import { accountTaxTreatment } from '@meridian/domain/rebalancing/tax-treatment';
 import { recentPurchases } from '@meridian/domain/rebalancing/wash-sales';
-import { defaultRebalanceSettings, type FirmRebalanceSettings } from '@meridian/domain/recommendations/tax-settings';
+import {
+  defaultRebalanceSettings,
+  type FirmRebalanceSettings,
+  type FirmRebalanceSettingsRecord,
+} from '@meridian/domain/recommendations/tax-settings';
 import { addDays } from '@meridian/domain/shared/trading-calendar';
 import { washSaleBlocks, type ModelTargetInput } from '@meridian/domain/rebalancing/targets';
 import type { PlanHolding, PlanSecurity } from '@meridian/domain/rebalancing/trade-plan';
@@ -220,14 +224,17 @@ export async function clientTaxSettingsRow(db: Db, clientId: string): Promise<Cl
   return row ?? null;
 }
 
-export async function firmSettings(db: Db, firmId: string): Promise<FirmRebalanceSettings> {
+/** The firm's rebalancing settings and their version: the defaults at version 0 until it saves its own. */
+export async function firmSettings(db: Db, firmId: string): Promise<FirmRebalanceSettingsRecord> {
   const [row] = await db.select().from(firmRebalanceSettings).where(eq(firmRebalanceSettings.firmId, firmId));
-  if (!row) return defaultRebalanceSettings;
+  if (!row) return { ...defaultRebalanceSettings, sync_version: 0, updated_at: null };
   return {
     rebalance_to: row.rebalanceTo,
     min_benefit_ratio: row.minBenefitRatio,
     short_term_rate: row.shortTermRate,
     long_term_rate: row.longTermRate,
+    sync_version: row.syncVersion,
+    updated_at: row.updatedAt.toISOString(),
   };
 }
 

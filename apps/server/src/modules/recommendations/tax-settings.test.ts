@@ -170,7 +170,35 @@ describeEachDatabase('tax settings and tax-aware proposals', (t) => {
     });
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0]).toMatchObject({ loc: ['body', 'rebalance_to'], msg: taxSettingsMessages.rebalanceToInvalid });
-    expect((await call(app, 'GET', api('/recommendations/settings'), { token: advisor.token })).body).toEqual(firmBody);
+    expect((await call(app, 'GET', api('/recommendations/settings'), { token: advisor.token })).body).toEqual({
+      ...firmBody,
+      sync_version: 0,
+      updated_at: null,
+    });
+  });
+
+  it("saves the firm's rebalancing settings at the version read, audited; a stale version answers 409 with the current ones", async () => {
+    const firm = await newAdvisorFirm(app);
+    const firmAdmin = await colleague(app, t.db, firm.firmId, 'admin');
+    const put = (body: Record<string, unknown>) => call(app, 'PUT', api('/recommendations/settings'), { token: firmAdmin.token, body });
+    const toTarget = { rebalance_to: 'target', min_benefit_ratio: 2.5, short_term_rate: 0.35, long_term_rate: 0.2 };
+    const saved = await put({ ...toTarget, sync_version: 0 });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({ ...toTarget, sync_version: 1 });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, firm.firmId), eq(auditLog.action, 'rebalancing settings updated')));
+    expect(audit).toMatchObject({
+      before: { rebalance_to: 'band_edge', min_benefit_ratio: 0, short_term_rate: 0.32, long_term_rate: 0.15 },
+      after: toTarget,
+    });
+    // Saved again from the version first read (0): someone saved meanwhile, nothing changes.
+    const stale = await put({ ...toTarget, rebalance_to: 'band_edge', sync_version: 0 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ detail: taxSettingsMessages.firmChanged, current: { ...toTarget, sync_version: 1 } });
+    const again = await put({ ...toTarget, rebalance_to: 'band_edge', sync_version: 1 });
+    expect(again.body).toMatchObject({ rebalance_to: 'band_edge', sync_version: 2 });
   });
 
   it("shows a taxable proposal's estimated tax against the drift it cures, within the client's gain budget; a Roth shows none", async () => {
