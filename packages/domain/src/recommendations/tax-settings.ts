@@ -73,6 +73,12 @@ export type ClientTaxSettings = z.infer<typeof clientTaxSettingsSchema>;
 
 export const rebalanceTargets = ['target', 'band_edge'] as const;
 
+/** How a screen names each choice: where an out-of-band asset class is traded to. */
+export const rebalanceTargetLabels: Record<(typeof rebalanceTargets)[number], string> = {
+  target: 'Back to its target',
+  band_edge: 'To the edge of its band',
+};
+
 const rate = z
   .number({ error: taxSettingsMessages.rateInvalid })
   .min(0, taxSettingsMessages.rateInvalid)
