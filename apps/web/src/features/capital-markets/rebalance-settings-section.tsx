@@ -42,6 +42,7 @@ const shown = (settings: FirmRebalanceSettingsRecord) => ({
 const rows = (settings: FirmRebalanceSettingsRecord): [string, string][] =>
   Object.entries(shown(settings)).map(([field, value]) => [labels[field as keyof typeof labels], value]);
 
+const rateFields = ['short_term_rate', 'long_term_rate'] as const;
 const targetOptions = rebalanceTargets.map((value) => ({ value, label: rebalanceTargetLabels[value] }));
 const percentAdornment = {
   input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
@@ -163,24 +164,18 @@ function RebalanceSettingsForm({
             htmlInput: { inputMode: 'decimal' },
           }}
         />
-        <FormTextField
-          register={register}
-          control={control}
-          name="short_term_rate"
-          id="rebalancing-short-rate"
-          label={labels.short_term_rate}
-          helperText={help('short_term_rate')}
-          slotProps={percentAdornment}
-        />
-        <FormTextField
-          register={register}
-          control={control}
-          name="long_term_rate"
-          id="rebalancing-long-rate"
-          label={labels.long_term_rate}
-          helperText={help('long_term_rate')}
-          slotProps={percentAdornment}
-        />
+        {rateFields.map((name) => (
+          <FormTextField
+            key={name}
+            register={register}
+            control={control}
+            name={name}
+            id={`rebalancing-${name}`}
+            label={labels[name]}
+            helperText={help(name)}
+            slotProps={percentAdornment}
+          />
+        ))}
       </Box>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
         <Button type="submit" variant="contained" disabled={isLoading}>
