@@ -84,7 +84,7 @@ const rate = z
   .min(0, taxSettingsMessages.rateInvalid)
   .max(0.6, taxSettingsMessages.rateInvalid);
 
-export const firmRebalanceSettingsSchema = z.object({
+const firmRebalanceSettingsSchema = z.object({
   /** Trades take an out-of-band class back to its target, or only to the band's edge. */
   rebalance_to: z.enum(rebalanceTargets, { error: taxSettingsMessages.rebalanceToInvalid }),
   /** Dollars of drift a sale must cure per dollar of its estimated tax; 0: no minimum. */
