@@ -26,7 +26,12 @@ import {
   type ClientTaxSettings,
   type FirmRebalanceSettingsRecord,
 } from '@meridian/domain/recommendations/tax-settings';
-import { defaultExpectedReturns, marketClassLabels, stockClasses } from '@meridian/domain/optimization/capital-markets';
+import {
+  defaultExpectedReturns,
+  marketClassLabels,
+  marketClassVehicleSymbols,
+  stockClasses,
+} from '@meridian/domain/optimization/capital-markets';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { snap, viewports } from '../support/browser.ts';
 import { expectLegibleAxes } from '../support/chart-axes.ts';
@@ -190,9 +195,16 @@ describe('optimisation', () => {
       .reduce((sum, row) => sum + row.optimal_weight, 0);
     expect(stocks).toBeGreaterThanOrEqual(expected.stocks_range.min - 1e-9);
     expect(stocks).toBeLessThanOrEqual(expected.stocks_range.max + 1e-9);
-    // The seeded assumptions, and the optimum's return is their weighted sum: a long-run figure, not 20 % a year.
+    // The seeded assumptions: a class's own fund expects the class's figure, every other security the
+    // class's premium over the risk-free rate times its (Blume-adjusted, so tempered) beta to that fund;
+    // the optimum's return is their weighted sum: a long-run figure, not 20 % a year.
     for (const asset of expected.assets) {
-      if (asset.market_class !== 'cash') expect(asset.expected_return, asset.symbol).toBe(defaultExpectedReturns[asset.market_class]);
+      if (asset.market_class === 'cash') continue;
+      const assumed = defaultExpectedReturns[asset.market_class];
+      if (asset.symbol === marketClassVehicleSymbols[asset.market_class]) expect(asset.expected_return, asset.symbol).toBe(assumed);
+      const beta = (asset.expected_return - expected.risk_free_rate) / (assumed - expected.risk_free_rate);
+      expect(beta, asset.symbol).toBeGreaterThan(0.3);
+      expect(beta, asset.symbol).toBeLessThan(1.7);
     }
     const weighted = expected.assets.reduce((sum, asset) => sum + asset.optimal_weight * asset.expected_return, 0);
     expect(expected.optimal.expected_return).toBeCloseTo(weighted, 10);

@@ -1,6 +1,7 @@
 import { riskBandTargetVolatility, type RiskBand } from '../model-portfolios/contracts.ts';
 import type { AssetClass } from '../securities/contracts.ts';
 import { expectedReturnsOf, marketClasses, stockClasses, type BandRanges, type MarketClass, type ReturnClass } from './capital-markets.ts';
+import { classBeta } from './class-beta.ts';
 import { dailyReturnMatrix, ledoitWolf, tradingDaysPerYear } from './covariance.ts';
 import {
   efficientFrontierPath,
@@ -20,9 +21,10 @@ import {
  * each market class and for stocks in all, and the optimum is the efficient portfolio at the band's
  * target volatility.
  *
- * A security's figure is its class's assumption as it stands, not scaled by its beta: a beta from
- * three years of (here simulated) closes would bring back the noise the assumptions remove. Within a
- * class the optimiser then prefers the members that diversify best, which is the tie-break wanted.
+ * A security's figure is its class's assumption scaled by its (Blume-adjusted) beta to the class's
+ * fund (classBeta): with one figure for the whole class, the optimiser took the class's quietest
+ * members (a utilities fund, two single stocks) for the class's return at half its risk. On the
+ * class's line a member earns only for the class's risk it carries, so the broad funds lead.
  */
 
 /** Most of the portfolio one fund may be, and one company's stock. */
@@ -33,19 +35,22 @@ export type AssetStatistics = { expected: Float64Array; covariance: Float64Array
 
 /**
  * Annual statistics of aligned closes (closes[asset][day]): the covariance from the closes, the
- * expected returns from the assumptions of each asset's market class.
+ * expected returns from the assumptions of each asset's market class and its beta to the class's
+ * fund, whose closes `references` gives on the same days (null, or no `references`: a beta of 1).
  */
 export function assetStatistics(
   closes: readonly ArrayLike<number>[],
   classes: readonly MarketClass[],
   expectedReturns: Record<ReturnClass, number>,
   riskFreeRate: number,
+  references?: readonly (ArrayLike<number> | null)[],
 ): AssetStatistics {
   const returns = dailyReturnMatrix(closes);
   const { covariance: dailyCovariance, shrinkage } = ledoitWolf(returns);
   const n = returns.assets;
   if (classes.length !== n) throw new RangeError(`${n} assets need ${n} market classes, got ${classes.length}`);
-  const expected = expectedReturnsOf(classes, expectedReturns, riskFreeRate);
+  const betas = references && closes.map((own, i) => (references[i] && references[i] !== own ? classBeta(own, references[i]) : 1));
+  const expected = expectedReturnsOf(classes, expectedReturns, riskFreeRate, betas);
   const covariance = dailyCovariance.map((value) => value * tradingDaysPerYear);
   const volatility = new Float64Array(n);
   for (let i = 0; i < n; i += 1) volatility[i] = Math.sqrt(covariance[i * n + i]!);

@@ -317,11 +317,20 @@ export type CapitalMarketSettings = z.infer<typeof capitalMarketSettingsSchema>;
 
 export type CapitalMarketAssumptions = { expectedReturns: Record<ReturnClass, number>; bandRanges: Record<RiskBand, BandRanges> };
 
-/** Each asset's expected return: its class's assumption, the risk-free rate for cash. */
+/**
+ * Each asset's expected return: the risk-free rate for cash; otherwise the risk-free rate plus its
+ * beta to its class's fund (classBeta) times the class's premium over it, the class's assumption as
+ * it stands for a beta of 1 or when no beta is given.
+ */
 export function expectedReturnsOf(
   classes: readonly MarketClass[],
   expectedReturns: Record<ReturnClass, number>,
   riskFreeRate: number,
+  betas?: ArrayLike<number>,
 ): Float64Array {
-  return Float64Array.from(classes, (marketClass) => (marketClass === 'cash' ? riskFreeRate : expectedReturns[marketClass]));
+  return Float64Array.from(classes, (marketClass, i) => {
+    if (marketClass === 'cash') return riskFreeRate;
+    const beta = betas?.[i] ?? 1;
+    return beta === 1 ? expectedReturns[marketClass] : riskFreeRate + beta * (expectedReturns[marketClass] - riskFreeRate);
+  });
 }

@@ -76,6 +76,22 @@ describe('planTrades', () => {
     expect(plan.cashAfter).toBe(0);
   });
 
+  it('leaves alone an overweight worth more than the minimum trade but less than one share', () => {
+    // Total 100 × 300 + 100 × 100 = 40,000. VTI's target 74.5 % is 29,800: 200 over, at or above the
+    // 100 minimum but under one 300 share, so there is nothing whole to sell (it used to throw).
+    const plan = planTrades({
+      ...base,
+      cash: 0,
+      holdings: [holding(vti, [buy('2024-01-10', 100, 250)]), holding(agg, [buy('2024-01-10', 100, 100)])],
+      targets: [
+        { ...vti, weight: 0.745 },
+        { ...agg, weight: 0.255 },
+      ],
+    });
+    expect(plan.trades).toEqual([]);
+    expect(plan.cashAfter).toBe(0);
+  });
+
   it('never spends more cash than it has: buys shrink alike', () => {
     const plan = planTrades({
       ...base,

@@ -101,6 +101,8 @@ export function planTrades(input: TradePlanInput): TradePlan {
     // Whatever would remain below a worthwhile trade goes too: no dust positions.
     const closes = target < input.minimumTrade;
     let quantity = closes ? holding.quantity : Math.min(holding.quantity, Math.floor(excess / holding.price));
+    // Over by less than one share: nothing whole to sell.
+    if (quantity <= 0) continue;
     const room =
       input.gainRoom === undefined
         ? Infinity

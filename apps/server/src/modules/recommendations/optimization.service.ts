@@ -128,6 +128,21 @@ async function classVehicleIds(db: Db): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
+/**
+ * Each security's class fund closes (marketClassVehicleSymbols) among `pool`, the securities with
+ * `closes` on the same days: the references of their betas (null for cash and for a fund not there).
+ */
+function classReferences(
+  securitiesOf: readonly UniverseSecurity[],
+  pool: readonly UniverseSecurity[],
+  closes: readonly Float64Array[],
+): (Float64Array | null)[] {
+  const bySymbol = new Map(pool.map((security, i) => [security.symbol, closes[i]!]));
+  return securitiesOf.map((security) =>
+    security.marketClass === 'cash' ? null : (bySymbol.get(marketClassVehicleSymbols[security.marketClass]) ?? null),
+  );
+}
+
 const point = (allocation: { expectedReturn: number; volatility: number }): RiskPoint => ({
   expected_return: allocation.expectedReturn,
   volatility: allocation.volatility,
@@ -166,11 +181,13 @@ async function computeOptimum(app: FastifyInstance, portfolio: PortfolioRow): Pr
   );
   const assumptions = await firmAssumptions(app.db, portfolio.firmId);
   const { riskFreeRate } = assumptions;
+  const closes = kept.map(({ i }) => history.closes[i]!);
   const statistics = assetStatistics(
-    kept.map(({ i }) => history.closes[i]!),
+    closes,
     universe.map((security) => security.marketClass),
     assumptions.expectedReturns,
     riskFreeRate,
+    classReferences(universe, universe, closes),
   );
   const ranges = assumptions.bandRanges[band];
   const optimum = optimumFor(statistics, universe, band, ranges, riskFreeRate);
@@ -282,14 +299,26 @@ export async function securityStatistics(app: FastifyInstance, viewer: Viewer, i
   const asOf = marketDate(app.now());
   const rows = await universeRows(app.db, unique);
   if (rows.length !== unique.length) throw new HttpError(404, recommendationMessages.securityUnknown);
-  const history = await alignedCloses(app.db, unique, historyStart(asOf));
-  if (history.covered.some((covered) => !covered)) throw new HttpError(422, recommendationMessages.noHistory);
+  // The class funds come along for the betas (the same figures the optimiser gives these securities).
+  const pool = [...new Set([...unique, ...(await classVehicleIds(app.db))])];
+  const history = await alignedCloses(app.db, pool, historyStart(asOf));
+  if (history.covered.slice(0, unique.length).some((covered) => !covered)) throw new HttpError(422, recommendationMessages.noHistory);
+  const poolRows = await universeRows(
+    app.db,
+    pool.filter((_, i) => history.covered[i]),
+  );
+  const closes = history.closes.slice(0, unique.length);
   const assumptions = await firmAssumptions(app.db, viewer.firmId);
   const statistics: AssetStatistics = assetStatistics(
-    history.closes,
+    closes,
     rows.map((row) => row.marketClass),
     assumptions.expectedReturns,
     assumptions.riskFreeRate,
+    classReferences(
+      rows,
+      poolRows,
+      history.closes.filter((_, i) => history.covered[i]),
+    ),
   );
   return {
     securities: rows.map((row) => ({

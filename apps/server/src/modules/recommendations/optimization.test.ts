@@ -1,8 +1,14 @@
-import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { recommendationMessages } from '@meridian/domain/shared/advice-messages';
-import { defaultBandRanges, defaultExpectedReturns, marketClasses, stockClasses } from '@meridian/domain/optimization/capital-markets';
+import {
+  defaultBandRanges,
+  defaultExpectedReturns,
+  marketClasses,
+  marketClassVehicleSymbols,
+  stockClasses,
+} from '@meridian/domain/optimization/capital-markets';
 import { clientMessages } from '@meridian/domain/shared/messages';
 import type { Optimization, Recommendation, Statistics } from '@meridian/domain/recommendations/contracts';
 import { clients } from '../../db/schema/clients.ts';
@@ -72,12 +78,20 @@ describeEachDatabase('optimisation', (t) => {
     const stocks = sum(result.assets.filter((asset) => stockClasses.includes(asset.market_class)).map((asset) => asset.optimal_weight));
     expect(stocks).toBeGreaterThanOrEqual(ranges.stocks.min - 1e-9);
     expect(stocks).toBeLessThanOrEqual(ranges.stocks.max + 1e-9);
-    // Expected returns are the firm's assumptions (the seeded ones here), not the closes' mean: the
-    // optimum's is Σ weight × its class's assumption.
+    // Expected returns are the firm's assumptions (the seeded ones here), not the closes' mean: a class's
+    // own fund expects the class's figure, cash the risk-free rate, and the builder's statistics give
+    // every security the same figure as the optimiser (its beta to the class fund, checked below).
     for (const asset of result.assets) {
-      const assumed = asset.market_class === 'cash' ? result.risk_free_rate : defaultExpectedReturns[asset.market_class];
-      expect(asset.expected_return, asset.symbol).toBe(assumed);
+      if (asset.market_class === 'cash') expect(asset.expected_return, asset.symbol).toBe(result.risk_free_rate);
+      else if (asset.symbol === marketClassVehicleSymbols[asset.market_class])
+        expect(asset.expected_return, asset.symbol).toBe(defaultExpectedReturns[asset.market_class]);
     }
+    const builder = await call(app, 'POST', api('/securities/statistics'), {
+      token: alex.token,
+      body: { security_ids: result.assets.map((asset) => asset.security_id) },
+    });
+    const builderReturns = (builder.body as Statistics).expected_returns;
+    result.assets.forEach((asset, i) => expect(builderReturns[i], asset.symbol).toBeCloseTo(asset.expected_return, 12));
     expect(result.optimal.expected_return).toBeCloseTo(sum(result.assets.map((asset) => asset.optimal_weight * asset.expected_return)), 12);
     // On the frontier at the band's volatility, or its least volatile point when the band asks for less.
     expect(result.optimal.volatility).toBeLessThanOrEqual(Math.max(result.target_volatility, result.minimum_variance.volatility) + 1e-9);
@@ -130,6 +144,26 @@ describeEachDatabase('optimisation', (t) => {
       ['AGG', true, 'core_bonds'],
     ]);
     expect(statistics.expected_returns).toEqual([defaultExpectedReturns.us_equity, defaultExpectedReturns.core_bonds]);
+
+    // A sector fund expects the class's premium times its beta to the class fund, Blume-adjusted. The
+    // reference: PostgreSQL's own least-squares slope of its daily returns on VTI's over the same days.
+    const xlu = await securityBySymbol(t.db, 'XLU');
+    const sector = (await call(app, 'POST', api('/securities/statistics'), { token: alex.token, body: { security_ids: [xlu.id] } }))
+      .body as Statistics;
+    const [{ slope }] = (
+      (await t.db.execute(sql`
+        with r as (
+          select security_id, date, close / lag(close) over (partition by security_id order by date) - 1 as ret
+          from prices where security_id in (${xlu.id}::uuid, ${vti.id}::uuid) and date between ${sector.history.start}::date and ${sector.history.end}::date)
+        select regr_slope(a.ret, b.ret)::float8 as slope from r a join r b on a.date = b.date
+        where a.security_id = ${xlu.id}::uuid and b.security_id = ${vti.id}::uuid`)) as unknown as { rows: Array<{ slope: number }> }
+    ).rows as [{ slope: number }];
+    const beta = (2 / 3) * slope + 1 / 3;
+    const { us_equity } = defaultExpectedReturns;
+    expect(sector.expected_returns[0]).toBeCloseTo(sector.risk_free_rate + beta * (us_equity - sector.risk_free_rate), 9);
+    // A utilities fund moves less than the market: it expects less than the class, more than cash.
+    expect(sector.expected_returns[0]).toBeLessThan(us_equity);
+    expect(sector.expected_returns[0]).toBeGreaterThan(sector.risk_free_rate);
     expect(statistics.covariance).toHaveLength(4);
     expect(statistics.covariance[1]).toBeCloseTo(statistics.covariance[2]!, 15);
     // Stocks move more than bonds.

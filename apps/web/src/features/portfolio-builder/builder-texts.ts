@@ -33,7 +33,7 @@ export const builderTexts = {
   loadingFigures: 'Estimating the statistics…',
   statisticsFailed: 'The statistics of these securities could not be estimated.',
   history: (start: string, end: string, riskFree: string) =>
-    `Expected returns are the firm's capital-market assumptions; risk is estimated from daily closes ${start} to ${end}; risk-free rate ${riskFree}.`,
+    `Expected returns are the firm's capital-market assumptions, each security's scaled by its beta to its class's fund; risk is estimated from daily closes ${start} to ${end}; risk-free rate ${riskFree}.`,
   assumptionsLink: 'Capital-market assumptions and band ranges',
   optimiseBand: 'Risk band to optimise for',
   optimise: 'Optimise for the band',

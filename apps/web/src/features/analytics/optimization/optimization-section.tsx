@@ -163,8 +163,8 @@ export function OptimizationSection({ portfolioId }: { portfolioId: string }) {
         <Link component={RouterLink} to="/capital-market-assumptions">
           capital-market assumptions
         </Link>
-        ; risk comes from {optimization.history.days} days of returns (covariance shrunk {plainFraction(optimization.shrinkage)} towards a
-        common variance).
+        , each security’s scaled by its beta to its class’s fund; risk comes from {optimization.history.days} days of returns (covariance
+        shrunk {plainFraction(optimization.shrinkage)} towards a common variance).
         {optimization.constraints_relaxed &&
           ' These securities cannot meet every range of the band, so the ones they cannot meet were left out.'}
       </Typography>

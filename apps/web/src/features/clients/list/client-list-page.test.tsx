@@ -59,6 +59,9 @@ describe('client list screen', () => {
     const performance = within(screen.getByTestId('card-performance')).getByText('-3.2%');
     expect(getComputedStyle(performance).color).toBe('rgb(211, 47, 47)');
     expect(within(screen.getByTestId('card-assessments')).getByText('—')).toBeVisible();
+    // Each card says what it counts and when.
+    expect(screen.getByTestId('card-total-aum').textContent).toContain('Cash and holdings of their open portfolios today');
+    expect(screen.getByTestId('card-assessments').textContent).toContain('whose latest questionnaire is complete');
     const [first, second] = screen.getAllByTestId('client-row');
     const row = within(first!);
     expect(row.getByText('dana.whitfield@example.com')).toBeVisible();

@@ -43,8 +43,18 @@ export function ClientStatsCards({ filters }: { filters: ClientFilterArgs }) {
   const periodName = data?.performance_period === '1Y' ? 'the last year' : (data?.performance_period ?? '');
   return (
     <Box sx={{ display: 'grid', gap: 2, mb: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
-      <Card testId="card-total-clients" label={text.cardTotalClients} value={show(data?.total_clients.toLocaleString('en-US'))} />
-      <Card testId="card-total-aum" label={text.cardTotalAum} value={show(data && formatCompactDollars(data.total_aum))} />
+      <Card
+        testId="card-total-clients"
+        label={text.cardTotalClients}
+        hint={text.cardTotalClientsHint}
+        value={show(data?.total_clients.toLocaleString('en-US'))}
+      />
+      <Card
+        testId="card-total-aum"
+        label={text.cardTotalAum}
+        hint={text.cardTotalAumHint}
+        value={show(data && formatCompactDollars(data.total_aum))}
+      />
       <Card
         testId="card-performance"
         label={text.cardPerformance}
@@ -54,6 +64,7 @@ export function ClientStatsCards({ filters }: { filters: ClientFilterArgs }) {
       <Card
         testId="card-assessments"
         label={text.cardAssessments}
+        hint={text.cardAssessmentsHint}
         value={show(data?.assessment_complete_percent == null ? text.noValue : `${data.assessment_complete_percent.toFixed(1)}%`)}
       />
     </Box>
