@@ -11,13 +11,21 @@
  *    expected return their weighted sum.
  * 5. The firm's admin reads the capital-market assumptions and the band ranges, and a return out of
  *    bounds is refused with its message.
+ * 6. The admin, from the user menu, sets the firm to rebalance back to the target instead of the band's
+ *    edge; on a phone Alex reads the setting on the same page and generates again for a client with a
+ *    rebalance: the proposal now goes to the target, and its card says so.
  * At both widths the frontier's axes show a few percentages, none twice and none cut off.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client, ClientListResponse } from '@meridian/domain/clients/contracts';
 import type { HoldingListResponse, PortfolioListResponse, TransactionListResponse } from '@meridian/domain/portfolios/contracts';
-import type { Optimization, Recommendation } from '@meridian/domain/recommendations/contracts';
+import type { Optimization, Recommendation, RecommendationListResponse } from '@meridian/domain/recommendations/contracts';
+import {
+  rebalanceTargetLabels,
+  type ClientTaxSettings,
+  type FirmRebalanceSettingsRecord,
+} from '@meridian/domain/recommendations/tax-settings';
 import {
   defaultExpectedReturns,
   marketClassLabels,
@@ -27,6 +35,7 @@ import {
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { snap, viewports } from '../support/browser.ts';
 import { expectLegibleAxes } from '../support/chart-axes.ts';
+import { dollars } from '../support/expected-figures.ts';
 import { journeyFile } from '../support/journey.ts';
 import { admin, alex, signIn } from '../support/sign-in.ts';
 
@@ -62,6 +71,35 @@ async function analyticsPage(viewport: keyof typeof viewports = 'desktop', id = 
   await page.getByRole('heading', { name: 'Efficient frontier and optimum' }).waitFor();
   await page.getByTestId('optimization-figures').waitFor();
   return page;
+}
+
+/**
+ * A pending rebalance that sells, to the band's edge, of the last client (by name) that has one and no tax
+ * settings to hold it back (the demo seed reviews the first clients of the demo advisor).
+ */
+async function rebalanceToEdge(): Promise<Recommendation> {
+  const { recommendations } = await api.get<RecommendationListResponse>('/recommendations?status=pending&per_page=100');
+  const candidates = recommendations.filter(
+    (row) =>
+      row.type === 'rebalance' &&
+      row.details.tax?.rebalance_to === 'band_edge' &&
+      row.details.trades.some((trade) => trade.side === 'sell'),
+  );
+  for (const candidate of candidates.reverse()) {
+    const settings = await api.get<ClientTaxSettings>(`/clients/${candidate.client_id}/tax-settings`);
+    if (settings.annual_gain_budget === null && settings.hold_list.length === 0) return candidate;
+  }
+  throw new Error('expected a pending rebalance to the band edge that sells, of a client without tax settings');
+}
+
+/** Opens the user menu and follows its entry to the firm's investment policy; returns its rebalancing section. */
+async function openInvestmentPolicy(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Investment policy' }).click();
+  await page.getByRole('heading', { name: 'Investment policy', level: 1 }).waitFor();
+  const section = page.getByTestId('rebalancing');
+  await section.getByRole('heading', { name: 'Rebalancing', level: 2 }).waitFor();
+  return section;
 }
 
 describe('optimisation', () => {
@@ -189,8 +227,9 @@ describe('optimisation', () => {
     const page = await journey.page();
     await page.setViewportSize(viewports.desktop);
     await signIn(page, admin);
+    // The address the analytics link to: the firm's investment policy.
     await page.goto('/capital-market-assumptions');
-    await page.getByRole('heading', { name: 'Capital-market assumptions', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Investment policy', level: 1 }).waitFor();
     const section = page.getByTestId('capital-market-assumptions');
     await expect.poll(() => section.textContent()).toContain('illustrative long-term assumptions, not a forecast');
     expect(await page.getByLabel('US stocks: expected return').inputValue()).toBe('6.5');
@@ -202,5 +241,64 @@ describe('optimisation', () => {
       .poll(() => page.getByTestId('cma-problems').textContent())
       .toBe('Emerging-market stocks: the expected return must be between −50 % and 50 %.');
     await snap(page, 'capital-market-assumptions-refused');
+  });
+  it('6. the admin sets the firm to rebalance back to the target; on a phone the advisor reads it and a new proposal follows it', async () => {
+    const before = await rebalanceToEdge();
+    const settings = await api.get<FirmRebalanceSettingsRecord>('/recommendations/settings');
+    expect(settings.rebalance_to).toBe('band_edge');
+
+    // The admin, on a laptop: the user menu leads to the investment policy, where the setting is edited.
+    const page = await journey.page();
+    await page.setViewportSize(viewports.desktop);
+    await signIn(page, admin);
+    const section = await openInvestmentPolicy(page);
+    const choice = section.getByRole('combobox', { name: 'Trade an asset class outside its band' });
+    await expect.poll(() => choice.innerText()).toBe(rebalanceTargetLabels.band_edge);
+    await snap(page, 'optimization-investment-policy');
+    await choice.click();
+    await page.getByRole('option', { name: rebalanceTargetLabels.target }).click();
+    await section.getByRole('button', { name: 'Save rebalancing settings' }).click();
+    await section.getByText('The rebalancing settings are saved.').waitFor();
+    await expect.poll(() => choice.innerText()).toBe(rebalanceTargetLabels.target);
+    await snap(page, 'optimization-rebalancing-saved');
+    const saved = await api.get<FirmRebalanceSettingsRecord>('/recommendations/settings');
+    const { updated_at: _read, ...figures } = settings;
+    expect(saved).toMatchObject({ ...figures, rebalance_to: 'target', sync_version: settings.sync_version + 1 });
+
+    // Alex, on a phone: reads the setting (no inputs for an advisor), then generates again for the client.
+    const phone = await journey.page();
+    await phone.setViewportSize(viewports.phone);
+    await signIn(phone, alex);
+    const shown = await openInvestmentPolicy(phone);
+    await shown.getByText(rebalanceTargetLabels.target, { exact: true }).waitFor();
+    expect(await shown.getByRole('combobox').count()).toBe(0);
+    await snap(phone, 'optimization-phone-investment-policy');
+
+    await phone.goto(`/clients/${before.client_id}/profile`);
+    await phone.getByRole('heading', { name: before.client_name, level: 1 }).waitFor();
+    const panel = phone.getByTestId('recommendations');
+    const cardOf = (proposal: Recommendation) =>
+      panel.getByRole('article', { name: proposal.title }).filter({ hasText: proposal.portfolio_name });
+    await cardOf(before).getByText(before.rationale).waitFor();
+    const answered = phone.waitForResponse((response) => response.url().endsWith('/api/v1/recommendations/generate'));
+    await panel.getByRole('button', { name: 'Generate recommendations' }).click();
+    await answered;
+    const after = await api.get<Recommendation>(`/recommendations/${before.id}`);
+    // The same proposal refreshed: back to the target it sells more and leaves less drift than stopping at the edge did.
+    expect([after.status, after.details.tax?.rebalance_to]).toEqual(['pending', 'target']);
+    expect(after.details.totals.sells).toBeGreaterThan(before.details.totals.sells);
+    expect(after.details.drift!.after).toBeLessThan(before.details.drift!.after);
+    const card = cardOf(after);
+    await card.getByText(after.rationale).waitFor();
+    await card.getByRole('button', { name: 'Show details' }).click();
+    for (const trade of after.details.trades) {
+      const cells = await card.getByTestId(`trade-row-${trade.symbol}`).locator('td').allInnerTexts();
+      expect(cells[4], `${trade.symbol} amount`).toBe(dollars(trade.amount));
+    }
+    if (after.details.tax?.treatment === 'taxable')
+      expect(await card.getByTestId('tax-versus-drift').innerText()).not.toContain('Trades stop at the edge of the band.');
+    const box = await card.boundingBox();
+    expect(box!.x + box!.width, 'the card fits the phone').toBeLessThanOrEqual(viewports.phone.width);
+    await snap(phone, 'optimization-phone-rebalanced-to-target');
   });
 });

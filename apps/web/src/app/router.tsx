@@ -93,6 +93,8 @@ export const routes: RouteObject[] = [
       { path: 'portfolios/*', element: <PortfolioRoutes /> },
       { path: 'portfolio-analytics', element: <PortfolioAnalyticsPage /> },
       { path: 'portfolio-builder', element: <PortfolioBuilderPage /> },
+      { path: 'investment-policy', element: <CapitalMarketsPage /> },
+      // The address analytics and the builder link to.
       { path: 'capital-market-assumptions', element: <CapitalMarketsPage /> },
       { path: 'households/*', element: <HouseholdRoutes /> },
       { path: 'assessments/*', element: <AssessmentRoutes /> },

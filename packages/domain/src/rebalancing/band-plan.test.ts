@@ -69,6 +69,19 @@ const sixtyForty = {
   holdings: [holding(vti, [buy('2024-01-10', 670, 50)]), holding(agg, [buy('2024-01-10', 330, 100)])],
 };
 
+/** The 60/40 model's 670 VTI beside 110 AGG at 300 (33,000): a bond share dearer than the drift's rounding; to the band's edge. */
+const dearBondsToEdge = (cash: number) =>
+  input({
+    ...sixtyForty,
+    cash,
+    funds: [
+      { ...vti, weight: 0.6 },
+      { ...agg, price: 300, weight: 0.4 },
+    ],
+    holdings: [sixtyForty.holdings[0]!, holding({ ...agg, price: 300 }, [buy('2024-01-10', 110, 300)])],
+    rebalanceTo: 'band_edge',
+  });
+
 describe('a tax-aware rebalance by asset class', () => {
   it('trades a taxable account slightly outside its band only back to the band edge when the firm says so', () => {
     // Equity 67,000 of 100,000 = 67 % against 60 % ± 5: 2 points past the band. To the edge (65 %): sell 2,000 = 20 VTI,
@@ -90,21 +103,23 @@ describe('a tax-aware rebalance by asset class', () => {
     // 670 VTI (67,000), 110 AGG at 300 (33,000), cash 1,000: 101,000. Equity 66.3 % → edge 65 % = 65,650: sell 1,350,
     // ceil(13.5) = 14 VTI = 1,400. Bonds 32.7 % → edge 35 % = 35,350: buy 2,350 with the 1,400 and the 1,000 of cash.
     // floor(2,350 / 300) = 7 AGG (2,100) leaves bonds at 35,100 = 34.75 %, outside; the 300 left buys an 8th: 35.05 %.
-    const plan = planBandRebalance(
-      input({
-        ...sixtyForty,
-        cash: 1000,
-        funds: [
-          { ...vti, weight: 0.6 },
-          { ...agg, price: 300, weight: 0.4 },
-        ],
-        holdings: [sixtyForty.holdings[0]!, holding({ ...agg, price: 300 }, [buy('2024-01-10', 110, 300)])],
-        rebalanceTo: 'band_edge',
-      }),
-    );
+    const plan = planBandRebalance(dearBondsToEdge(1000));
     expect(summary(plan)).toEqual([
       ['sell', 'VTI', 14, 1400],
       ['buy', 'AGG', 8, 2400],
+    ]);
+    expect(plan.cashAfter).toBe(0);
+  });
+
+  it('rounds a buy to the band edge up to whole shares and sells enough to pay for it, so the class lands inside its band', () => {
+    // 670 VTI at 100 (67,000) and 110 AGG at 300 (33,000), no cash: 100,000. Equity 67 % → edge 65 %: 2,000 to sell.
+    // Bonds 33 % → edge 35 %: 2,000 to buy. Rounded down that is 6 AGG (1,800): bonds 34.8 %, still outside the band.
+    // Rounded toward the inside: ceil(2,000 / 300) = 7 AGG = 2,100, paid by selling 2,100 = 21 VTI.
+    // After: equity 64,900 = 64.9 %, bonds 35,100 = 35.1 %, both inside 60/40 ± 5; cash 0.
+    const plan = planBandRebalance(dearBondsToEdge(0));
+    expect(summary(plan)).toEqual([
+      ['sell', 'VTI', 21, 2100],
+      ['buy', 'AGG', 7, 2100],
     ]);
     expect(plan.cashAfter).toBe(0);
   });

@@ -2,6 +2,7 @@ import { holdingTerm, taxLots, type LotMethod } from '../analytics/tax-lots.ts';
 import { roundMoney, roundPrice, roundQuantity, sumMoney, tradeValue } from '../portfolios/ledger.ts';
 import type { HeldBack, ProposedTrade, WashSaleBlock } from '../recommendations/contracts.ts';
 import type { AssetClass } from '../securities/contracts.ts';
+import { wholeShareBuys, type BuyBook } from './band-buys.ts';
 import type { TaxTreatment } from './tax-treatment.ts';
 import { taxAwareSale, type PlanHolding, type PlanSecurity, type SecurityTarget, type TradePlan } from './trade-plan.ts';
 import { disallowedLoss } from './wash-sales.ts';
@@ -23,7 +24,7 @@ export type TaxProfile = {
   treatment: TaxTreatment;
   /** Rates the estimated tax is worked at, by holding term. */
   rates: { short: number; long: number };
-  /** Net realised gains the client allows in the tax year (null: no budget) and those already realised in it. */
+  /** Net realised gains the client allows in the tax year (null: no budget) and those already used of it: realised, or in the client's other open proposals. */
   gainBudget: number | null;
   gainsYearToDate: number;
   /** Dollars of drift a sale must cure per dollar of its estimated tax (0: any sale is worth it). */
@@ -129,8 +130,29 @@ export function planBandRebalance(input: BandPlanInput): BandPlan {
     move.set(key, gap - toEdge);
   }
   if (move.size === 0) return empty;
+  const buyBook: BuyBook = {
+    total,
+    holdings: input.holdings,
+    funds: input.funds,
+    vehicles: input.vehicles,
+    restricted: tax.restricted,
+    washSales: input.washSales,
+    quantityOf: (securityId) => quantitiesAfter.get(securityId) ?? 0,
+    minimumTrade: input.minimumTrade,
+  };
   // Money has to balance: a shortfall is sold from in-band classes above target (cash first), a surplus bought into those below it.
-  const net = [...move.values()].reduce((sum, amount) => sum + amount, 0);
+  // A class bought up to the band's edge in whole shares rounded down would stay just outside it: its last share is
+  // rounded up, and the money for it raised too (a class sold down to the edge rounds its shares up already).
+  const roundingUp =
+    input.rebalanceTo === 'band_edge'
+      ? [...move]
+          .filter(([key, amount]) => key !== 'cash' && amount > 0)
+          .reduce(
+            (sum, goal) => sum + Math.max(0, sumMoney(wholeShareBuys(buyBook, [goal], Infinity).buys.map((buy) => buy.amount)) - goal[1]),
+            0,
+          )
+      : 0;
+  const net = [...move.values()].reduce((sum, amount) => sum + amount, roundingUp);
   // How much further a class may go for the other side: a class inside the band towards its target; one already
   // brought to the band's edge on to its target.
   // What of a class may be sold at all: not the securities on the client's hold list.
@@ -276,78 +298,15 @@ export function planBandRebalance(input: BandPlanInput): BandPlan {
   const balanceUsed = cashMove < 0 ? Math.min(input.cash, -cashMove) : -cashMove;
   const spendable = Math.max(0, Math.min(input.cash + proceeds, proceeds + balanceUsed));
   const scale = wanted > spendable ? spendable / wanted : 1;
-  const buys: ProposedTrade[] = [];
-  const valueAfter = (security: PlanSecurity) => tradeValue(quantitiesAfter.get(security.securityId) ?? 0, security.price);
-  for (const [key, amount] of buyMoves.sort((a, b) => b[1] - a[1])) {
-    const budget = amount * scale;
-    let washBlocked = false;
-    const allowed = (security: PlanSecurity) => {
-      if (!(security.price > 0)) return false;
-      if (tax.restricted.has(security.securityId)) {
-        heldBack.push({ security_id: security.securityId, symbol: security.symbol, side: 'buy', reason: 'restricted', amount: 0 });
-        return false;
-      }
-      const block = input.washSales.get(security.securityId);
-      if (block) {
-        if (!blocked.some((entry) => entry.security_id === block.security_id)) blocked.push(block);
-        washBlocked = true;
-        return false;
-      }
-      return true;
-    };
-    let funds: Array<{ security: PlanSecurity; weight: number }> = input.funds
-      .filter((fund) => fund.assetClass === key && allowed(fund))
-      .map((fund) => ({ security: fund, weight: Math.max(0, fund.weight * total - valueAfter(fund)) }));
-    if (funds.length > 0 && funds.every((fund) => fund.weight <= 0))
-      funds = funds.map((fund) => ({
-        ...fund,
-        weight: input.funds.find((model) => model.securityId === fund.security.securityId)!.weight,
-      }));
-    if (funds.length === 0 && !washBlocked) {
-      // No model fund may be bought (restricted): a held fund of the class, else the class's vehicle. A fund the wash-sale rule blocks leaves its share in cash.
-      const held = input.holdings
-        .filter((holding) => holding.assetClass === key && !input.funds.some((fund) => fund.securityId === holding.securityId))
-        .sort((a, b) => valueOf(b) - valueOf(a))
-        .find(allowed);
-      const vehicle = input.vehicles.get(key);
-      const fallback = held ?? (vehicle && allowed(vehicle) ? vehicle : undefined);
-      if (fallback) funds = [{ security: fallback, weight: 1 }];
-    }
-    const weights = funds.reduce((sum, fund) => sum + fund.weight, 0);
-    for (const { security, weight } of funds) {
-      const quantity = Math.floor((budget * weight) / weights / security.price);
-      if (quantity <= 0 || tradeValue(quantity, security.price) < input.minimumTrade) continue;
-      buys.push({
-        security_id: security.securityId,
-        symbol: security.symbol,
-        name: security.name,
-        side: 'buy',
-        quantity,
-        price: security.price,
-        amount: tradeValue(quantity, security.price),
-        lots: [],
-        realized_short: 0,
-        realized_long: 0,
-      });
-      quantitiesAfter.set(security.securityId, roundQuantity((quantitiesAfter.get(security.securityId) ?? 0) + quantity));
-    }
-  }
-  // Whole shares fall short of a goal: more shares of a class's first fund while the money lasts, so the class ends inside its band.
-  let spare = spendable - sumMoney(buys.map((buy) => buy.amount));
-  for (const [key, amount] of buyMoves) {
-    const bought = buys.filter(
-      (buy) =>
-        input.holdings.find((holding) => holding.securityId === buy.security_id)?.assetClass === key ||
-        input.funds.find((fund) => fund.securityId === buy.security_id)?.assetClass === key,
-    );
-    const first = bought[0];
-    while (first && sumMoney(bought.map((buy) => buy.amount)) < amount * scale - 0.005 && spare >= first.price) {
-      first.quantity += 1;
-      first.amount = tradeValue(first.quantity, first.price);
-      spare -= first.price;
-      quantitiesAfter.set(first.security_id, roundQuantity((quantitiesAfter.get(first.security_id) ?? 0) + 1));
-    }
-  }
+  const bought = wholeShareBuys(
+    buyBook,
+    buyMoves.map(([key, amount]) => [key, amount * scale] as const),
+    spendable,
+  );
+  const buys = bought.buys;
+  heldBack.push(...bought.heldBack);
+  for (const block of bought.blocked) if (!blocked.some((entry) => entry.security_id === block.security_id)) blocked.push(block);
+  for (const buy of buys) quantitiesAfter.set(buy.security_id, roundQuantity((quantitiesAfter.get(buy.security_id) ?? 0) + buy.quantity));
   trades.push(...buys);
   const cashAfter = sumMoney([input.cash, proceeds, ...buys.map((buy) => -buy.amount)]);
   const sells = trades.filter((trade) => trade.side === 'sell');

@@ -31,6 +31,7 @@ export const taxSettingsMessages = {
   rateInvalid: 'Tax rates must be fractions from 0 to 0.6',
   readOnly: 'Clients can view their tax settings but not change them',
   adminOnly: "Only a firm administrator can change the firm's rebalancing settings",
+  firmChanged: "The firm's rebalancing settings were changed by someone else. Review the current version and save again.",
 } as const;
 
 const securityIds = z
@@ -72,12 +73,18 @@ export type ClientTaxSettings = z.infer<typeof clientTaxSettingsSchema>;
 
 export const rebalanceTargets = ['target', 'band_edge'] as const;
 
+/** How a screen names each choice: where an out-of-band asset class is traded to. */
+export const rebalanceTargetLabels: Record<(typeof rebalanceTargets)[number], string> = {
+  target: 'Back to its target',
+  band_edge: 'To the edge of its band',
+};
+
 const rate = z
   .number({ error: taxSettingsMessages.rateInvalid })
   .min(0, taxSettingsMessages.rateInvalid)
   .max(0.6, taxSettingsMessages.rateInvalid);
 
-export const firmRebalanceSettingsSchema = z.object({
+const firmRebalanceSettingsSchema = z.object({
   /** Trades take an out-of-band class back to its target, or only to the band's edge. */
   rebalance_to: z.enum(rebalanceTargets, { error: taxSettingsMessages.rebalanceToInvalid }),
   /** Dollars of drift a sale must cure per dollar of its estimated tax; 0: no minimum. */
@@ -89,6 +96,19 @@ export const firmRebalanceSettingsSchema = z.object({
   long_term_rate: rate,
 });
 export type FirmRebalanceSettings = z.infer<typeof firmRebalanceSettingsSchema>;
+
+export const firmRebalanceSettingsUpdateSchema = firmRebalanceSettingsSchema.extend({
+  /** When sent, must be the current version (0 before the first save; 409 otherwise). */
+  sync_version: wholeNumber(taxSettingsMessages.syncVersionInvalid, 0, syncVersionMax).nullish(),
+});
+export type FirmRebalanceSettingsUpdate = z.infer<typeof firmRebalanceSettingsUpdateSchema>;
+
+/** The settings as read: the figures and the version they are at (0 until the firm first saves its own). */
+export const firmRebalanceSettingsRecordSchema = firmRebalanceSettingsSchema.extend({
+  sync_version: z.number(),
+  updated_at: z.string().nullable(),
+});
+export type FirmRebalanceSettingsRecord = z.infer<typeof firmRebalanceSettingsRecordSchema>;
 
 /** What a firm that never changed them works with. */
 export const defaultRebalanceSettings: FirmRebalanceSettings = {

@@ -84,7 +84,7 @@ export async function seedDemoAdvice(db: Db, asOf: string): Promise<void> {
     await db.insert(clientTaxSettings).values({ clientId: budgeted.client.id, firmId: firm.id, annualGainBudget: demoGainBudget });
   for (const { client } of reviewed) {
     const book = await loadClientBook(db, client, asOf);
-    const run = newReviewRun();
+    const run = newReviewRun(book);
     for (const portfolio of book.portfolios.filter((row) => row.status === 'active')) {
       const review = portfolioReview(book, portfolio, run);
       const outcome = review && reviewPortfolio(review);

@@ -41,12 +41,11 @@ export async function raiseDriftRecommendations(
   for (const row of followers) byClient.set(row.client.id, [...(byClient.get(row.client.id) ?? []), row]);
   for (const rows of byClient.values()) {
     const book = await loadClientBook(app.db, rows[0]!.client, asOf);
-    const run = newReviewRun();
+    const run = newReviewRun(book);
     for (const { portfolio } of rows) {
       const current = book.portfolios.find((row) => row.id === portfolio.id) ?? portfolio;
       const review = portfolioReview(book, current, run);
       const outcome = review && reviewPortfolio(review);
-      recordProposal(run, current, outcome?.type === 'rebalance' ? outcome : null, asOf);
       if (outcome?.type !== 'rebalance') continue;
       const saved = await app.db
         .transaction((tx) => saveOutcome(app, request, tx, portfolio, { ...outcome, modelId: outcome.model.id }, 'drift'))
@@ -55,7 +54,9 @@ export async function raiseDriftRecommendations(
           if (isUniqueViolation(error, 'recommendations_open_unique')) return { outcome: 'unchanged' as const };
           throw error;
         });
-      if (saved.outcome !== 'unchanged') raised += 1;
+      if (saved.outcome === 'unchanged') continue;
+      recordProposal(run, current, outcome, asOf);
+      raised += 1;
     }
   }
   return raised;

@@ -219,12 +219,14 @@ export async function reviewClientPortfolios(app: FastifyInstance, request: Fast
     .transaction(async (tx) => {
       const results: Saved[] = [];
       // One run across the accounts: no proposal washes another's loss, and the gain budget is shared.
-      const run = newReviewRun();
+      const run = newReviewRun(book);
       for (const portfolio of active) {
         const review = portfolioReview(book, portfolio, run);
         const outcome = review && reviewPortfolio(review);
-        recordProposal(run, portfolio, outcome, book.asOf);
-        if (outcome) results.push(await saveOutcome(app, request, tx, portfolio, { ...outcome, modelId: outcome.model.id }, 'review'));
+        const saved = outcome && (await saveOutcome(app, request, tx, portfolio, { ...outcome, modelId: outcome.model.id }, 'review'));
+        if (saved) results.push(saved);
+        // An accepted proposal of the kind stands (unchanged): the one just worked out is not made, and its trades do not count.
+        recordProposal(run, portfolio, saved?.outcome === 'unchanged' ? null : outcome, book.asOf);
       }
       return results;
     })

@@ -5,11 +5,16 @@ import { untaxedProfile, type TaxProfile } from '@meridian/domain/rebalancing/ba
 import type { PortfolioReview, ReviewOutcome, ReviewModel } from '@meridian/domain/rebalancing/review';
 import { accountTaxTreatment } from '@meridian/domain/rebalancing/tax-treatment';
 import { recentPurchases } from '@meridian/domain/rebalancing/wash-sales';
-import { defaultRebalanceSettings, type FirmRebalanceSettings } from '@meridian/domain/recommendations/tax-settings';
+import {
+  defaultRebalanceSettings,
+  type FirmRebalanceSettings,
+  type FirmRebalanceSettingsRecord,
+} from '@meridian/domain/recommendations/tax-settings';
 import { addDays } from '@meridian/domain/shared/trading-calendar';
 import { washSaleBlocks, type ModelTargetInput } from '@meridian/domain/rebalancing/targets';
 import type { PlanHolding, PlanSecurity } from '@meridian/domain/rebalancing/trade-plan';
-import { recommendationLimits } from '@meridian/domain/recommendations/contracts';
+import { openRecommendationStatuses, recommendationLimits, type RecommendationType } from '@meridian/domain/recommendations/contracts';
+import { sumMoney } from '@meridian/domain/portfolios/ledger';
 import type { AssetClass } from '@meridian/domain/securities/contracts';
 import type { Db } from '../../db/client.ts';
 import { uuidArray } from '../../db/sql-values.ts';
@@ -17,6 +22,7 @@ import type { ClientRow } from '../../db/schema/clients.ts';
 import { portfolios, type PortfolioRow } from '../../db/schema/portfolios.ts';
 import { modelPortfolios, modelPortfolioTargets } from '../../db/schema/model-portfolios.ts';
 import { securities } from '../../db/schema/securities.ts';
+import { recommendations } from '../../db/schema/recommendations.ts';
 import { clientTaxSettings, firmRebalanceSettings, type ClientTaxSettingsRow } from '../../db/schema/tax-settings.ts';
 import { clientBand } from '../clients/clients.service.ts';
 
@@ -49,7 +55,15 @@ export type ClientBook = {
   /** The client's gain budget, hold and restricted lists (null: none set) and the firm's rebalancing settings. */
   taxSettings: ClientTaxSettingsRow | null;
   firm: FirmRebalanceSettings;
+  /** The client's open proposals in taxable accounts, by account and kind: their gains are spoken for in the budget. */
+  claims: Map<string, BudgetClaim>;
 };
+
+/** What an open (pending or accepted) proposal realises in a taxable account: it counts against the budget until decided. */
+type BudgetClaim = { portfolioId: string; status: (typeof openRecommendationStatuses)[number]; gains: number };
+
+/** One open proposal per account and kind (recommendations_open_unique). */
+const claimKey = (portfolioId: string, type: RecommendationType) => `${portfolioId}:${type}`;
 
 const securityFields = {
   securityId: securities.id,
@@ -157,7 +171,8 @@ export async function loadClientBook(db: Db, client: ClientRow, asOf: string): P
     .from(portfolios)
     .where(and(eq(portfolios.clientId, client.id), isNull(portfolios.deletedAt)))
     .orderBy(asc(portfolios.createdAt), asc(portfolios.id));
-  const [trades, models, vehicles, taxSettings, firm] = await Promise.all([
+  const taxable = rows.filter((row) => accountTaxTreatment[row.accountType] === 'taxable').map((row) => row.id);
+  const [trades, models, vehicles, taxSettings, firm, claims] = await Promise.all([
     tradesOf(
       db,
       rows.map((row) => row.id),
@@ -166,6 +181,7 @@ export async function loadClientBook(db: Db, client: ClientRow, asOf: string): P
     vehicleFunds(db),
     clientTaxSettingsRow(db, client.id),
     firmSettings(db, client.firmId),
+    openClaims(db, taxable),
   ]);
   return {
     client,
@@ -178,7 +194,29 @@ export async function loadClientBook(db: Db, client: ClientRow, asOf: string): P
     vehicles,
     taxSettings,
     firm,
+    claims,
   };
+}
+
+/** The net realised gains of the open proposals of these (taxable) accounts. */
+async function openClaims(db: Db, portfolioIds: readonly string[]): Promise<Map<string, BudgetClaim>> {
+  if (portfolioIds.length === 0) return new Map();
+  const gains = sql<number>`(${recommendations.details}->'totals'->>'realized_short')::numeric + (${recommendations.details}->'totals'->>'realized_long')::numeric`;
+  const rows = await db
+    .select({
+      portfolioId: recommendations.portfolioId,
+      type: recommendations.type,
+      status: recommendations.status,
+      gains: gains.mapWith(Number),
+    })
+    .from(recommendations)
+    .where(and(inArray(recommendations.portfolioId, [...portfolioIds]), inArray(recommendations.status, [...openRecommendationStatuses])));
+  return new Map(
+    rows.map((row) => [
+      claimKey(row.portfolioId, row.type),
+      { portfolioId: row.portfolioId, status: row.status as BudgetClaim['status'], gains: row.gains },
+    ]),
+  );
 }
 
 export async function clientTaxSettingsRow(db: Db, clientId: string): Promise<ClientTaxSettingsRow | null> {
@@ -186,14 +224,17 @@ export async function clientTaxSettingsRow(db: Db, clientId: string): Promise<Cl
   return row ?? null;
 }
 
-export async function firmSettings(db: Db, firmId: string): Promise<FirmRebalanceSettings> {
+/** The firm's rebalancing settings and their version: the defaults at version 0 until it saves its own. */
+export async function firmSettings(db: Db, firmId: string): Promise<FirmRebalanceSettingsRecord> {
   const [row] = await db.select().from(firmRebalanceSettings).where(eq(firmRebalanceSettings.firmId, firmId));
-  if (!row) return defaultRebalanceSettings;
+  if (!row) return { ...defaultRebalanceSettings, sync_version: 0, updated_at: null };
   return {
     rebalance_to: row.rebalanceTo,
     min_benefit_ratio: row.minBenefitRatio,
     short_term_rate: row.shortTermRate,
     long_term_rate: row.longTermRate,
+    sync_version: row.syncVersion,
+    updated_at: row.updatedAt.toISOString(),
   };
 }
 
@@ -214,17 +255,27 @@ export function gainsYearToDate(book: ClientBook): number {
 /**
  * What the proposals already made in one review of a client's accounts do to the next ones: a loss sold
  * in one account blocks its purchase in another (and the other way round), and the gains realised use
- * the client's budget.
+ * the client's budget, as do those of the client's open proposals from earlier reviews.
  */
 export type ReviewRun = {
   bought: Map<string, Array<{ portfolioId: string; quantity: number }>>;
   soldAtLoss: Map<string, { security_id: string; symbol: string; sold_on: string; until: string }>;
-  gains: number;
+  claims: Map<string, BudgetClaim>;
 };
 
-export const newReviewRun = (): ReviewRun => ({ bought: new Map(), soldAtLoss: new Map(), gains: 0 });
+export const newReviewRun = (book: ClientBook): ReviewRun => ({ bought: new Map(), soldAtLoss: new Map(), claims: new Map(book.claims) });
 
-/** Adds a proposal's trades to the run. */
+/**
+ * The gains the budget has given to proposals when an account is reviewed. The account's own pending ones are
+ * left out: the new review stands in for them (made on the same holdings, they are superseded by it), while
+ * an accepted one awaits execution and counts.
+ */
+function claimedGains(run: ReviewRun, portfolioId: string): number {
+  const counted = [...run.claims.values()].filter((claim) => claim.portfolioId !== portfolioId || claim.status !== 'pending');
+  return sumMoney(counted.map((claim) => claim.gains));
+}
+
+/** Adds a saved proposal's trades to the run (null: none saved, or an accepted one of its kind stands). */
 export function recordProposal(run: ReviewRun, portfolio: PortfolioRow, outcome: ReviewOutcome | null, asOf: string) {
   if (!outcome) return;
   for (const trade of outcome.details.trades) {
@@ -243,14 +294,18 @@ export function recordProposal(run: ReviewRun, portfolio: PortfolioRow, outcome:
     }
   }
   if (accountTaxTreatment[portfolio.accountType] === 'taxable')
-    run.gains += outcome.details.totals.realized_short + outcome.details.totals.realized_long;
+    run.claims.set(claimKey(portfolio.id, outcome.type), {
+      portfolioId: portfolio.id,
+      status: 'pending',
+      gains: sumMoney([outcome.details.totals.realized_short, outcome.details.totals.realized_long]),
+    });
 }
 
 const heldQuantity = (trades: readonly LotTrade[]) =>
   trades.reduce((sum, trade) => sum + (trade.type === 'buy' ? trade.quantity : -trade.quantity), 0);
 
 /** The review of one of the book's portfolios; null when no model applies (the firm has none for the band). */
-export function portfolioReview(book: ClientBook, portfolio: PortfolioRow, run: ReviewRun = newReviewRun()): PortfolioReview | null {
+export function portfolioReview(book: ClientBook, portfolio: PortfolioRow, run: ReviewRun = newReviewRun(book)): PortfolioReview | null {
   const followed = portfolio.modelId ? book.models.get(portfolio.modelId) : undefined;
   const bandModel = book.band ? (book.bandModels.get(book.band) ?? null) : null;
   const model = followed ?? bandModel;
@@ -292,7 +347,7 @@ export function portfolioReview(book: ClientBook, portfolio: PortfolioRow, run: 
           treatment,
           rates: { short: book.firm.short_term_rate, long: book.firm.long_term_rate },
           gainBudget: book.taxSettings?.annualGainBudget ?? null,
-          gainsYearToDate: gainsYearToDate(book) + run.gains,
+          gainsYearToDate: sumMoney([gainsYearToDate(book), claimedGains(run, portfolio.id)]),
           minBenefitRatio: book.firm.min_benefit_ratio,
           ...lists,
         }

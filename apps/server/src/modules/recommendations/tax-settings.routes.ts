@@ -6,7 +6,8 @@ import { syncConflictSchema } from '@meridian/domain/portfolios/contracts';
 import {
   clientTaxSettingsSchema,
   clientTaxSettingsUpdateSchema,
-  firmRebalanceSettingsSchema,
+  firmRebalanceSettingsRecordSchema,
+  firmRebalanceSettingsUpdateSchema,
   taxSettingsMessages,
 } from '@meridian/domain/recommendations/tax-settings';
 import { firmSettings } from './review-inputs.ts';
@@ -65,8 +66,9 @@ export const taxSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The firm's rebalancing settings",
         description:
-          'Whether trades go back to the target or to the band edge, the least drift a sale must cure per dollar of tax, and the rates tax is estimated at.',
-        response: { 200: firmRebalanceSettingsSchema },
+          'Whether trades go back to the target or to the band edge, the least drift a sale must cure per dollar of tax, and the rates tax is estimated at, ' +
+          'with their sync_version (0 while the firm works with the defaults).',
+        response: { 200: firmRebalanceSettingsRecordSchema },
       },
       config: { access: 'staff', denied: taxSettingsMessages.readOnly },
     },
@@ -79,12 +81,21 @@ export const taxSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Change the firm's rebalancing settings (admins)",
-        description: 'Applies to the recommendations generated from now on.',
-        body: firmRebalanceSettingsSchema,
-        response: { 200: firmRebalanceSettingsSchema, 422: unprocessable },
+        description:
+          'Applies to the recommendations generated from now on. A sync_version, when sent, must be the current one (0 before the first save; 409 with `current`).',
+        body: firmRebalanceSettingsUpdateSchema,
+        response: {
+          200: firmRebalanceSettingsRecordSchema,
+          409: syncConflictSchema(firmRebalanceSettingsRecordSchema),
+          422: unprocessable,
+        },
       },
       config: { access: 'admin', denied: taxSettingsMessages.adminOnly },
     },
-    async (request) => updateFirmSettings(app, request, request.body),
+    async (request, reply) => {
+      const result = await updateFirmSettings(app, request, request.body);
+      if (!result.ok) return reply.status(409).send({ detail: taxSettingsMessages.firmChanged, current: result.current });
+      return result.settings;
+    },
   );
 };

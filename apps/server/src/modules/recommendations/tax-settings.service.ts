@@ -4,7 +4,8 @@ import {
   taxSettingsMessages,
   type ClientTaxSettings,
   type ClientTaxSettingsUpdate,
-  type FirmRebalanceSettings,
+  type FirmRebalanceSettingsRecord,
+  type FirmRebalanceSettingsUpdate,
 } from '@meridian/domain/recommendations/tax-settings';
 import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import type { Db } from '../../db/client.ts';
@@ -118,30 +119,43 @@ export async function updateClientTaxSettings(
   return changed ? { ok: true, settings } : { ok: false, current: settings };
 }
 
-/** PUT /recommendations/settings: the firm's rebalancing settings (admins). */
+/** PUT /recommendations/settings: the firm's rebalancing settings (admins); a sync_version, when sent, must be the current one. */
 export async function updateFirmSettings(
   app: FastifyInstance,
   request: FastifyRequest,
-  body: FirmRebalanceSettings,
-): Promise<FirmRebalanceSettings> {
+  body: FirmRebalanceSettingsUpdate,
+): Promise<SettingsResult<FirmRebalanceSettingsRecord>> {
   const viewer = app.currentUser(request);
-  const before = await firmSettings(app.db, viewer.firmId);
+  const { sync_version: version, ...after } = body;
   const fields = {
-    rebalanceTo: body.rebalance_to,
-    minBenefitRatio: body.min_benefit_ratio,
-    shortTermRate: body.short_term_rate,
-    longTermRate: body.long_term_rate,
+    rebalanceTo: after.rebalance_to,
+    minBenefitRatio: after.min_benefit_ratio,
+    shortTermRate: after.short_term_rate,
+    longTermRate: after.long_term_rate,
     updatedAt: app.now(),
   };
-  await app.db.transaction(async (tx) => {
-    await tx
-      .insert(firmRebalanceSettings)
-      .values({ firmId: viewer.firmId, ...fields })
-      .onConflictDoUpdate({
-        target: firmRebalanceSettings.firmId,
-        set: { ...fields, syncVersion: sql`${firmRebalanceSettings.syncVersion} + 1` },
-      });
-    await app.audit(request, { action: 'rebalancing settings updated', entity: 'firm', entityId: viewer.firmId, before, after: body }, tx);
+  const changed = await app.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ syncVersion: firmRebalanceSettings.syncVersion })
+      .from(firmRebalanceSettings)
+      .where(eq(firmRebalanceSettings.firmId, viewer.firmId))
+      .for('update');
+    if (version != null && version !== (locked?.syncVersion ?? 0)) return false;
+    const { sync_version: _version, updated_at: _at, ...before } = await firmSettings(tx, viewer.firmId);
+    const bumped = { ...fields, syncVersion: sql`${firmRebalanceSettings.syncVersion} + 1` };
+    const insert = tx.insert(firmRebalanceSettings).values({ firmId: viewer.firmId, ...fields });
+    const key = { firmId: firmRebalanceSettings.firmId };
+    // A first save racing another: with the version read (0) it is refused, as the other save came first.
+    const written =
+      version == null
+        ? await insert.onConflictDoUpdate({ target: firmRebalanceSettings.firmId, set: bumped }).returning(key)
+        : locked
+          ? await tx.update(firmRebalanceSettings).set(bumped).where(eq(firmRebalanceSettings.firmId, viewer.firmId)).returning(key)
+          : await insert.onConflictDoNothing().returning(key);
+    if (written.length === 0) return false;
+    await app.audit(request, { action: 'rebalancing settings updated', entity: 'firm', entityId: viewer.firmId, before, after }, tx);
+    return true;
   });
-  return firmSettings(app.db, viewer.firmId);
+  const settings = await firmSettings(app.db, viewer.firmId);
+  return changed ? { ok: true, settings } : { ok: false, current: settings };
 }

@@ -170,7 +170,35 @@ describeEachDatabase('tax settings and tax-aware proposals', (t) => {
     });
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0]).toMatchObject({ loc: ['body', 'rebalance_to'], msg: taxSettingsMessages.rebalanceToInvalid });
-    expect((await call(app, 'GET', api('/recommendations/settings'), { token: advisor.token })).body).toEqual(firmBody);
+    expect((await call(app, 'GET', api('/recommendations/settings'), { token: advisor.token })).body).toEqual({
+      ...firmBody,
+      sync_version: 0,
+      updated_at: null,
+    });
+  });
+
+  it("saves the firm's rebalancing settings at the version read, audited; a stale version answers 409 with the current ones", async () => {
+    const firm = await newAdvisorFirm(app);
+    const firmAdmin = await colleague(app, t.db, firm.firmId, 'admin');
+    const put = (body: Record<string, unknown>) => call(app, 'PUT', api('/recommendations/settings'), { token: firmAdmin.token, body });
+    const toTarget = { rebalance_to: 'target', min_benefit_ratio: 2.5, short_term_rate: 0.35, long_term_rate: 0.2 };
+    const saved = await put({ ...toTarget, sync_version: 0 });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({ ...toTarget, sync_version: 1 });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, firm.firmId), eq(auditLog.action, 'rebalancing settings updated')));
+    expect(audit).toMatchObject({
+      before: { rebalance_to: 'band_edge', min_benefit_ratio: 0, short_term_rate: 0.32, long_term_rate: 0.15 },
+      after: toTarget,
+    });
+    // Saved again from the version first read (0): someone saved meanwhile, nothing changes.
+    const stale = await put({ ...toTarget, rebalance_to: 'band_edge', sync_version: 0 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ detail: taxSettingsMessages.firmChanged, current: { ...toTarget, sync_version: 1 } });
+    const again = await put({ ...toTarget, rebalance_to: 'band_edge', sync_version: 1 });
+    expect(again.body).toMatchObject({ rebalance_to: 'band_edge', sync_version: 2 });
   });
 
   it("shows a taxable proposal's estimated tax against the drift it cures, within the client's gain budget; a Roth shows none", async () => {
@@ -216,6 +244,48 @@ describeEachDatabase('tax settings and tax-aware proposals', (t) => {
     expect(rothProposal!.details.tax).toMatchObject({ treatment: 'tax_free', estimated_tax: 0, gain_budget: null });
     expect(rothProposal!.rationale).toContain('Tax-free account');
     expect(rothProposal!.rationale).not.toMatch(/tax-deferred/i);
+  });
+
+  it("counts this year's realised gains and the client's other open proposals against the budget: two taxable accounts do not each spend it", async () => {
+    // Budget 1,500. Account B (opened first): 225 stock at 80 two years ago and 1,600 bonds; 25 sold today at 100:
+    // +500 realised this year. B then holds 200 stock (20,000), 1,600 bonds (80,000), cash 2,500: inside 20/80 ± 5.
+    // Account A: 600 stock at 80 (+20 a share) and 800 bonds = 100,000, stock 60 %. Room 1,500 − 500 = 1,000:
+    // floor(1,000 / 20) = 50 shares sold, a 1,000 gain, and the budget is spent.
+    const client = await insertClient(t.db, advisor);
+    expect((await save(advisor, client.id, { annual_gain_budget: 1500, hold_security_ids: [], restricted_security_ids: [] })).status).toBe(
+      200,
+    );
+    const b = await openFunded(client.id, 98_000, { model_id: model.id });
+    await trade(b.id, 'buy', stock, 225, 80, daysAgo(730));
+    await trade(b.id, 'buy', bond, 1600, 50, daysAgo(730));
+    await trade(b.id, 'sell', stock, 25, 100, today());
+    t.clock.advance(1); // A opened after B: a review takes B first.
+    const a = await openFunded(client.id, 88_000, { model_id: model.id });
+    await trade(a.id, 'buy', stock, 600, 80, daysAgo(730));
+    await trade(a.id, 'buy', bond, 800, 50, daysAgo(730));
+    const first = await generate(client.id);
+    expect(first.map((row) => row.portfolio_id)).toEqual([a.id]);
+    expect(first[0]!.details.trades.map((row) => [row.side, row.quantity])).toEqual([
+      ['sell', 50],
+      ['buy', 100],
+    ]);
+    expect(first[0]!.details.tax).toMatchObject({ gain_budget: 1500, gains_year_to_date: 500, budget_left: 0 });
+
+    // B drifts: 300 more stock at 80 two years ago (deposit 24,000 then): 500 stock (50,000) of 132,500 = 37.7 %.
+    // Reviewed first, B finds the budget spoken for by A's pending proposal (500 + 1,000 = 1,500): it sells nothing,
+    // and puts its 2,500 of cash into 50 bonds. A, reviewed next, keeps its 50 shares: its own pending proposal is
+    // the one it replaces. Realised and proposed gains together: 500 + 1,000 + 0 = 1,500, the budget.
+    await recordEntry(app, advisor.token, b.id, { type: 'deposit', amount: 24_000, trade_date: daysAgo(731) });
+    await trade(b.id, 'buy', stock, 300, 80, daysAgo(730));
+    const second = await generate(client.id);
+    const ofB = second.find((row) => row.portfolio_id === b.id)!;
+    expect(ofB.details.trades.map((row) => [row.side, row.symbol, row.quantity])).toEqual([['buy', bond.symbol, 50]]);
+    expect(ofB.details.tax).toMatchObject({ gains_year_to_date: 1500, budget_left: 0 });
+    expect(ofB.details.held_back).toMatchObject([{ symbol: stock.symbol, reason: 'gain_budget' }]);
+    const ofA = second.find((row) => row.portfolio_id === a.id)!;
+    expect(ofA.id).toBe(first[0]!.id);
+    expect(ofA.details.totals).toMatchObject({ realized_long: 1000, realized_short: 0 });
+    expect(ofA.details.tax).toMatchObject({ gains_year_to_date: 500, budget_left: 0 });
   });
 
   it("creates no wash sale across the client's accounts: a loss next to a recent IRA purchase is reported disallowed, and no account buys what another sells at a loss", async () => {

@@ -29,6 +29,8 @@ import { ScrollableTable } from '../../components/scrollable-table.tsx';
 import { errorList, errorText } from '../../lib/error-text.ts';
 import { plainFraction } from '../../lib/figure-format.ts';
 import { useCapitalMarketAssumptionsQuery, useUpdateCapitalMarketAssumptionsMutation } from './capital-markets-api.ts';
+import { percentText } from './rebalance-settings-draft.ts';
+import { RebalanceSettingsSection } from './rebalance-settings-section.tsx';
 
 /** The input key a schema issue's path names: a class's return, a band's row, or a whole band (a sum over its rows). */
 function invalidKey(path: readonly PropertyKey[]): string {
@@ -39,9 +41,6 @@ function invalidKey(path: readonly PropertyKey[]): string {
 }
 
 type Notice = { severity: 'success' | 'warning'; text: string };
-
-/** A fraction as the inputs show it: percent with up to two decimals, no sign. */
-const percentText = (fraction: number) => String(Number((fraction * 100).toFixed(2)));
 
 /** What the inputs hold: percent texts keyed by field ('return.us_equity', 'moderate.core_bonds.min', 'moderate.stocks.max'). */
 type Texts = Record<string, string>;
@@ -106,7 +105,10 @@ function PercentInput({
   );
 }
 
-/** /capital-market-assumptions: the firm's expected returns per market class and each band's ranges; admins edit, advisors read. */
+/**
+ * /investment-policy (also /capital-market-assumptions): the firm's expected returns per market class, each band's
+ * ranges and its rebalancing settings; admins edit, advisors read.
+ */
 export function CapitalMarketsPage() {
   const isAdmin = useAppSelector((state) => state.auth.user?.role_name === 'admin');
   const { data: settings, error, isLoading } = useCapitalMarketAssumptionsQuery();
@@ -116,10 +118,11 @@ export function CapitalMarketsPage() {
     <>
       <Box sx={{ mb: 3 }}>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 500 }}>
-          Capital-market assumptions
+          Investment policy
         </Typography>
         <Typography variant="subtitle1" color="text.secondary">
-          What the optimiser expects of each market class, and the range of each class it keeps a risk band’s optimum within.
+          The firm’s capital-market assumptions: what the optimiser expects of each market class, and the range of each class it keeps a
+          risk band’s optimum within. Below them, how recommendations rebalance.
         </Typography>
       </Box>
       {isLoading && <Skeleton variant="rounded" height={400} />}
@@ -130,6 +133,7 @@ export function CapitalMarketsPage() {
         </Alert>
       )}
       {settings && <AssumptionsForm key={settings.sync_version} settings={settings} readOnly={!isAdmin} onSaved={setNotice} />}
+      <RebalanceSettingsSection readOnly={!isAdmin} />
     </>
   );
 }

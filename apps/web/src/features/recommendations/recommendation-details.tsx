@@ -53,7 +53,7 @@ function taxVersusDrift({ tax, drift }: RecommendationDetailsShape): string {
   const budget =
     tax.gain_budget === null
       ? ''
-      : ` Gain budget ${formatDollars(tax.gain_budget)}: ${formatDollars(tax.gains_year_to_date)} realised earlier this year, ${formatDollars(tax.budget_left ?? 0)} left after these trades.`;
+      : ` Gain budget ${formatDollars(tax.gain_budget)}: ${formatDollars(tax.gains_year_to_date)} already used this year (realised, or in the client's other open proposals), ${formatDollars(tax.budget_left ?? 0)} left after these trades.`;
   const edge = tax.rebalance_to === 'band_edge' ? ' Trades stop at the edge of the band.' : '';
   return `${cost}${cured}${rates}.${budget}${edge}`;
 }

@@ -1,6 +1,7 @@
 import LockResetIcon from '@mui/icons-material/LockReset';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
+import PolicyIcon from '@mui/icons-material/Policy';
 import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
@@ -24,7 +25,8 @@ import { displayName, roleName, userInitials } from '../../lib/user-display.ts';
 
 /**
  * The avatar menu: who is signed in, account entries and Logout. The header (name, e-mail, role)
- * is a group of the menu, as a menu holds only items, groups and separators.
+ * is a group of the menu, as a menu holds only items, groups and separators. Staff also find the
+ * firm's investment policy here (the side menu is fixed by the spec); a client user does not.
  */
 export function UserMenu() {
   const dispatch = useAppDispatch();
@@ -35,6 +37,7 @@ export function UserMenu() {
   const menuBuilt = useOpenedOnce(anchor !== null);
   const dialogBuilt = useOpenedOnce(changingPassword);
 
+  const isStaff = user?.role_name === 'admin' || user?.role_name === 'advisor';
   const initials = userInitials(user);
   const close = () => setAnchor(null);
   const go = (path: string) => {
@@ -90,6 +93,14 @@ export function UserMenu() {
             </ListItemIcon>
             Settings
           </MenuItem>
+          {isStaff && (
+            <MenuItem onClick={() => go('/investment-policy')}>
+              <ListItemIcon>
+                <PolicyIcon fontSize="small" />
+              </ListItemIcon>
+              Investment policy
+            </MenuItem>
+          )}
           <MenuItem
             onClick={() => {
               close();
