@@ -3,9 +3,10 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { formatDollars, formatShortDate } from '@meridian/domain/shared/format';
-import type { HeldBack, Recommendation } from '@meridian/domain/recommendations/contracts';
+import type { Recommendation } from '@meridian/domain/recommendations/contracts';
 
 type RecommendationDetailsShape = Recommendation['details'];
+import { HeldBackAlert } from '../../components/held-back-alert.tsx';
 import { SignedValue } from '../../components/signed-value.tsx';
 import { plainFraction } from '../../lib/figure-format.ts';
 import { RecommendationTradesTable } from './recommendation-trades-table.tsx';
@@ -31,14 +32,6 @@ function SubHeading({ children }: { children: string }) {
       {children}
     </Typography>
   );
-}
-
-function heldBackText(row: HeldBack, budgetLeft: number | null): string {
-  if (row.reason === 'hold_list') return `${row.symbol}: on the hold list, not sold`;
-  if (row.reason === 'restricted') return `${row.symbol}: restricted, not bought`;
-  if (row.reason === 'gain_budget')
-    return `${row.symbol}: ${formatDollars(row.amount)} of its overweight kept within the gain budget (${formatDollars(budgetLeft ?? 0)} left this year)`;
-  return `${row.symbol}: the rest of its overweight is not worth the tax`;
 }
 
 /** The tax the trades cost against the drift they cure, and what is left of the client's gain budget. */
@@ -79,16 +72,7 @@ export function RecommendationDetails({ recommendation }: { recommendation: Reco
               .join(', ')}
         </Alert>
       )}
-      {(details.held_back ?? []).length > 0 && (
-        <Alert severity="info" data-testid="held-back">
-          {text.heldBack}
-          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-            {(details.held_back ?? []).map((row) => (
-              <li key={`${row.security_id}-${row.reason}`}>{heldBackText(row, details.tax?.budget_left ?? null)}</li>
-            ))}
-          </Box>
-        </Alert>
-      )}
+      <HeldBackAlert rows={details.held_back ?? []} budgetLeft={details.tax?.budget_left ?? null} />
       {details.wash_sale_blocked.length > 0 && (
         <Alert severity="warning" data-testid="wash-sale-blocked">
           {text.washSaleIntro}

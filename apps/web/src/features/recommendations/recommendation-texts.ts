@@ -24,6 +24,5 @@ export const recommendationTexts = {
   taxSettingsEdit: 'Edit tax settings',
   taxSettingsBudgetHelp: 'Net gains the client accepts realising in a tax year in taxable accounts; leave empty for no budget.',
   taxSettingsSaveFailed: 'Could not save the tax settings',
-  heldBack: "Held back by the client's settings:",
   washSaleIntro: `Not bought back, to avoid a wash sale (sold at a loss within ${recommendationLimits.washSaleDays} days):`,
 } as const;

@@ -5,6 +5,7 @@ import { recommendationMessages } from '@meridian/domain/shared/advice-messages'
 import { jsonResponse, renderScreen } from '../../../test/test-utils.tsx';
 import { StubResizeObserver, stubServer } from '../../../test/portfolios.fixtures.ts';
 import { sampleOptimization as optimization } from '../../../test/recommendations.fixtures.ts';
+import type { Optimization } from '@meridian/domain/recommendations/contracts';
 import { OptimizationSection } from './optimization-section.tsx';
 
 beforeEach(() => vi.stubGlobal('ResizeObserver', StubResizeObserver));
@@ -51,6 +52,33 @@ describe('the optimisation section', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create recommendation from the optimum' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Rebalance to the moderate optimum: pending on the portfolio page.');
     expect(calls.find((call) => call.url.pathname.endsWith('/optimize/recommendation'))?.method).toBe('POST');
+  });
+
+  it("in a taxable account, adds the trades' tax and the client's gain budget, and lists what the settings held back", async () => {
+    const taxed: Optimization = {
+      ...optimization,
+      tax: {
+        treatment: 'taxable',
+        estimated_tax: 180,
+        rates: { short: 0.32, long: 0.15 },
+        gain_budget: 5000,
+        gains_year_to_date: 3800,
+        budget_left: 0,
+        disallowed_loss: 0,
+        rebalance_to: 'band_edge',
+      },
+      held_back: [{ security_id: 'id-MSFT', symbol: 'MSFT', side: 'sell', reason: 'gain_budget', amount: 2500 }],
+    };
+    stubServer(() => jsonResponse(taxed));
+    renderScreen(<OptimizationSection portfolioId={optimization.portfolio_id} />);
+    // 1,200 of long-term gain at 15 % is 180 of tax; 3,800 used before and 1,200 now leave 0 of 5,000.
+    expect((await screen.findByTestId('optimization-trades')).textContent).toBe(
+      '1 trade: sell $4,000, buy $0; estimated realised gain $1,200 long-term and $0 short-term (losses and long-term lots sold first).' +
+        ' Estimated tax $180. Gain budget $5,000 a year: $3,800 already used, $0 left after these trades.',
+    );
+    expect(screen.getByTestId('held-back').textContent).toBe(
+      "Held back by the client's settings:MSFT: $2,500.00 of its overweight kept within the gain budget ($0.00 left this year)",
+    );
   });
 
   it("says why there is nothing to optimise in the server's words, else the spec's text", async () => {

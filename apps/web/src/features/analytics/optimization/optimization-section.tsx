@@ -20,11 +20,27 @@ import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { plainFraction } from '../../../lib/figure-format.ts';
 import { ChartSuspense } from '../../../components/chart-suspense.tsx';
+import { HeldBackAlert } from '../../../components/held-back-alert.tsx';
 import { AnalyticsSection } from '../analytics-section.tsx';
 import { ClassWeightsTable } from './class-weights-table.tsx';
 import { useOptimizePortfolioQuery, useRecommendOptimumMutation } from './optimization-api.ts';
 
 const FrontierChart = lazy(async () => ({ default: (await import('./frontier-chart.tsx')).FrontierChart }));
+
+/** The trades to the optimum in a sentence, with their estimated tax and the client's gain budget in a taxable account. */
+function tradesSummary({ trades, totals, tax, held_back }: Optimization): string {
+  if (trades.length === 0)
+    return held_back.length > 0 ? "No trades: the client's settings hold back every one." : 'The portfolio is at its optimum: no trades.';
+  const summary =
+    `${trades.length} trade${trades.length === 1 ? '' : 's'}: sell ${formatWholeDollars(totals.sells)}, buy ${formatWholeDollars(totals.buys)}; ` +
+    `estimated realised gain ${formatWholeDollars(totals.realized_long)} long-term and ${formatWholeDollars(totals.realized_short)} short-term (losses and long-term lots sold first).`;
+  if (tax?.treatment !== 'taxable') return summary;
+  const budget =
+    tax.gain_budget === null
+      ? ''
+      : ` Gain budget ${formatWholeDollars(tax.gain_budget)} a year: ${formatWholeDollars(tax.gains_year_to_date)} already used, ${formatWholeDollars(tax.budget_left ?? 0)} left after these trades.`;
+  return `${summary} Estimated tax ${formatWholeDollars(Math.max(0, tax.estimated_tax))}.${budget}`;
+}
 
 /** Weights below this are not worth a row: the table lists what the portfolio holds or would hold. */
 const shownWeight = 0.001;
@@ -154,7 +170,6 @@ export function OptimizationSection({ portfolioId }: { portfolioId: string }) {
       </AnalyticsSection>
     );
   }
-  const { totals } = optimization;
   return (
     <AnalyticsSection title={title} testId="analytics-optimization">
       <Typography color="text.secondary" sx={{ mb: 2 }}>
@@ -183,11 +198,12 @@ export function OptimizationSection({ portfolioId }: { portfolioId: string }) {
       <ClassWeightsTable optimization={optimization} />
       <WeightsTable optimization={optimization} />
       <Typography sx={{ mt: 2 }} data-testid="optimization-trades">
-        {optimization.trades.length === 0
-          ? 'The portfolio is at its optimum: no trades.'
-          : `${optimization.trades.length} trade${optimization.trades.length === 1 ? '' : 's'}: sell ${formatWholeDollars(totals.sells)}, buy ${formatWholeDollars(totals.buys)}; estimated realised gain ${formatWholeDollars(totals.realized_long)} long-term and ${formatWholeDollars(totals.realized_short)} short-term (losses and long-term lots sold first).`}
+        {tradesSummary(optimization)}
         {optimization.wash_sale_blocked.map((block) => ` ${block.symbol} is not bought back before ${block.until} (wash sale).`).join('')}
       </Typography>
+      <Box sx={{ mt: 1 }}>
+        <HeldBackAlert rows={optimization.held_back} budgetLeft={optimization.tax?.budget_left ?? null} />
+      </Box>
       {!readOnly && <RecommendButton portfolioId={portfolioId} hasTrades={optimization.trades.length > 0} />}
     </AnalyticsSection>
   );
