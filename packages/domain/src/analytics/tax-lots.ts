@@ -208,9 +208,12 @@ export function walkLots<Match>(
   // All accounts in date order, each account's own order kept (the sort is stable). The accounts of one day
   // go by account id, whatever order they came in: every caller then walks one client's trades alike.
   const walked: WalkedTrade[] = trades
-    .map((trade) => ({ trade, ...tradeUnits(trade) }))
-    .sort((a, b) => byCodeUnits(a.trade.date, b.trade.date) || byCodeUnits(a.trade.account, b.trade.account))
-    .map((entry, place) => ({ ...entry, place }));
+    .map((trade) => {
+      const { micros, cents } = tradeUnits(trade);
+      return { trade, place: 0, micros, cents };
+    })
+    .sort((a, b) => byCodeUnits(a.trade.date, b.trade.date) || byCodeUnits(a.trade.account, b.trade.account));
+  walked.forEach((entry, place) => (entry.place = place));
   const pools = new Map<string, Lot[]>();
   const sold = new Map<string, SoldRecord<Match>[]>();
   const poolOf = (account: string) => {
@@ -236,11 +239,18 @@ export function walkLots<Match>(
     const records = sold.get(trade.account) ?? [];
     sold.set(trade.account, records);
     for (const piece of sellFromPool(pool, entry, trade.lotMethod ?? account.method)) {
-      const judged =
-        joined && !account.taxDeferred && piece.cost > piece.proceeds
-          ? joined.judgeLoss(piece, entry)
-          : { disallowedCents: 0n, matches: [] };
-      records.push({ ...piece, soldOn: trade.date, ...judged });
+      const judged = joined && !account.taxDeferred && piece.cost > piece.proceeds ? joined.judgeLoss(piece, entry) : null;
+      // Every field written out, not spread: a spread made each record a slow dictionary object.
+      records.push({
+        acquiredOn: piece.acquiredOn,
+        buy: piece.buy,
+        micros: piece.micros,
+        cost: piece.cost,
+        proceeds: piece.proceeds,
+        soldOn: trade.date,
+        disallowedCents: judged?.disallowedCents ?? 0n,
+        matches: judged?.matches ?? [],
+      });
     }
   }
   return new Map(

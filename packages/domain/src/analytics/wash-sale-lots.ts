@@ -120,9 +120,10 @@ function washSaleRule(walk: Walk): WalkRule<WashMatch> {
     let need = piece.micros;
     const from = addDays(sale.trade.date, -washSaleWindowDays);
     const to = addDays(sale.trade.date, washSaleWindowDays);
-    for (const candidate of buys) {
-      if (need === 0n) break;
-      if (candidate.trade.date < from || candidate.trade.date > to) continue;
+    // The buys are in walk (date) order: start at the first of the window, stop after its last.
+    for (let index = firstOnOrAfter(buys, from); index < buys.length; index += 1) {
+      const candidate = buys[index] as WalkedTrade;
+      if (need === 0n || candidate.trade.date > to) break;
       const buyPlace = candidate.place;
       if (buyPlace === piece.buy) continue;
       const done = buyPlace < sale.place;
@@ -162,6 +163,18 @@ function washSaleRule(walk: Walk): WalkRule<WashMatch> {
   };
 
   return { openBuy, judgeLoss };
+}
+
+/** The index of the first buy dated on or after `date` (buys in date order). */
+function firstOnOrAfter(buys: readonly WalkedTrade[], date: string): number {
+  let low = 0;
+  let high = buys.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((buys[middle] as WalkedTrade).trade.date < date) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** A replacement lot: the purchase's cost plus the disallowed loss, acquired earlier by the sold lot's holding period. */
