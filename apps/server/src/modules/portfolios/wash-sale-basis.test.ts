@@ -66,11 +66,11 @@ describeEachDatabase('a wash sale’s basis on every screen', (t) => {
       list: list.portfolios.find((row) => row.id === portfolioId)?.cost_basis,
     };
   };
-  const setAccountType = async (portfolioId: string, accountType: string) => {
+  const update = async (portfolioId: string, body: Record<string, unknown>) => {
     const current = await get<PortfolioDetail>(`/portfolios/${portfolioId}`);
     const response = await call(app, 'PUT', api(`/portfolios/${portfolioId}`), {
       token: advisor.token,
-      body: { account_type: accountType, sync_version: current.sync_version },
+      body: { ...body, sync_version: current.sync_version },
     });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
   };
@@ -136,9 +136,9 @@ describeEachDatabase('a wash sale’s basis on every screen', (t) => {
 
     // In an IRA the replacement adds nothing to its basis (the loss is lost): B's cost goes back to 850, and returns to
     // 1,000 when B is taxable again. Voiding A's sale leaves no wash sale: 850.
-    await setAccountType(b.id, 'ira');
+    await update(b.id, { account_type: 'ira' });
     expect(await costOfB(client.id, b.id)).toEqual({ table: 850, list: 850 });
-    await setAccountType(b.id, 'taxable');
+    await update(b.id, { account_type: 'taxable' });
     expect(await costOfB(client.id, b.id)).toEqual({ table: 1000, list: 1000 });
     const voided = await call(app, 'POST', api(`/portfolios/${a.id}/transactions/${sale.id}/void`), {
       token: advisor.token,
@@ -146,5 +146,23 @@ describeEachDatabase('a wash sale’s basis on every screen', (t) => {
     });
     expect(voided.status, JSON.stringify(voided.body)).toBe(200);
     expect(await costOfB(client.id, b.id)).toEqual({ table: 850, list: 850 });
+  });
+
+  it('recosts the other account when the selling account changes its lot method', async () => {
+    // A buys 10 X @ 100 (120 days ago) and 10 @ 120 (110 days ago), sells 10 @ 110 (60 days ago); B buys 10 @ 110
+    // (45 days ago). FIFO sells A's 100 lot at a gain of 100: no wash sale, B's lot costs 1,100. HIFO sells the 120 lot
+    // at a loss of 100, which B's purchase 15 days later disallows: B's lot costs 1,100 + 100 = 1,200.
+    const client = await insertClient(t.db, advisor);
+    const a = await openPortfolio(app, advisor.token, client.id);
+    const b = await openPortfolio(app, advisor.token, client.id);
+    await recordEntry(app, advisor.token, a.id, { type: 'deposit', amount: 3000, trade_date: daysAgo(120) });
+    await recordEntry(app, advisor.token, b.id, { type: 'deposit', amount: 2000, trade_date: daysAgo(45) });
+    await record(a.id, { type: 'buy', security_id: x.id, quantity: 10, price: 100, trade_date: daysAgo(120) });
+    await record(a.id, { type: 'buy', security_id: x.id, quantity: 10, price: 120, trade_date: daysAgo(110) });
+    await record(a.id, { type: 'sell', security_id: x.id, quantity: 10, price: 110, trade_date: daysAgo(60) });
+    await record(b.id, { type: 'buy', security_id: x.id, quantity: 10, price: 110, trade_date: daysAgo(45) });
+    expect(await costOfB(client.id, b.id)).toEqual({ table: 1100, list: 1100 });
+    await update(a.id, { lot_method: 'hifo' });
+    expect(await costOfB(client.id, b.id)).toEqual({ table: 1200, list: 1200 });
   });
 });
