@@ -1,7 +1,8 @@
 import { sumMoney } from '../portfolios/ledger.ts';
 import type { Lots } from './contracts.ts';
 import type { AnalyticsPosition, AnalyticsTrade } from './report.ts';
-import { unrealizedGains, washSaleLots, type LotAccount, type LotMethod } from './tax-lots.ts';
+import { positionLots } from './position-lots.ts';
+import { unrealizedGains, type LotAccount, type LotMethod } from './tax-lots.ts';
 
 /** The tax lots of a report (report.ts): open lots at today's price and sales of the chosen period. */
 
@@ -43,90 +44,91 @@ export function lotsOf(
   accounts: Readonly<Record<string, WashAccount>> = {},
   otherTrades: readonly AnalyticsTrade[] = [],
 ): Lots {
-  const holdingKey = (row: { portfolioId: string; securityId: string }) => `${row.portfolioId}\u0000${row.securityId}`;
+  const holdingKey = (portfolioId: string, securityId: string) => `${portfolioId}\u0000${securityId}`;
   const ownerOf = (portfolioId: string) => accounts[portfolioId]?.owner ?? `portfolio ${portfolioId}`;
   const inScope = new Set(trades.map((trade) => trade.portfolioId));
-  // One taxpayer's trades of one security, all their accounts together.
-  const tradesByOwnerSecurity = new Map<string, AnalyticsTrade[]>();
-  for (const trade of [...trades, ...otherTrades]) {
-    const key = `${ownerOf(trade.portfolioId)}\u0000${trade.securityId}`;
-    const list = tradesByOwnerSecurity.get(key) ?? [];
-    list.push(trade);
-    tradesByOwnerSecurity.set(key, list);
-  }
-  const positionByHolding = new Map(positions.map((position) => [holdingKey(position), position]));
-  const open: OpenLotRow[] = [];
-  const realized: RealizedLotRow[] = [];
+  // Each taxpayer's trades, all their accounts together: the lots of their positions (positionLots).
+  const tradesByOwner = new Map<string, AnalyticsTrade[]>();
   const washAccounts: Record<string, LotAccount> = {};
+  const securityOf = new Map<string, AnalyticsTrade>();
   for (const trade of [...trades, ...otherTrades]) {
+    const owner = ownerOf(trade.portfolioId);
+    const list = tradesByOwner.get(owner) ?? [];
+    list.push(trade);
+    tradesByOwner.set(owner, list);
     washAccounts[trade.portfolioId] ??= {
       method: methods[trade.portfolioId] ?? accounts[trade.portfolioId]?.lotMethod ?? methodOf(methods, trade.portfolioId),
       taxDeferred: accounts[trade.portfolioId]?.taxDeferred ?? false,
     };
+    if (!securityOf.has(trade.securityId)) securityOf.set(trade.securityId, trade);
   }
-  for (const securityTrades of tradesByOwnerSecurity.values()) {
-    const accountTrades = securityTrades.map((trade) => ({ ...trade, account: trade.portfolioId }));
-    for (const [portfolioId, history] of washSaleLots(accountTrades, washAccounts)) {
+  const positionByHolding = new Map(positions.map((position) => [holdingKey(position.portfolioId, position.securityId), position]));
+  const open: OpenLotRow[] = [];
+  const realized: RealizedLotRow[] = [];
+  for (const ownerTrades of tradesByOwner.values()) {
+    for (const [portfolioId, held] of positionLots(ownerTrades, washAccounts)) {
       if (!inScope.has(portfolioId)) continue;
-      const trade = securityTrades.find((row) => row.portfolioId === portfolioId) as AnalyticsTrade;
-      if (history.openLots.length > 0) {
-        const position = positionByHolding.get(holdingKey(trade));
-        if (!position)
-          throw new RangeError(`No position for ${trade.symbol} in portfolio ${trade.portfolioId}, whose trades leave shares held`);
-        const valued = unrealizedGains(history.openLots, position.price, asOf);
-        valued.forEach((row, index) => {
-          const wash = history.openLots[index]?.washSale ?? null;
-          // Every field written out, not spread: a spread made each row a slow dictionary object (2 µs a lot).
-          open.push({
-            portfolio_id: trade.portfolioId,
-            security_id: trade.securityId,
+      for (const [securityId, history] of held) {
+        const trade = securityOf.get(securityId) as AnalyticsTrade;
+        if (history.openLots.length > 0) {
+          const position = positionByHolding.get(holdingKey(portfolioId, securityId));
+          if (!position)
+            throw new RangeError(`No position for ${trade.symbol} in portfolio ${portfolioId}, whose trades leave shares held`);
+          const valued = unrealizedGains(history.openLots, position.price, asOf);
+          valued.forEach((row, index) => {
+            const wash = history.openLots[index]?.washSale ?? null;
+            // Every field written out, not spread: a spread made each row a slow dictionary object (2 µs a lot).
+            open.push({
+              portfolio_id: portfolioId,
+              security_id: securityId,
+              symbol: trade.symbol,
+              name: trade.name,
+              asset_class: trade.assetClass,
+              acquired_on: row.acquiredOn,
+              quantity: row.quantity,
+              cost_per_share: row.costPerShare,
+              cost_basis: row.costBasis,
+              price: position.price,
+              market_value: row.marketValue,
+              unrealized_gain: row.unrealizedGain,
+              term: row.term,
+              wash_sale: wash && {
+                disallowed_loss: wash.disallowedLoss,
+                basis_added: wash.basisAdded,
+                sold_on: wash.soldOn,
+                bought_on: wash.boughtOn,
+                days_added: wash.daysAdded,
+              },
+            });
+          });
+        }
+        for (const piece of history.realized) {
+          if (piece.soldOn < start || piece.soldOn > asOf) continue;
+          realized.push({
+            portfolio_id: portfolioId,
+            security_id: securityId,
             symbol: trade.symbol,
             name: trade.name,
             asset_class: trade.assetClass,
-            acquired_on: row.acquiredOn,
-            quantity: row.quantity,
-            cost_per_share: row.costPerShare,
-            cost_basis: row.costBasis,
-            price: position.price,
-            market_value: row.marketValue,
-            unrealized_gain: row.unrealizedGain,
-            term: row.term,
-            wash_sale: wash && {
-              disallowed_loss: wash.disallowedLoss,
-              basis_added: wash.basisAdded,
-              sold_on: wash.soldOn,
-              bought_on: wash.boughtOn,
-              days_added: wash.daysAdded,
-            },
+            acquired_on: piece.acquiredOn,
+            sold_on: piece.soldOn,
+            quantity: piece.quantity,
+            cost_basis: piece.costBasis,
+            proceeds: piece.proceeds,
+            realized_gain: piece.realizedGain,
+            term: piece.term,
+            disallowed_loss: piece.disallowedLoss,
+            recognized_gain: piece.recognizedGain,
+            wash_sales: piece.washSales.map((match) => ({
+              portfolio_id: match.account,
+              bought_on: match.boughtOn,
+              quantity: match.quantity,
+              disallowed_loss: match.disallowedLoss,
+              basis_added: match.basisAdded,
+              tax_deferred: match.taxDeferred,
+            })),
           });
-        });
-      }
-      for (const piece of history.realized) {
-        if (piece.soldOn < start || piece.soldOn > asOf) continue;
-        realized.push({
-          portfolio_id: trade.portfolioId,
-          security_id: trade.securityId,
-          symbol: trade.symbol,
-          name: trade.name,
-          asset_class: trade.assetClass,
-          acquired_on: piece.acquiredOn,
-          sold_on: piece.soldOn,
-          quantity: piece.quantity,
-          cost_basis: piece.costBasis,
-          proceeds: piece.proceeds,
-          realized_gain: piece.realizedGain,
-          term: piece.term,
-          disallowed_loss: piece.disallowedLoss,
-          recognized_gain: piece.recognizedGain,
-          wash_sales: piece.washSales.map((match) => ({
-            portfolio_id: match.account,
-            bought_on: match.boughtOn,
-            quantity: match.quantity,
-            disallowed_loss: match.disallowedLoss,
-            basis_added: match.basisAdded,
-            tax_deferred: match.taxDeferred,
-          })),
-        });
+        }
       }
     }
   }

@@ -1,4 +1,3 @@
-import { addDays, dayNumber } from '../shared/trading-calendar.ts';
 import { cashEffect, OversellError, roundPrice, roundQuantity, tradeValue } from '../portfolios/ledger.ts';
 
 /**
@@ -10,6 +9,8 @@ import { cashEffect, OversellError, roundPrice, roundQuantity, tradeValue } from
  *
  * Trade fees are not in the lot cost: the ledger records a fee as a transaction of its own, so a
  * buy's cost is exactly quantity × price, as its cash effect is.
+ *
+ * This file walks the trades (walkLots); the wash-sale rule joins the walk from wash-sale-lots.ts.
  */
 
 /** A sell may name its own lot order (a tax-aware sale does); otherwise it takes the portfolio's method. */
@@ -31,7 +32,7 @@ export type HoldingTerm = 'short' | 'long';
 
 export type OpenLot = { acquiredOn: string; quantity: number; costPerShare: number; costBasis: number };
 
-type RealizedLot = {
+export type RealizedLot = {
   acquiredOn: string;
   soldOn: string;
   quantity: number;
@@ -43,6 +44,12 @@ type RealizedLot = {
 };
 
 export type LotHistory = { openLots: OpenLot[]; realized: RealizedLot[] };
+
+/** A trade of one security in one of a taxpayer's accounts. */
+export type AccountTrade = LotTrade & { account: string };
+
+/** An account's lot method, and whether it is tax-deferred or tax-free (an IRA, a 401(k), a Roth IRA...): no gain or loss is recognised in it. */
+export type LotAccount = { method: LotMethod; taxDeferred: boolean };
 
 /**
  * Long-term when the lot was held MORE than one year: sold after the anniversary of its purchase
@@ -63,7 +70,11 @@ function anniversary(date: string): string {
   return `${Number(date.slice(0, 4)) + 1}-${monthDay === '02-29' ? '02-28' : monthDay}`;
 }
 
-type Lot = {
+/** What a replacement lot carries from a wash sale, in cents and days (wash-sale-lots.ts). */
+export type WashCarry = { disallowedCents: bigint; addedCents: bigint; soldOn: string; boughtOn: string; daysAdded: number };
+
+/** An open lot during the walk, in micro-shares and cents. */
+export type Lot = {
   acquiredOn: string;
   costPerShare: number;
   micros: bigint;
@@ -73,20 +84,22 @@ type Lot = {
   wash: WashCarry | null;
 };
 
-/** What a replacement lot carries from a wash sale, in cents and days, as washSaleLots keeps it. */
-type WashCarry = { disallowedCents: bigint; addedCents: bigint; soldOn: string; boughtOn: string; daysAdded: number };
-
 const microsPerShare = 1_000_000;
-const centsPerDollar = 100;
+export const centsPerDollar = 100;
 
 // roundQuantity first: the ledger rounds shares half away from zero as the digits read.
 const toMicros = (quantity: number) => BigInt(Math.round(roundQuantity(quantity) * microsPerShare));
 const toCents = (dollars: number) => BigInt(Math.round(dollars * centsPerDollar));
-const shares = (micros: bigint) => Number(micros) / microsPerShare;
-const dollars = (cents: bigint) => Number(cents) / centsPerDollar;
+export const shares = (micros: bigint) => Number(micros) / microsPerShare;
+export const dollars = (cents: bigint) => Number(cents) / centsPerDollar;
 
 /** whole × part / of, rounded half up (all three are non-negative). */
-const shareOf = (whole: bigint, part: bigint, of: bigint): bigint => (2n * whole * part + of) / (2n * of);
+export const shareOf = (whole: bigint, part: bigint, of: bigint): bigint => (2n * whole * part + of) / (2n * of);
+
+/** Drops the lots with no shares left. */
+export function removeEmpty(pool: Lot[]) {
+  for (let i = pool.length - 1; i >= 0; i -= 1) if ((pool[i] as Lot).micros === 0n) pool.splice(i, 1);
+}
 
 /** A trade's quantity in micro-shares and its value in cents, checked as the ledger checks it. */
 function tradeUnits(trade: LotTrade): { micros: bigint; cents: bigint } {
@@ -114,276 +127,188 @@ function lotOrder(method: SaleLotMethod, sale: LotTrade): (a: Lot, b: Lot) => nu
   return (a, b) => taxRank(a, price, sale.date) - taxRank(b, price, sale.date) || dearestFirst(a, b);
 }
 
+/** A trade as the walk takes it: its place among all the trades in date order, its size in micro-shares and cents. */
+export type WalkedTrade = { trade: AccountTrade; place: number; micros: bigint; cents: bigint };
+
+/** The shares a sale took from one lot: their cost and their share of the proceeds, in cents. */
+export type SoldPiece = { acquiredOn: string; buy: number; micros: bigint; cost: bigint; proceeds: bigint };
+
+/** A plain lot: a purchase (or what is left of one) at its own price. */
+export const plainLot = (buy: WalkedTrade, micros: bigint, costCents: bigint): Lot => ({
+  acquiredOn: buy.trade.date,
+  costPerShare: roundPrice(buy.trade.price),
+  micros,
+  costCents,
+  buy: buy.place,
+  wash: null,
+});
+
 /**
- * The open lots and realised pieces of one security's trades in ledger order (by date; a date before
- * the one above it is refused). Throws the ledger's OversellError where a sell exceeds the shares
- * held at that point, as positionFromTransactions does. No wash sales: washSaleLots finds those.
+ * Takes a sale's shares from the pool in the order of `method`, each piece's cost and proceeds shared
+ * to the cent (a piece that takes all the rest gets exactly the rest); emptied lots leave the pool.
+ * Throws the ledger's OversellError when the pool holds fewer shares.
  */
-export function taxLots(trades: readonly LotTrade[], method: LotMethod = 'fifo'): LotHistory {
-  const history = lotEngine(
-    trades.map((trade) => ({ ...trade, account: '' })),
-    { '': { method, taxDeferred: false } },
-    false,
-  ).get('') ?? { openLots: [], realized: [] };
-  return {
-    openLots: history.openLots.map(({ acquiredOn, quantity, costPerShare, costBasis }) => ({
-      acquiredOn,
-      quantity,
-      costPerShare,
-      costBasis,
-    })),
-    realized: history.realized.map(({ acquiredOn, soldOn, quantity, costBasis, proceeds, realizedGain, term }) => ({
-      acquiredOn,
-      soldOn,
-      quantity,
-      costBasis,
-      proceeds,
-      realizedGain,
-      term,
-    })),
-  };
+function sellFromPool(pool: Lot[], sale: Pick<WalkedTrade, 'micros' | 'cents'> & { trade: LotTrade }, method: SaleLotMethod): SoldPiece[] {
+  const held = pool.reduce((sum, lot) => sum + lot.micros, 0n);
+  if (sale.micros > held) throw new OversellError(shares(held), shares(sale.micros));
+  let unsold = sale.micros;
+  let unshared = sale.cents;
+  const pieces: SoldPiece[] = [];
+  for (const lot of [...pool].sort(lotOrder(method, sale.trade))) {
+    if (unsold === 0n) break;
+    const taken = lot.micros < unsold ? lot.micros : unsold;
+    const cost = shareOf(lot.costCents, taken, lot.micros);
+    const proceeds = shareOf(unshared, taken, unsold);
+    pieces.push({ acquiredOn: lot.acquiredOn, buy: lot.buy, micros: taken, cost, proceeds });
+    lot.micros -= taken;
+    lot.costCents -= cost;
+    unsold -= taken;
+    unshared -= proceeds;
+  }
+  removeEmpty(pool);
+  return pieces;
 }
 
-/** A trade of one security in one of a taxpayer's accounts. */
-export type AccountTrade = LotTrade & { account: string };
-
-/** An account's lot method, and whether it is tax-deferred or tax-free (an IRA, a 401(k), a Roth IRA...): no gain or loss is recognised in it. */
-export type LotAccount = { method: LotMethod; taxDeferred: boolean };
-
-/**
- * A wash sale's mark on a replacement lot: the loss disallowed on the sale of `soldOn`, the part of
- * it added to the lot's basis (none in a tax-deferred account), and the days of the sold lot's
- * holding period added to the lot's (its acquiredOn is moved back by them; boughtOn is the purchase).
- */
-type WashAdjustment = { disallowedLoss: number; basisAdded: number; soldOn: string; boughtOn: string; daysAdded: number };
-
-/** One replacement purchase matched against a loss sale, and the loss disallowed for its shares. */
-type WashMatch = {
-  account: string;
-  boughtOn: string;
-  quantity: number;
-  disallowedLoss: number;
-  /** The disallowed loss added to the replacement's basis: all of it, or nothing in a tax-deferred account (Rev. Rul. 2008-5). */
-  basisAdded: number;
-  taxDeferred: boolean;
+/** What the walk shares with a rule that joins it: the trades in date order, each account's pool and settings. */
+export type Walk = {
+  trades: readonly WalkedTrade[];
+  poolOf: (account: string) => Lot[];
+  accountOf: (account: string) => LotAccount;
 };
 
-type WashOpenLot = OpenLot & { washSale: WashAdjustment | null };
-/** realizedGain is proceeds − cost; recognizedGain adds back the disallowed loss (a positive amount), so counts only the allowed loss. */
-type WashRealizedLot = RealizedLot & { disallowedLoss: number; recognizedGain: number; washSales: WashMatch[] };
-export type WashLotHistory = { openLots: WashOpenLot[]; realized: WashRealizedLot[] };
+/** How a rule (the wash-sale rule) joins the walk: it opens each buy's lots and judges each piece sold at a loss in a taxable account. */
+export type WalkRule<Match> = {
+  openBuy: (buy: WalkedTrade, pool: Lot[]) => void;
+  judgeLoss: (piece: SoldPiece, sale: WalkedTrade) => { disallowedCents: bigint; matches: Match[] };
+};
 
-/** Wash sales look 30 calendar days either side of a loss sale (IRC §1091). */
-const washSaleWindowDays = 30;
+/** A piece sold, with what a rule disallowed of its loss (nothing without one). */
+type SoldRecord<Match> = SoldPiece & { soldOn: string; disallowedCents: bigint; matches: Match[] };
+
+export type AccountWalk<Match> = { lots: Lot[]; sold: SoldRecord<Match>[] };
+
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The lots of one security across all of one taxpayer's accounts, with wash sales (IRC §1091): a
- * sale at a loss in a taxable account, where shares of the same security are bought within 30
- * calendar days before or after it in any of the accounts (IRAs included), other than the shares
- * sold, has its loss disallowed for as many shares as were bought. Replacement purchases are matched
- * in the order they were made, each share once. The disallowed loss is added to the replacement
- * lot's basis, and the sold lot's holding period to the replacement's (its acquisition date moves
- * back by it), so a later sale of it realises the loss and takes the longer term. A replacement in a
- * tax-deferred account has the loss disallowed all the same, and added to no basis (Rev. Rul.
- * 2008-5): it is lost. Sales in tax-deferred accounts are not wash sales (no loss is recognised there).
- *
- * Trades of each account must be in date order; accounts' trades may come interleaved in any way.
- * Answers each account's open lots and realised pieces.
+ * Walks the trades of one security across accounts in date order, then by account (each account's own
+ * order kept; a date before the one above it in the same account is refused), buys opening lots and sells taking
+ * them by each account's method (or the sell's own). Answers each account's open lots and sold pieces.
  */
-export function washSaleLots(trades: readonly AccountTrade[], accounts: Readonly<Record<string, LotAccount>>): Map<string, WashLotHistory> {
-  return lotEngine(trades, accounts, true);
-}
-
-type Pending = { micros: bigint; wash: WashCarry };
-
-function lotEngine(
+export function walkLots<Match>(
   trades: readonly AccountTrade[],
   accounts: Readonly<Record<string, LotAccount>>,
-  washSales: boolean,
-): Map<string, WashLotHistory> {
+  rule?: (walk: Walk) => WalkRule<Match>,
+): Map<string, AccountWalk<Match>> {
   const lastDate = new Map<string, string>();
   for (const trade of trades) {
     const previousDate = lastDate.get(trade.account) ?? '';
     if (trade.date < previousDate) throw new RangeError(`Trades must be in date order: ${trade.date} comes after ${previousDate}`);
     lastDate.set(trade.account, trade.date);
   }
-  // All accounts in date order, each account's own order kept (the sort is stable).
-  const ordered = trades.map((trade) => ({ trade, ...tradeUnits(trade) }));
-  if (washSales) ordered.sort((a, b) => byDate(a.trade.date, b.trade.date));
-  const buys = washSales ? ordered.map((entry, place) => ({ ...entry, place })).filter((entry) => entry.trade.type === 'buy') : [];
-  /** Shares of each buy (by its place in `ordered`) not yet matched as a replacement. */
-  const unmatched = new Map<number, bigint>();
-  const pending = new Map<number, Pending[]>();
+  // All accounts in date order, each account's own order kept (the sort is stable). The accounts of one day
+  // go by account id, whatever order they came in: every caller then walks one client's trades alike.
+  const walked: WalkedTrade[] = trades
+    .map((trade) => {
+      const { micros, cents } = tradeUnits(trade);
+      return { trade, place: 0, micros, cents };
+    })
+    .sort((a, b) => byCodeUnits(a.trade.date, b.trade.date) || byCodeUnits(a.trade.account, b.trade.account));
+  walked.forEach((entry, place) => (entry.place = place));
   const pools = new Map<string, Lot[]>();
-  const realizedOf = new Map<string, WashRealizedLot[]>();
+  const sold = new Map<string, SoldRecord<Match>[]>();
+  const poolOf = (account: string) => {
+    const pool = pools.get(account) ?? [];
+    pools.set(account, pool);
+    return pool;
+  };
   const accountOf = (account: string): LotAccount => {
     const found = accounts[account];
     if (!found) throw new RangeError(`No lot method for account ${account}`);
     return found;
   };
-
-  ordered.forEach((entry, place) => {
-    const { trade, micros, cents } = entry;
+  const joined = rule?.({ trades: walked, poolOf, accountOf });
+  for (const entry of walked) {
+    const { trade } = entry;
     const account = accountOf(trade.account);
-    const pool = pools.get(trade.account) ?? [];
-    pools.set(trade.account, pool);
+    const pool = poolOf(trade.account);
     if (trade.type === 'buy') {
-      let rest = micros;
-      let restCents = cents;
-      for (const part of pending.get(place) ?? []) {
-        const cost = shareOf(restCents, part.micros, rest);
-        pool.push(washLot(trade.date, part.micros, cost, place, part.wash));
-        rest -= part.micros;
-        restCents -= cost;
-      }
-      if (rest > 0n)
-        pool.push({
-          acquiredOn: trade.date,
-          costPerShare: roundPrice(trade.price),
-          micros: rest,
-          costCents: restCents,
-          buy: place,
-          wash: null,
-        });
-      return;
+      if (joined) joined.openBuy(entry, pool);
+      else pool.push(plainLot(entry, entry.micros, entry.cents));
+      continue;
     }
-    const held = pool.reduce((sum, lot) => sum + lot.micros, 0n);
-    if (micros > held) throw new OversellError(shares(held), shares(micros));
-    let unsoldMicros = micros;
-    let unsharedProceeds = cents;
-    const pieces: Array<{ lot: Lot; taken: bigint; cost: bigint; proceeds: bigint; acquiredOn: string }> = [];
-    for (const lot of [...pool].sort(lotOrder(trade.lotMethod ?? account.method, trade))) {
-      if (unsoldMicros === 0n) break;
-      const taken = lot.micros < unsoldMicros ? lot.micros : unsoldMicros;
-      // Shares of what is left, to the cent: a piece that takes all the rest gets exactly the rest.
-      const cost = shareOf(lot.costCents, taken, lot.micros);
-      const proceeds = shareOf(unsharedProceeds, taken, unsoldMicros);
-      pieces.push({ lot, taken, cost, proceeds, acquiredOn: lot.acquiredOn });
-      lot.micros -= taken;
-      lot.costCents -= cost;
-      unsoldMicros -= taken;
-      unsharedProceeds -= proceeds;
-    }
-    for (let i = pool.length - 1; i >= 0; i -= 1) if ((pool[i] as Lot).micros === 0n) pool.splice(i, 1);
-    const realized = realizedOf.get(trade.account) ?? [];
-    realizedOf.set(trade.account, realized);
-    for (const piece of pieces) {
-      const matches: WashMatch[] = [];
-      let disallowedCents = 0n;
-      if (washSales && !account.taxDeferred && piece.cost > piece.proceeds) {
-        const lossCents = piece.cost - piece.proceeds;
-        const daysAdded = dayNumber(trade.date) - dayNumber(piece.acquiredOn);
-        let need = piece.taken;
-        const from = addDays(trade.date, -washSaleWindowDays);
-        const to = addDays(trade.date, washSaleWindowDays);
-        for (const candidate of buys) {
-          if (need === 0n) break;
-          if (candidate.trade.date < from || candidate.trade.date > to) continue;
-          const buyPlace = candidate.place;
-          if (buyPlace === piece.lot.buy) continue;
-          const done = buyPlace < place;
-          const candidatePool = pools.get(candidate.trade.account) ?? [];
-          // A purchase already made serves with the shares of it still held (and not yet matched).
-          const plain = done ? candidatePool.filter((lot) => lot.buy === buyPlace && lot.wash === null) : [];
-          const heldPlain = plain.reduce((sum, lot) => sum + lot.micros, 0n);
-          const left = unmatched.get(buyPlace) ?? candidate.micros;
-          const available = done ? (heldPlain < left ? heldPlain : left) : left;
-          if (available === 0n) continue;
-          const taken = available < need ? available : need;
-          // The loss of the shares still to match, shared to the cent as proceeds are.
-          const disallowed = shareOf(lossCents - disallowedCents, taken, need);
-          const deferred = accountOf(candidate.trade.account).taxDeferred;
-          const wash: WashCarry = {
-            disallowedCents: disallowed,
-            addedCents: deferred ? 0n : disallowed,
-            soldOn: trade.date,
-            boughtOn: candidate.trade.date,
-            daysAdded: deferred ? 0 : daysAdded,
-          };
-          if (done) splitInto(candidatePool, plain, taken, wash);
-          else pending.set(buyPlace, [...(pending.get(buyPlace) ?? []), { micros: taken, wash }]);
-          unmatched.set(buyPlace, left - taken);
-          need -= taken;
-          disallowedCents += disallowed;
-          matches.push({
-            account: candidate.trade.account,
-            boughtOn: candidate.trade.date,
-            quantity: shares(taken),
-            disallowedLoss: dollars(disallowed),
-            basisAdded: dollars(wash.addedCents),
-            taxDeferred: deferred,
-          });
-        }
-      }
-      realized.push({
+    const records = sold.get(trade.account) ?? [];
+    sold.set(trade.account, records);
+    for (const piece of sellFromPool(pool, entry, trade.lotMethod ?? account.method)) {
+      const judged = joined && !account.taxDeferred && piece.cost > piece.proceeds ? joined.judgeLoss(piece, entry) : null;
+      // Every field written out, not spread: a spread made each record a slow dictionary object.
+      records.push({
         acquiredOn: piece.acquiredOn,
+        buy: piece.buy,
+        micros: piece.micros,
+        cost: piece.cost,
+        proceeds: piece.proceeds,
         soldOn: trade.date,
-        quantity: shares(piece.taken),
-        costBasis: dollars(piece.cost),
-        proceeds: dollars(piece.proceeds),
-        realizedGain: dollars(piece.proceeds - piece.cost),
-        term: holdingTerm(piece.acquiredOn, trade.date),
-        disallowedLoss: dollars(disallowedCents),
-        recognizedGain: dollars(piece.proceeds - piece.cost + disallowedCents),
-        washSales: matches,
+        disallowedCents: judged?.disallowedCents ?? 0n,
+        matches: judged?.matches ?? [],
       });
     }
-  });
-  const histories = new Map<string, WashLotHistory>();
-  for (const account of new Set(trades.map((trade) => trade.account))) {
-    const openLots = (pools.get(account) ?? []).map((lot) => ({
-      acquiredOn: lot.acquiredOn,
-      quantity: shares(lot.micros),
-      costPerShare: lot.costPerShare,
-      costBasis: dollars(lot.costCents),
-      washSale: lot.wash && {
-        disallowedLoss: dollars(lot.wash.disallowedCents),
-        basisAdded: dollars(lot.wash.addedCents),
-        soldOn: lot.wash.soldOn,
-        boughtOn: lot.wash.boughtOn,
-        daysAdded: lot.wash.daysAdded,
-      },
-    }));
-    histories.set(account, { openLots, realized: realizedOf.get(account) ?? [] });
   }
-  return histories;
+  return new Map(
+    [...new Set(trades.map((trade) => trade.account))].map((account) => [
+      account,
+      { lots: pools.get(account) ?? [], sold: sold.get(account) ?? [] },
+    ]),
+  );
 }
 
-const byDate = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+export const openLotOf = (lot: Lot): OpenLot => ({
+  acquiredOn: lot.acquiredOn,
+  quantity: shares(lot.micros),
+  costPerShare: lot.costPerShare,
+  costBasis: dollars(lot.costCents),
+});
 
-/** A replacement lot: the purchase's cost plus the disallowed loss, acquired earlier by the sold lot's holding period. */
-function washLot(boughtOn: string, micros: bigint, costCents: bigint, buy: number, wash: WashCarry): Lot {
-  const total = costCents + wash.addedCents;
-  return {
-    acquiredOn: addDays(boughtOn, -wash.daysAdded),
-    costPerShare: roundPrice(Number(total) / centsPerDollar / shares(micros)),
-    micros,
-    costCents: total,
-    buy,
-    wash,
-  };
+export const realizedLotOf = (piece: SoldPiece & { soldOn: string }): RealizedLot => ({
+  acquiredOn: piece.acquiredOn,
+  soldOn: piece.soldOn,
+  quantity: shares(piece.micros),
+  costBasis: dollars(piece.cost),
+  proceeds: dollars(piece.proceeds),
+  realizedGain: dollars(piece.proceeds - piece.cost),
+  term: holdingTerm(piece.acquiredOn, piece.soldOn),
+});
+
+/**
+ * The open lots and realised pieces of one security's trades in ledger order (by date; a date before
+ * the one above it is refused). Throws the ledger's OversellError where a sell exceeds the shares
+ * held at that point, as positionFromTransactions does. No wash sales: washSaleLots finds those.
+ */
+export function taxLots(trades: readonly LotTrade[], method: LotMethod = 'fifo'): LotHistory {
+  const walk = walkLots(
+    trades.map((trade) => ({ ...trade, account: '' })),
+    { '': { method, taxDeferred: false } },
+  ).get('');
+  return { openLots: (walk?.lots ?? []).map(openLotOf), realized: (walk?.sold ?? []).map(realizedLotOf) };
 }
 
-/** Moves `micros` shares of a purchase's plain lots (in the pool's order) into replacement lots placed just after them. */
-function splitInto(pool: Lot[], plain: readonly Lot[], micros: bigint, wash: WashCarry) {
-  let rest = micros;
-  let restAdded = wash.addedCents;
-  let restDisallowed = wash.disallowedCents;
-  for (const lot of plain) {
-    if (rest === 0n) break;
-    const taken = lot.micros < rest ? lot.micros : rest;
-    const cost = shareOf(lot.costCents, taken, lot.micros);
-    const added = shareOf(restAdded, taken, rest);
-    const disallowed = shareOf(restDisallowed, taken, rest);
-    lot.micros -= taken;
-    lot.costCents -= cost;
-    const replacement = washLot(lot.acquiredOn, taken, cost, lot.buy, { ...wash, addedCents: added, disallowedCents: disallowed });
-    pool.splice(pool.indexOf(lot) + 1, 0, replacement);
-    rest -= taken;
-    restAdded -= added;
-    restDisallowed -= disallowed;
-  }
-  for (let i = pool.length - 1; i >= 0; i -= 1) if ((pool[i] as Lot).micros === 0n) pool.splice(i, 1);
+/**
+ * The pieces a sale on `sale.date` would take from these open lots (a position's, as positionLots
+ * answers them), in the sale's lot order (FIFO when it names none): what the ledger will realise when
+ * the sale is recorded after the trades the lots come from.
+ */
+export function sellOpenLots(openLots: readonly OpenLot[], sale: Omit<LotTrade, 'type'>): RealizedLot[] {
+  const pool: Lot[] = openLots.map((lot, place) => ({
+    acquiredOn: lot.acquiredOn,
+    costPerShare: lot.costPerShare,
+    micros: toMicros(lot.quantity),
+    costCents: toCents(lot.costBasis),
+    buy: place,
+    wash: null,
+  }));
+  const trade: LotTrade = { ...sale, type: 'sell' };
+  return sellFromPool(pool, { trade, ...tradeUnits(trade) }, sale.lotMethod ?? 'fifo').map((piece) =>
+    realizedLotOf({ ...piece, soldOn: sale.date }),
+  );
 }
 
 export type UnrealizedLot = OpenLot & { marketValue: number; unrealizedGain: number; term: HoldingTerm };
@@ -408,13 +333,11 @@ export function unrealizedGains(openLots: readonly OpenLot[], price: number, asO
 }
 
 /**
- * The cost of the shares still held, by the portfolio's lot method: what every screen shows as a
- * position's cost basis (and its unrealised gain over it), so the holdings table and the analytics
- * lots agree. Under average cost a sale would leave 10 shares of a 100 and a 200 lot at 1,500; FIFO
- * leaves the 200 lot (2,000), HIFO the 100 lot (1,000).
+ * The shares and cost of a position's open lots (positionLots): what every screen shows as its cost
+ * basis (and its unrealised gain over it). Under average cost a sale would leave 10 shares of a 100
+ * and a 200 lot at 1,500; FIFO leaves the 200 lot (2,000), HIFO the 100 lot (1,000).
  */
-export function openLotsCost(trades: readonly LotTrade[], method: LotMethod = 'fifo'): { quantity: number; costBasis: number } {
-  const { openLots } = taxLots(trades, method);
+export function openLotsCost(openLots: readonly OpenLot[]): { quantity: number; costBasis: number } {
   const micros = openLots.reduce((sum, lot) => sum + toMicros(lot.quantity), 0n);
   const costCents = openLots.reduce((sum, lot) => sum + toCents(lot.costBasis), 0n);
   return { quantity: shares(micros), costBasis: dollars(costCents) };

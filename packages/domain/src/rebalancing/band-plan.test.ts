@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { LotTrade } from '../analytics/tax-lots.ts';
 import type { AccountType } from '../portfolios/contracts.ts';
 import { accountTypes } from '../portfolios/contracts.ts';
 import { planBandRebalance, untaxedProfile, type BandPlanInput, type TaxProfile } from './band-plan.ts';
 import { reviewPortfolio, type PortfolioReview, type ReviewModel } from './review.ts';
 import { accountTaxTreatment } from './tax-treatment.ts';
-import type { PlanHolding, PlanSecurity } from './trade-plan.ts';
+import { buy, planHolding as holding, planSecurity as security } from '../test/lot-trades.ts';
 import { disallowedLoss, inWashWindow, recentPurchases } from './wash-sales.ts';
-
-const security = (symbol: string, assetClass: PlanSecurity['assetClass'], price: number): PlanSecurity => ({
-  securityId: `id-${symbol}`,
-  symbol,
-  name: `${symbol} fund`,
-  assetClass,
-  price,
-});
-const buy = (date: string, quantity: number, price: number): LotTrade => ({ type: 'buy', date, quantity, price });
-const holding = (base: PlanSecurity, trades: LotTrade[]): PlanHolding => ({
-  ...base,
-  quantity: trades.reduce((sum, trade) => sum + (trade.type === 'buy' ? trade.quantity : -trade.quantity), 0),
-  trades,
-});
 
 const asOf = '2026-11-20';
 const vti = security('VTI', 'equity', 100);
@@ -40,7 +25,6 @@ const input = (fields: Partial<BandPlanInput>): BandPlanInput => ({
   asOf,
   cash: 0,
   holdings: [],
-  lotMethod: 'fifo',
   classTargets: new Map(),
   funds: [],
   vehicles: new Map(),
@@ -279,7 +263,6 @@ describe('the tax treatment of an account', () => {
     asOf,
     portfolioName: 'Roth',
     cash: 0,
-    lotMethod: 'fifo',
     tax: accountTaxTreatment[accountType] === 'taxable' ? taxed() : untaxedProfile(accountTaxTreatment[accountType]),
     rebalanceTo: 'target',
     holdings: sixtyForty.holdings,
@@ -319,8 +302,8 @@ describe('the wash-sale window (calendar days, both sides of the sale)', () => {
 
   it("finds the purchases before a sale in any of the client's accounts", () => {
     const histories = [
-      { securityId: 'a', portfolioId: 'ira', lotMethod: 'fifo' as const, trades: [buy('2026-10-20', 5, 90), buy('2026-10-21', 7, 90)] },
-      { securityId: 'a', portfolioId: 'taxable', lotMethod: 'fifo' as const, trades: [buy('2026-11-20', 3, 90)] },
+      { securityId: 'a', portfolioId: 'ira', trades: [buy('2026-10-20', 5, 90), buy('2026-10-21', 7, 90)] },
+      { securityId: 'a', portfolioId: 'taxable', trades: [buy('2026-11-20', 3, 90)] },
     ];
     expect(recentPurchases(histories, asOf, 30).get('a')).toEqual([
       { portfolioId: 'ira', date: '2026-10-21', quantity: 7, price: 90 },

@@ -1,4 +1,4 @@
-import { holdingTerm, taxLots, type LotMethod } from '../analytics/tax-lots.ts';
+import { holdingTerm } from '../analytics/tax-lots.ts';
 import { roundMoney, roundPrice, roundQuantity, sumMoney, tradeValue } from '../portfolios/ledger.ts';
 import type { HeldBack, ProposedTrade, WashSaleBlock } from '../recommendations/contracts.ts';
 import type { AssetClass } from '../securities/contracts.ts';
@@ -48,7 +48,6 @@ export type BandPlanInput = {
   asOf: string;
   cash: number;
   holdings: readonly PlanHolding[];
-  lotMethod: LotMethod;
   /** Each asset class's target share of the whole portfolio; cash's is what the others leave. */
   classTargets: ReadonlyMap<AssetClass, number>;
   /** The model's own funds with their weights: what an underweight class buys. */
@@ -76,11 +75,11 @@ export type BandPlan = TradePlan & {
 type Tranche = { quantity: number; gainPerShare: number; term: 'short' | 'long' };
 
 /** A holding's open lots in the order the ledger's tax_optimized sell takes them (short-term losses, long-term losses, long-term gains, short-term gains; dearest first within each). */
-function tranches(holding: PlanHolding, lotMethod: LotMethod, asOf: string): Tranche[] {
+function tranches(holding: PlanHolding, asOf: string): Tranche[] {
   const price = roundPrice(holding.price);
   const rank = (cost: number, term: 'short' | 'long') => (cost > price ? (term === 'long' ? 1 : 0) : term === 'long' ? 2 : 3);
-  return taxLots(holding.trades, lotMethod)
-    .openLots.map((lot) => ({ lot, term: holdingTerm(lot.acquiredOn, asOf) }))
+  return holding.lots
+    .map((lot) => ({ lot, term: holdingTerm(lot.acquiredOn, asOf) }))
     .map((entry, index) => ({ ...entry, index }))
     .sort(
       (a, b) =>
@@ -214,7 +213,7 @@ export function planBandRebalance(input: BandPlanInput): BandPlan {
     }
     const queues = members
       .filter((holding) => !tax.holdList.has(holding.securityId))
-      .map((holding) => ({ holding, queue: tranches(holding, input.lotMethod, input.asOf), taken: 0, stopped: false }));
+      .map((holding) => ({ holding, queue: tranches(holding, input.asOf), taken: 0, stopped: false }));
     // The tax of a share sold now, per dollar; a loss the wash-sale rule would disallow saves nothing.
     const costPerDollar = (entry: (typeof queues)[number], tranche: Tranche) => {
       const washed = tranche.gainPerShare < 0 && input.replacementShares(entry.holding.securityId) > 0;
@@ -272,7 +271,7 @@ export function planBandRebalance(input: BandPlanInput): BandPlan {
       if (quantity > 0 && !entry.stopped && tradeValue(holding.quantity - quantity, holding.price) < input.minimumTrade)
         quantity = holding.quantity;
       if (quantity <= 0 || tradeValue(quantity, holding.price) < input.minimumTrade) continue;
-      const sale = taxAwareSale(holding, input.lotMethod, quantity, input.asOf);
+      const sale = taxAwareSale(holding, quantity, input.asOf);
       const pieces = sale.lots.map((lot) => ({ quantity: lot.quantity, gain: lot.gain }));
       const washed = disallowedLoss(pieces, input.replacementShares(holding.securityId));
       trades.push({

@@ -1,27 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { taxLots, type LotTrade } from '../analytics/tax-lots.ts';
+import { taxLots } from '../analytics/tax-lots.ts';
 import type { ModelTargetInput } from './targets.ts';
 import { largestDrift, securityTargets, washSaleBlocks, weightRows } from './targets.ts';
-import { planTrades, taxAwareSale, type PlanHolding, type PlanSecurity } from './trade-plan.ts';
+import { planTrades, taxAwareSale } from './trade-plan.ts';
+import { buy, planHolding as holding, planSecurity as security, sell } from '../test/lot-trades.ts';
 import { reviewPortfolio, type PortfolioReview, type ReviewModel } from './review.ts';
 import { untaxedProfile } from './band-plan.ts';
-
-const security = (symbol: string, assetClass: PlanSecurity['assetClass'], price: number): PlanSecurity => ({
-  securityId: `id-${symbol}`,
-  symbol,
-  name: `${symbol} fund`,
-  assetClass,
-  price,
-});
-
-const holding = (base: PlanSecurity, trades: LotTrade[]): PlanHolding => ({
-  ...base,
-  quantity: trades.reduce((sum, trade) => sum + (trade.type === 'buy' ? trade.quantity : -trade.quantity), 0),
-  trades,
-});
-
-const buy = (date: string, quantity: number, price: number): LotTrade => ({ type: 'buy', date, quantity, price });
-const sell = (date: string, quantity: number, price: number): LotTrade => ({ type: 'sell', date, quantity, price });
 
 const asOf = '2026-11-20';
 const vti = security('VTI', 'equity', 300);
@@ -36,7 +20,7 @@ describe('the tax_optimized lot order', () => {
       buy('2026-06-01', 10, 350), // short-term loss (50/share)
       buy('2026-07-01', 10, 250), // short-term gain (50/share)
     ];
-    const sale = taxAwareSale(holding(vti, trades), 'fifo', 50, asOf);
+    const sale = taxAwareSale(holding(vti, trades), 50, asOf);
     expect(sale.lots.map((lot) => lot.acquired_on)).toEqual(['2026-06-01', '2024-02-10', '2024-03-10', '2024-01-10', '2026-07-01']);
     expect(sale.realized_short).toBe(-500 + 500);
     expect(sale.realized_long).toBe(-200 + 400 + 1000);
@@ -55,7 +39,7 @@ describe('the tax_optimized lot order', () => {
 });
 
 describe('planTrades', () => {
-  const base = { asOf, lotMethod: 'fifo' as const, washSales: new Map(), minimumTrade: 100 };
+  const base = { asOf, washSales: new Map(), minimumTrade: 100 };
 
   it('sells the overweight in whole shares, tax-aware, and buys the underweight with the proceeds', () => {
     const plan = planTrades({
@@ -224,9 +208,9 @@ describe('targets', () => {
 
   it('finds wash-sale windows from losses in any account, not from gains or old losses', () => {
     const histories = [
-      { securityId: 'a', symbol: 'A', lotMethod: 'fifo' as const, trades: [buy('2026-01-05', 10, 100), sell('2026-11-02', 10, 80)] },
-      { securityId: 'b', symbol: 'B', lotMethod: 'fifo' as const, trades: [buy('2026-01-05', 10, 100), sell('2026-11-02', 10, 120)] },
-      { securityId: 'c', symbol: 'C', lotMethod: 'fifo' as const, trades: [buy('2026-01-05', 10, 100), sell('2026-10-20', 10, 80)] },
+      { securityId: 'a', symbol: 'A', realized: taxLots([buy('2026-01-05', 10, 100), sell('2026-11-02', 10, 80)]).realized },
+      { securityId: 'b', symbol: 'B', realized: taxLots([buy('2026-01-05', 10, 100), sell('2026-11-02', 10, 120)]).realized },
+      { securityId: 'c', symbol: 'C', realized: taxLots([buy('2026-01-05', 10, 100), sell('2026-10-20', 10, 80)]).realized },
     ];
     expect([...washSaleBlocks(histories, asOf, 30).values()]).toEqual([
       { security_id: 'a', symbol: 'A', sold_on: '2026-11-02', until: '2026-12-02' },
@@ -254,7 +238,6 @@ describe('reviewPortfolio', () => {
     asOf,
     portfolioName: 'Growth account',
     cash: 0,
-    lotMethod: 'fifo',
     tax: { ...untaxedProfile('taxable'), rates: { short: 0.32, long: 0.15 } },
     rebalanceTo: 'target',
     holdings: [],

@@ -1,5 +1,4 @@
 import { formatShortDate, formatWholeDollars } from '../shared/format.ts';
-import type { LotMethod } from '../analytics/tax-lots.ts';
 import { sumMoney, tradeValue } from '../portfolios/ledger.ts';
 import { riskBandLabels, type ModelTargetKind, type RiskBand } from '../model-portfolios/contracts.ts';
 import {
@@ -35,7 +34,6 @@ export type PortfolioReview = {
   asOf: string;
   portfolioName: string;
   cash: number;
-  lotMethod: LotMethod;
   /** The account's tax treatment, the client's tax settings and what they realised this year. */
   tax: TaxProfile;
   /** Back to the target or to the band's edge (the firm's setting). */
@@ -80,7 +78,6 @@ export function planToTargets(
     asOf: review.asOf,
     cash: review.cash,
     holdings: review.holdings,
-    lotMethod: review.lotMethod,
     targets,
     washSales: review.washSales,
     minimumTrade: recommendationLimits.minimumTrade,
@@ -134,7 +131,6 @@ function planToBand(review: PortfolioReview, model: ReviewModel): Planned {
     asOf: review.asOf,
     cash: review.cash,
     holdings: review.holdings,
-    lotMethod: review.lotMethod,
     classTargets: classTargetsOf(model.targets),
     funds,
     vehicles: review.vehicles,

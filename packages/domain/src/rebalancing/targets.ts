@@ -1,4 +1,4 @@
-import { taxLots, type LotMethod, type LotTrade } from '../analytics/tax-lots.ts';
+import type { RealizedLot } from '../analytics/tax-lots.ts';
 import { tradeValue } from '../portfolios/ledger.ts';
 import type { ModelTargetKind } from '../model-portfolios/contracts.ts';
 import type { WashSaleBlock, WeightRow } from '../recommendations/contracts.ts';
@@ -102,7 +102,8 @@ export function weightRows(
 export const largestDrift = (rows: readonly WeightRow[], of: 'current' | 'proposed' = 'current') =>
   rows.reduce((largest, row) => Math.max(largest, Math.abs(row[of] - row.target)), 0);
 
-export type SecurityHistory = { securityId: string; symbol: string; trades: readonly LotTrade[]; lotMethod: LotMethod };
+/** A position's realised pieces (positionLots: each cost with its wash-sale adjustment). */
+export type SecurityHistory = { securityId: string; symbol: string; realized: readonly RealizedLot[] };
 
 /**
  * Securities the client may not buy back on `asOf`: sold at a loss in any of their accounts within the
@@ -113,7 +114,7 @@ export function washSaleBlocks(histories: readonly SecurityHistory[], asOf: stri
   const blocks = new Map<string, WashSaleBlock>();
   const windowStart = addDays(asOf, -windowDays);
   for (const history of histories) {
-    for (const piece of taxLots(history.trades, history.lotMethod).realized) {
+    for (const piece of history.realized) {
       if (piece.realizedGain >= 0 || piece.soldOn < windowStart || piece.soldOn > asOf) continue;
       const existing = blocks.get(history.securityId);
       if (existing && existing.sold_on >= piece.soldOn) continue;

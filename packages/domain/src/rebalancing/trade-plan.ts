@@ -1,4 +1,4 @@
-import { taxLots, type LotMethod, type LotTrade } from '../analytics/tax-lots.ts';
+import { sellOpenLots, type OpenLot } from '../analytics/tax-lots.ts';
 import { roundMoney, roundQuantity, sumMoney, tradeValue } from '../portfolios/ledger.ts';
 import type { HeldBack, ProposedTrade, WashSaleBlock } from '../recommendations/contracts.ts';
 import type { AssetClass } from '../securities/contracts.ts';
@@ -15,8 +15,8 @@ export type PlanSecurity = { securityId: string; symbol: string; name: string; a
 
 export type PlanHolding = PlanSecurity & {
   quantity: number;
-  /** This security's buys and sells in this portfolio, in ledger order: the lots come from them. */
-  trades: readonly LotTrade[];
+  /** The position's open lots (positionLots: wash sales' adjustments included): what its sells take. */
+  lots: readonly OpenLot[];
 };
 
 /** A security's share of the whole portfolio (cash included); what the targets leave is cash. */
@@ -26,7 +26,6 @@ export type TradePlanInput = {
   asOf: string;
   cash: number;
   holdings: readonly PlanHolding[];
-  lotMethod: LotMethod;
   targets: readonly SecurityTarget[];
   washSales: ReadonlyMap<string, WashSaleBlock>;
   /** Trades below this many dollars are left out. */
@@ -50,16 +49,13 @@ export type TradePlan = {
   blocked: WashSaleBlock[];
 };
 
-/** The lots a sell of `quantity` at `price` on `date` takes, tax_optimized, with the gain of each by term. */
+/** The lots a sell of `quantity` at the holding's price on `date` takes, tax_optimized, with the gain of each by term. */
 export function taxAwareSale(
   holding: PlanHolding,
-  lotMethod: LotMethod,
   quantity: number,
   date: string,
 ): Pick<ProposedTrade, 'lots' | 'realized_short' | 'realized_long'> {
-  const before = taxLots(holding.trades, lotMethod).realized.length;
-  const sale: LotTrade = { type: 'sell', date, quantity, price: holding.price, lotMethod: 'tax_optimized' };
-  const pieces = taxLots([...holding.trades, sale], lotMethod).realized.slice(before);
+  const pieces = sellOpenLots(holding.lots, { date, quantity, price: holding.price, lotMethod: 'tax_optimized' });
   const lots = pieces.map((piece) => ({
     acquired_on: piece.acquiredOn,
     quantity: piece.quantity,
@@ -115,21 +111,21 @@ export function planTrades(input: TradePlanInput): TradePlan {
       input.gainRoom === undefined
         ? Infinity
         : input.gainRoom - sumMoney(trades.map((trade) => trade.realized_short + trade.realized_long));
-    let sale = taxAwareSale(holding, input.lotMethod, quantity, input.asOf);
+    let sale = taxAwareSale(holding, quantity, input.asOf);
     if (sale.realized_short + sale.realized_long > room) {
       // The largest whole number of shares whose gain fits the budget (gains only grow once the losses are sold).
       let low = 0;
       let high = Math.floor(quantity);
       while (low < high) {
         const middle = Math.ceil((low + high) / 2);
-        const trial = taxAwareSale(holding, input.lotMethod, middle, input.asOf);
+        const trial = taxAwareSale(holding, middle, input.asOf);
         if (trial.realized_short + trial.realized_long <= room) low = middle;
         else high = middle - 1;
       }
       holdBack(holding, 'sell', 'gain_budget', tradeValue(quantity - low, holding.price));
       quantity = low;
       if (quantity <= 0) continue;
-      sale = taxAwareSale(holding, input.lotMethod, quantity, input.asOf);
+      sale = taxAwareSale(holding, quantity, input.asOf);
     }
     if (tradeValue(quantity, holding.price) < input.minimumTrade) continue;
     trades.push({ ...tradeOf(holding, 'sell', quantity), ...sale });

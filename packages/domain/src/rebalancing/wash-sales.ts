@@ -1,4 +1,4 @@
-import type { LotMethod, LotTrade } from '../analytics/tax-lots.ts';
+import type { LotTrade } from '../analytics/tax-lots.ts';
 import { roundMoney } from '../portfolios/ledger.ts';
 import { addDays } from '../shared/trading-calendar.ts';
 
@@ -10,7 +10,7 @@ import { addDays } from '../shared/trading-calendar.ts';
  * 2026-12-21 are 31 days away and do not wash it. (The buy-back side is washSaleBlocks in targets.ts.)
  */
 
-export type WashHistory = { securityId: string; portfolioId: string; trades: readonly LotTrade[]; lotMethod: LotMethod };
+export type WashHistory = { securityId: string; portfolioId: string; trades: readonly LotTrade[] };
 
 /** A purchase of a security within the window before a sale on `asOf`. */
 export type RecentPurchase = { portfolioId: string; date: string; quantity: number; price: number };

@@ -131,10 +131,11 @@ export const holdings = pgTable(
     quantity: numeric('quantity', { precision: 20, scale: 6, mode: 'number' }).notNull(),
     averageCost: numeric('average_cost', { precision: 18, scale: 4, mode: 'number' }).notNull(),
     /**
-     * The cost of the shares still held: the open tax lots of the portfolio's lot method (openLotsCost,
-     * void entries excluded, a sell's own lot order respected), the basis every screen shows. Every
-     * ledger write and a change of lot method rewrite it; null only for a row written before it
-     * existed, until start-up's backfill costs it (modules/portfolios/lot-costs.ts).
+     * The cost of the shares still held: the position's open tax lots (positionLots: the portfolio's
+     * lot method, a sell's own lot order, void entries excluded, wash sales across the client's
+     * accounts included), the basis every screen shows. Every ledger write of the client, a change of
+     * lot method or account type and a deleted account rewrite it; null only for a row written before
+     * it existed, until start-up's backfill costs it (modules/portfolios/lot-costs.ts).
      */
     costBasis: numeric('cost_basis', { precision: 18, scale: 2, mode: 'number' }),
     createdAt: createdAt(),

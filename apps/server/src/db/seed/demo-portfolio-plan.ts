@@ -1,4 +1,5 @@
 import { ageFrom } from '@meridian/domain/shared/format';
+import { lotAccountOf, positionLots } from '@meridian/domain/analytics/position-lots';
 import { openLotsCost } from '@meridian/domain/analytics/tax-lots';
 import {
   cashBalance,
@@ -52,8 +53,6 @@ export type PlannedHolding = {
   securityId: string;
   quantity: number;
   averageCost: number;
-  /** The cost of its open lots, first in first out (the demo's accounts keep the default lot method). */
-  costBasis: number;
   openedOn: string;
   lastTradeOn: string;
   trades: number;
@@ -95,6 +94,41 @@ export function planClientPortfolios(
     const name = accountType === 'trust' ? `${client.lastName} Family Trust` : accountNames[accountType];
     return planPortfolio({ client, accountType, name, deposit, age, risk, securities, market, random, benchmarks });
   });
+}
+
+/**
+ * The cost of each planned holding of one client, by portfolio id then security: its open lots over
+ * the trades of all the client's accounts (positionLots, FIFO as the demo's accounts keep), wash sales
+ * included, as the ledger stores it. Ids are those the portfolios are written under: one day's trades
+ * of several accounts are walked in their order.
+ */
+export function plannedLotCosts(
+  accounts: ReadonlyArray<{ portfolioId: string; plan: PlannedPortfolio }>,
+): Map<string, Map<string, number>> {
+  const trades = accounts.flatMap(({ portfolioId, plan }) =>
+    plan.transactions.flatMap((t) =>
+      t.type === 'buy' || t.type === 'sell'
+        ? [{ portfolioId, securityId: t.securityId!, type: t.type, date: t.tradeDate, quantity: t.quantity!, price: t.price! }]
+        : [],
+    ),
+  );
+  const lots = positionLots(
+    trades,
+    Object.fromEntries(
+      accounts.map(({ portfolioId, plan }) => [portfolioId, lotAccountOf({ lotMethod: 'fifo', accountType: plan.accountType })]),
+    ),
+  );
+  return new Map(
+    accounts.map(({ portfolioId, plan }) => [
+      portfolioId,
+      new Map(
+        plan.holdings.map((holding) => [
+          holding.securityId,
+          openLotsCost(lots.get(portfolioId)?.get(holding.securityId)?.openLots ?? []).costBasis,
+        ]),
+      ),
+    ]),
+  );
 }
 
 type PortfolioInputs = {
@@ -303,15 +337,6 @@ function planPortfolio(input: PortfolioInputs): PlannedPortfolio {
       securityId,
       quantity: position.quantity,
       averageCost: position.averageCost,
-      costBasis: openLotsCost(
-        trades.map((t) => ({
-          type: t.type === 'sell' ? 'sell' : 'buy',
-          date: t.tradeDate,
-          quantity: t.quantity ?? 0,
-          price: t.price ?? 0,
-        })),
-        'fifo',
-      ).costBasis,
       openedOn: open[0]!.tradeDate,
       lastTradeOn: open.at(-1)!.tradeDate,
       trades: open.length,

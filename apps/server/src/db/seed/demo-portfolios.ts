@@ -7,7 +7,7 @@ import { holdings, portfolios } from '../schema/portfolios.ts';
 import { prices, securities } from '../schema/securities.ts';
 import { demoFirmName } from './demo-accounts.ts';
 import type { PlanSecurity } from './demo-portfolio-choices.ts';
-import { planClientPortfolios, type PlanMarket } from './demo-portfolio-plan.ts';
+import { planClientPortfolios, plannedLotCosts, type PlanMarket, type PlannedPortfolio } from './demo-portfolio-plan.ts';
 
 export type SeedPortfoliosResult = {
   skipped: boolean;
@@ -155,6 +155,12 @@ export async function seedDemoPortfolios(db: Db, options: { firmId?: string } = 
              as t(portfolio_id, security_id, type, trade_date, quantity, price, amount, notes, created_by, created_at)`);
     }
 
+    // Each holding's cost comes from the lots of all its client's accounts: a loss sold in one can move into a lot of another.
+    const accountsOf = new Map<string, Array<{ portfolioId: string; plan: PlannedPortfolio }>>();
+    plans.forEach(({ client, plan }, index) =>
+      accountsOf.set(client.id, [...(accountsOf.get(client.id) ?? []), { portfolioId: portfolioIds[index]!, plan }]),
+    );
+    const costs = new Map([...accountsOf.values()].flatMap((accounts) => [...plannedLotCosts(accounts)]));
     const holdingRows = plans.flatMap(({ plan }, index) =>
       plan.holdings.map((h) => ({
         firmId,
@@ -162,7 +168,7 @@ export async function seedDemoPortfolios(db: Db, options: { firmId?: string } = 
         securityId: h.securityId,
         quantity: h.quantity,
         averageCost: h.averageCost,
-        costBasis: h.costBasis,
+        costBasis: costs.get(portfolioIds[index]!)?.get(h.securityId) ?? null,
         createdAt: recordedAt(h.openedOn),
         updatedAt: recordedAt(h.lastTradeOn),
         syncVersion: h.trades,

@@ -45,10 +45,11 @@ describeEachDatabase('figures that agree across screens', (t) => {
     return response.body as Transaction;
   };
   const cents = (value: number) => Math.round(value * 100) / 100;
-  // The deposit is dated the trade day, not today: on a weekend today comes after the last trading day.
-  const funded = async (owner: string, options: Record<string, unknown> = {}) => {
+  const daysAgo = (days: number) => lastTradingDayOnOrBefore(addDays(tradeDay, -days));
+  // The deposit is dated the trade day (not today: on a weekend today comes after the last trading day), or `days` before it.
+  const funded = async (owner: string, options: Record<string, unknown> = {}, days = 0) => {
     const portfolio = await openPortfolio(app, alex.token, owner, options);
-    await record(portfolio.id, { type: 'deposit', amount: 10_000 });
+    await record(portfolio.id, { type: 'deposit', amount: 10_000, trade_date: daysAgo(days) });
     return portfolio;
   };
 
@@ -98,9 +99,7 @@ describeEachDatabase('figures that agree across screens', (t) => {
     // FIFO leaves the lot at 200: basis 2,000, gain 10 L − 2,000. HIFO leaves the lot at 100: basis 1,000.
     const expected = { fifo: 2000, hifo: 1000 } as const;
     for (const method of ['fifo', 'hifo'] as const) {
-      const portfolio = await openPortfolio(app, alex.token, clientId, { lot_method: method });
-      const daysAgo = (days: number) => lastTradingDayOnOrBefore(addDays(tradeDay, -days));
-      await record(portfolio.id, { type: 'deposit', amount: 10_000, trade_date: daysAgo(90) });
+      const portfolio = await funded(clientId, { lot_method: method }, 90);
       await record(portfolio.id, { type: 'buy', symbol: 'GE', quantity: 10, price: 100, trade_date: daysAgo(90) });
       await record(portfolio.id, { type: 'buy', symbol: 'GE', quantity: 10, price: 200, trade_date: daysAgo(60) });
       await record(portfolio.id, { type: 'sell', symbol: 'GE', quantity: 10, price: 150, trade_date: daysAgo(10) });
@@ -142,17 +141,18 @@ describeEachDatabase('figures that agree across screens', (t) => {
   };
 
   it('shows one cost and one unrealised gain per portfolio on the list, the page, the holdings table and the client summary', async () => {
-    // Buy 10 GE at 100, 10 at 200, sell 10 at 150; 10 left, worth 10 L at GE's close L.
-    // FIFO sells the 100 lot: 10 @ 200 left, cost 2,000. HIFO sells the 200 lot: 10 @ 100 left, cost 1,000.
-    // The list and the client summary used to say 1,500 (10 × the average cost of 150) for both.
+    // Buy 10 GE at 100 (90 days ago), 10 at 200 (60 days ago), sell 10 at 150 (10 days ago); 10 left, worth 10 L at GE's
+    // close L. FIFO sells the 100 lot: 10 @ 200 left, cost 2,000. HIFO sells the 200 lot: 10 @ 100 left, cost 1,000.
+    // The list and the client summary used to say 1,500 (10 × the average cost of 150) for both. No buy is within 30
+    // days of the sale, so HIFO's loss is no wash sale that would move into the 100 lot's basis.
     const expected = { fifo: 2000, hifo: 1000 } as const;
     const value = cents(10 * ge.lastClose!);
     for (const method of ['fifo', 'hifo'] as const) {
       const owner = (await insertClient(t.db, alex, { firstName: 'Lou', lastName: `Lots ${method}` })).id;
-      const portfolio = await funded(owner, { lot_method: method });
-      await record(portfolio.id, { type: 'buy', symbol: 'GE', quantity: 10, price: 100 });
-      await record(portfolio.id, { type: 'buy', symbol: 'GE', quantity: 10, price: 200 });
-      await record(portfolio.id, { type: 'sell', symbol: 'GE', quantity: 10, price: 150 });
+      const portfolio = await funded(owner, { lot_method: method }, 90);
+      await record(portfolio.id, { type: 'buy', symbol: 'GE', quantity: 10, price: 100, trade_date: daysAgo(90) });
+      await record(portfolio.id, { type: 'buy', symbol: 'GE', quantity: 10, price: 200, trade_date: daysAgo(60) });
+      await record(portfolio.id, { type: 'sell', symbol: 'GE', quantity: 10, price: 150, trade_date: daysAgo(10) });
       const figures = [expected[method], cents(value - expected[method])];
       expect(await costsOnEveryScreen(owner, portfolio.id), method).toEqual({
         list: figures,
@@ -165,11 +165,12 @@ describeEachDatabase('figures that agree across screens', (t) => {
 
   it('keeps the list’s cost on the open lots through a void and a change of lot method', async () => {
     const owner = (await insertClient(t.db, alex, { firstName: 'Val', lastName: 'Voids' })).id;
-    const portfolio = await funded(owner);
-    await record(portfolio.id, { type: 'buy', symbol: 'GE', quantity: 10, price: 100 });
-    const second = await record(portfolio.id, { type: 'buy', symbol: 'GE', quantity: 10, price: 200 });
-    await record(portfolio.id, { type: 'buy', symbol: 'GE', quantity: 10, price: 300 });
-    await record(portfolio.id, { type: 'sell', symbol: 'GE', quantity: 10, price: 150 });
+    // The buys are more than 30 days before the sale: no loss sold is a wash sale.
+    const portfolio = await funded(owner, {}, 90);
+    await record(portfolio.id, { type: 'buy', symbol: 'GE', quantity: 10, price: 100, trade_date: daysAgo(90) });
+    const second = await record(portfolio.id, { type: 'buy', symbol: 'GE', quantity: 10, price: 200, trade_date: daysAgo(80) });
+    await record(portfolio.id, { type: 'buy', symbol: 'GE', quantity: 10, price: 300, trade_date: daysAgo(70) });
+    await record(portfolio.id, { type: 'sell', symbol: 'GE', quantity: 10, price: 150, trade_date: daysAgo(10) });
     const value = cents(20 * ge.lastClose!);
     const everywhere = (cost: number) => {
       const figures = [cost, cents(value - cost)];

@@ -1,34 +1,25 @@
-import { and, asc, desc, eq, inArray, isNull, lte, max, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, max, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  cashEffect,
-  isTrade,
-  OversellError,
-  positionFromTransactions,
-  roundMoney,
-  roundPrice,
-  roundQuantity,
-  type TransactionType,
-} from '@meridian/domain/portfolios/ledger';
-import { openLotsCost, type LotMethod, type SaleLotMethod } from '@meridian/domain/analytics/tax-lots';
+import { cashEffect, isTrade, roundMoney, roundPrice, roundQuantity, type TransactionType } from '@meridian/domain/portfolios/ledger';
+import type { SaleLotMethod } from '@meridian/domain/analytics/tax-lots';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
-import { cashShortfallMessage, describeEntry, firstCashShortfall, type CashCheckEntry } from '@meridian/domain/portfolios/cash-check';
 import type { Transaction, TransactionCreate } from '@meridian/domain/portfolios/contracts';
 import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import type { Db } from '../../db/client.ts';
-import { holdings, portfolios, transactions, type PortfolioRow, type TransactionRow } from '../../db/schema/portfolios.ts';
-import { prices, securities, type SecurityRow } from '../../db/schema/securities.ts';
+import { portfolios, transactions, type PortfolioRow, type TransactionRow } from '../../db/schema/portfolios.ts';
+import { prices, type SecurityRow } from '../../db/schema/securities.ts';
 import { findSecurity } from '../securities/securities.service.ts';
 import { refreshValuations } from '../valuations/valuations.service.ts';
 import { fieldError, RequestValidationError } from '../../platform/errors.ts';
-import { HttpError } from '../../platform/http-error.ts';
+import { checkCash, rebuildHoldings, type LedgerWrite } from './ledger-rebuild.ts';
+import { lockClientAccounts } from './lot-costs.ts';
 import { toTransaction } from './portfolios.views.ts';
 
 /**
  * The ledger is the truth of a portfolio. A write inserts its transactions (and marks any it voids),
  * then, in the same database transaction, rebuilds each traded security's holding from that
- * security's whole ledger (so a back-dated trade is checked against what was held on its date),
- * checks the running cash against the account's floor (zero, or −margin_limit), rewrites the
+ * security's whole ledger (so a back-dated trade is checked against what was held on its date) and
+ * the cost of the client's holdings of it in every account (ledger-rebuild.ts), checks the running cash against the account's floor (zero, or −margin_limit), rewrites the
  * portfolio's daily valuations from the earliest trade date touched, sets the portfolio's cash to the
  * sum of its ledger, bumps the portfolio's sync_version and writes the audit row. Void entries stay
  * in the table and count in no figure.
@@ -78,163 +69,6 @@ export function ledgerEntry(input: {
   };
 }
 
-type PositionSnapshot = { security_id: string; quantity: number; average_cost: number; cost_basis: number | null } | null;
-
-/** What a write does to the ledger: entries it adds, entries it voids, and how a refusal names it ('This buy', 'Voiding this deposit'). */
-type LedgerWrite = {
-  entries: NewTransaction[];
-  voids?: Array<{ row: TransactionRow; reason: string; key: string | null }>;
-  /** For a correction: the entry the new one replaces. */
-  replacesId?: string;
-};
-
-/** The entries of a portfolio that count (not void), or those and the ones being voided now, for a check. */
-const counted = (portfolioId: string, voiding: readonly string[]) =>
-  voiding.length > 0
-    ? and(eq(transactions.portfolioId, portfolioId), or(isNull(transactions.voidedAt), inArray(transactions.id, [...voiding])))
-    : and(eq(transactions.portfolioId, portfolioId), isNull(transactions.voidedAt));
-
-/** 'This buy' or 'Voiding this deposit': the subject of a refusal. */
-const subjectOf = (write: LedgerWrite): string => {
-  const voided = write.voids?.[0]?.row;
-  if (voided) return `${write.entries.length > 0 ? 'Correcting' : 'Voiding'} this ${voided.type}`;
-  return `This ${write.entries[0]?.type ?? 'entry'}`;
-};
-
-/**
- * Rebuilds one holding from its security's ledger in this portfolio (void entries excluded): its
- * quantity, average cost and the cost of its open lots by the portfolio's lot method (each sell in
- * its own lot order when it names one); a sell beyond what was held at its point of the ledger fails
- * the write.
- */
-async function rebuildHolding(tx: Db, portfolio: PortfolioRow, lotMethod: LotMethod, securityId: string, now: Date, write: LedgerWrite) {
-  const [existing] = await tx
-    .select({ quantity: holdings.quantity, averageCost: holdings.averageCost, costBasis: holdings.costBasis })
-    .from(holdings)
-    .where(and(eq(holdings.portfolioId, portfolio.id), eq(holdings.securityId, securityId)));
-  const ledger = await tx
-    .select({
-      type: transactions.type,
-      quantity: transactions.quantity,
-      price: transactions.price,
-      tradeDate: transactions.tradeDate,
-      lotMethod: transactions.lotMethod,
-    })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.portfolioId, portfolio.id),
-        eq(transactions.securityId, securityId),
-        inArray(transactions.type, ['buy', 'sell']),
-        isNull(transactions.voidedAt),
-      ),
-    )
-    .orderBy(asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id));
-  let position;
-  try {
-    position = positionFromTransactions(ledger);
-  } catch (error) {
-    if (!(error instanceof OversellError)) throw error;
-    if (!write.voids?.length) throw fieldError('quantity', error.message, error.requested);
-    // A void (or correction) took away shares a later sell needed: name that sell.
-    const sell = ledger[error.index];
-    const [security] = await tx.select({ symbol: securities.symbol }).from(securities).where(eq(securities.id, securityId));
-    const described = describeEntry({ type: 'sell', amount: 0, quantity: error.requested, symbol: security?.symbol ?? null });
-    throw new HttpError(422, portfolioMessages.sellUncovered(subjectOf(write), described, sell?.tradeDate ?? '', error.held));
-  }
-  // The cost of the shares still held is that of their open lots, as every screen shows it.
-  const costBasis =
-    position.quantity > 0
-      ? openLotsCost(
-          ledger.map((row) => ({
-            type: row.type === 'sell' ? ('sell' as const) : ('buy' as const),
-            date: row.tradeDate,
-            quantity: row.quantity ?? 0,
-            price: row.price ?? 0,
-            lotMethod: row.lotMethod,
-          })),
-          lotMethod,
-        ).costBasis
-      : 0;
-  if (position.quantity > 0) {
-    await tx
-      .insert(holdings)
-      .values({
-        firmId: portfolio.firmId,
-        portfolioId: portfolio.id,
-        securityId,
-        quantity: position.quantity,
-        averageCost: position.averageCost,
-        costBasis,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: [holdings.portfolioId, holdings.securityId],
-        set: {
-          quantity: position.quantity,
-          averageCost: position.averageCost,
-          costBasis,
-          syncVersion: sql`${holdings.syncVersion} + 1`,
-          updatedAt: now,
-        },
-      });
-  } else {
-    // No shares, no holding: a later buy opens a new one.
-    await tx.delete(holdings).where(and(eq(holdings.portfolioId, portfolio.id), eq(holdings.securityId, securityId)));
-  }
-  const snapshot = (quantity: number, averageCost: number, cost: number | null): PositionSnapshot => ({
-    security_id: securityId,
-    quantity,
-    average_cost: averageCost,
-    cost_basis: cost,
-  });
-  return {
-    before: existing ? snapshot(existing.quantity, existing.averageCost, existing.costBasis) : null,
-    after: position.quantity > 0 ? snapshot(position.quantity, position.averageCost, costBasis) : null,
-    realizedGain: position.realizedGain,
-  };
-}
-
-/**
- * Cash never goes below zero, or below −margin_limit (DESIGN decision 17): the running cash of the
- * ledger after the write is checked from its earliest change on (see firstCashShortfall), so a
- * back-dated buy cannot leave an earlier day short and a void cannot leave a later withdrawal unfunded.
- */
-async function checkCash(tx: Db, portfolio: PortfolioRow, marginLimit: number | null, write: LedgerWrite, added: ReadonlySet<string>) {
-  const voiding = (write.voids ?? []).map((entry) => entry.row.id);
-  const rows = await tx
-    .select({
-      id: transactions.id,
-      type: transactions.type,
-      tradeDate: transactions.tradeDate,
-      amount: transactions.amount,
-      quantity: transactions.quantity,
-      symbol: securities.symbol,
-    })
-    .from(transactions)
-    .leftJoin(securities, eq(securities.id, transactions.securityId))
-    .where(counted(portfolio.id, voiding))
-    .orderBy(asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id));
-  const ledger: CashCheckEntry[] = rows.map((row) => ({
-    ...row,
-    status: added.has(row.id) ? 'added' : voiding.includes(row.id) ? 'removed' : 'kept',
-  }));
-  const shortfall = firstCashShortfall(ledger, marginLimit);
-  if (!shortfall) return;
-  const own = shortfall.entry.status === 'added' && !write.voids?.length;
-  const at = ledger.indexOf(shortfall.entry);
-  const backDated = ledger.slice(at + 1).some((entry) => entry.status === 'kept');
-  const message = cashShortfallMessage(subjectOf(write), shortfall, marginLimit, { atOwnEntry: own, backDated });
-  if (write.voids?.length) throw new HttpError(422, message);
-  const first = write.entries[0];
-  throw fieldError(
-    first && isTrade(first.type) ? 'quantity' : 'amount',
-    message,
-    first ? (first.quantity ?? Math.abs(first.amount)) : null,
-  );
-}
-
 /**
  * Records transactions in one database transaction (see the top of this file) and returns them as
  * stored; inside `within`, a transaction of the caller's, when the entries are part of a larger write.
@@ -270,9 +104,10 @@ export async function writeLedger(
   const voids = write.voids ?? [];
   const inTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> => (within ? work(within) : app.db.transaction(work));
   return inTransaction(async (tx) => {
-    // Writers of one portfolio queue on its row, so each ledger check sees every earlier write.
+    // Writers of one client's accounts queue on their rows, so each ledger check and lot cost sees every earlier write.
+    await lockClientAccounts(tx, portfolio.clientId);
     const [locked] = await tx
-      .select({ cash: portfolios.cashBalance, marginLimit: portfolios.marginLimit, lotMethod: portfolios.lotMethod })
+      .select({ cash: portfolios.cashBalance, marginLimit: portfolios.marginLimit })
       .from(portfolios)
       .where(eq(portfolios.id, portfolio.id))
       .for('update');
@@ -319,9 +154,7 @@ export async function writeLedger(
     }
     const touched = [...inserted, ...voided];
     const traded = [...new Set(touched.filter((row) => isTrade(row.type) && row.securityId).map((row) => row.securityId!))];
-    const changes = [];
-    for (const securityId of traded)
-      changes.push(await rebuildHolding(tx, portfolio, locked?.lotMethod ?? portfolio.lotMethod, securityId, now, write));
+    const changes = await rebuildHoldings(tx, portfolio, traded, now, write);
     await checkCash(tx, portfolio, locked?.marginLimit ?? null, write, new Set(inserted.map((row) => row.id)));
     const earliest = touched.reduce((min, row) => (row.tradeDate < min ? row.tradeDate : min), touched[0]?.tradeDate ?? marketDate(now));
     // A void may remove the first entry: the series is then rewritten whole (it starts later).

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PortfolioSortField } from '@meridian/domain/portfolios/contracts';
-import type { LotTrade } from '@meridian/domain/analytics/tax-lots';
+import type { LotAccount } from '@meridian/domain/analytics/tax-lots';
+import { lotAccountOf, type PositionTrade } from '@meridian/domain/analytics/position-lots';
 import type { Db } from '../../db/client.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { holdings, portfolios, transactions, type HoldingRow, type PortfolioRow } from '../../db/schema/portfolios.ts';
@@ -123,28 +124,62 @@ export async function selectHoldings(db: Db, portfolioId: string): Promise<Holdi
     .where(and(eq(holdings.portfolioId, portfolioId), gt(holdings.quantity, 0)));
 }
 
-export type LotTradeRow = LotTrade & { securityId: string };
+/** The securities a portfolio has bought or sold (void entries aside). */
+export async function selectTradedSecurities(db: Db, portfolioId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ securityId: transactions.securityId })
+    .from(transactions)
+    .where(and(eq(transactions.portfolioId, portfolioId), inArray(transactions.type, ['buy', 'sell']), isNull(transactions.voidedAt)));
+  return rows.flatMap((row) => (row.securityId ? [row.securityId] : []));
+}
 
-/** The buys and sells of a portfolio that count (not void), in ledger order (date, then as recorded): the tax lots of its holdings. */
-export async function selectLotTrades(db: Db, portfolioId: string): Promise<LotTradeRow[]> {
+/**
+ * The buys and sells that count (not void) of a client's live accounts, of these securities (every
+ * one when null), in ledger order (date, then as recorded), with each account's lot settings: what
+ * positionLots takes. One read for all of the client's accounts, whatever their number.
+ */
+export async function selectClientLotTrades(
+  db: Db,
+  clientId: string,
+  securityIds: readonly string[] | null,
+): Promise<{ trades: PositionTrade[]; accounts: Record<string, LotAccount> }> {
+  if (securityIds?.length === 0) return { trades: [], accounts: {} };
   const rows = await db
     .select({
+      portfolioId: transactions.portfolioId,
       securityId: transactions.securityId,
       type: transactions.type,
       date: transactions.tradeDate,
       quantity: transactions.quantity,
       price: transactions.price,
       lotMethod: transactions.lotMethod,
+      accountType: portfolios.accountType,
+      accountLotMethod: portfolios.lotMethod,
     })
     .from(transactions)
-    .where(and(eq(transactions.portfolioId, portfolioId), inArray(transactions.type, ['buy', 'sell']), isNull(transactions.voidedAt)))
-    .orderBy(asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id));
-  return rows.map((row) => ({
-    securityId: row.securityId ?? '',
-    type: row.type === 'sell' ? 'sell' : 'buy',
-    date: row.date,
-    quantity: row.quantity ?? 0,
-    price: row.price ?? 0,
-    lotMethod: row.lotMethod,
-  }));
+    .innerJoin(portfolios, eq(portfolios.id, transactions.portfolioId))
+    .where(
+      and(
+        eq(portfolios.clientId, clientId),
+        isNull(portfolios.deletedAt),
+        inArray(transactions.type, ['buy', 'sell']),
+        isNull(transactions.voidedAt),
+        securityIds ? inArray(transactions.securityId, [...securityIds]) : undefined,
+      ),
+    )
+    .orderBy(asc(transactions.portfolioId), asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id));
+  const accounts: Record<string, LotAccount> = {};
+  const trades = rows.map((row): PositionTrade => {
+    accounts[row.portfolioId] ??= lotAccountOf({ lotMethod: row.accountLotMethod, accountType: row.accountType });
+    return {
+      portfolioId: row.portfolioId,
+      securityId: row.securityId ?? '',
+      type: row.type === 'sell' ? 'sell' : 'buy',
+      date: row.date,
+      quantity: row.quantity ?? 0,
+      price: row.price ?? 0,
+      lotMethod: row.lotMethod,
+    };
+  });
+  return { trades, accounts };
 }

@@ -29,13 +29,13 @@ import { fieldError } from '../../platform/errors.ts';
 import {
   countPortfolios,
   selectHoldings,
-  selectLotTrades,
   selectPortfolioSummaries,
   selectReachablePortfolio,
+  selectTradedSecurities,
 } from './portfolios.queries.ts';
 import { clientReach, portfolioReach } from '../../platform/reach.ts';
 import { toHoldings, toPortfolio, toPortfolioDetail } from './portfolios.views.ts';
-import { storeLotCosts } from './lot-costs.ts';
+import { lockClientAccounts, storeLotCosts } from './lot-costs.ts';
 
 export const portfolioNotFound = () => notFound(portfolioMessages.portfolioNotFound);
 
@@ -78,21 +78,19 @@ export async function listPortfolios(db: Db, viewer: UserRow, query: PortfolioLi
 export async function getPortfolio(db: Db, viewer: UserRow, id: string): Promise<PortfolioDetail> {
   const summary = isUuid(id) ? await summaryOf(db, viewer, id) : undefined;
   if (!summary) throw portfolioNotFound();
-  const [rows, trades] = await Promise.all([selectHoldings(db, id), selectLotTrades(db, id)]);
-  return toPortfolioDetail(summary, toHoldings(rows, { cash: summary.cash_balance, lotMethod: summary.lot_method, trades }));
+  return toPortfolioDetail(summary, toHoldings(await selectHoldings(db, id), summary.cash_balance));
 }
 
 /**
  * A portfolio's open positions as they stand now (its cash read afresh, after any write): valued,
- * costed by its lot method and weighed of its total value (toHoldings).
+ * costed by their open lots and weighed of its total value (toHoldings).
  */
 export async function holdingsOf(db: Db, portfolioId: string): Promise<Holding[]> {
-  const [rows, trades, [account]] = await Promise.all([
+  const [rows, [account]] = await Promise.all([
     selectHoldings(db, portfolioId),
-    selectLotTrades(db, portfolioId),
-    db.select({ cash: portfolios.cashBalance, lotMethod: portfolios.lotMethod }).from(portfolios).where(eq(portfolios.id, portfolioId)),
+    db.select({ cash: portfolios.cashBalance }).from(portfolios).where(eq(portfolios.id, portfolioId)),
   ]);
-  return toHoldings(rows, { cash: account?.cash ?? 0, lotMethod: account?.lotMethod ?? 'fifo', trades });
+  return toHoldings(rows, account?.cash ?? 0);
 }
 
 async function knownBenchmark(db: Db, symbol: string): Promise<string> {
@@ -204,7 +202,12 @@ export async function updatePortfolio(
   const benchmark = body.benchmark_symbol === undefined ? undefined : await knownBenchmark(app.db, body.benchmark_symbol);
   const modelId = await knownModel(app.db, before.firmId, body.model_id);
 
+  // Another lot method or account type changes the lots of the client's positions: in this account and, through wash sales, in others.
+  const relots =
+    (body.lot_method !== undefined && body.lot_method !== before.lotMethod) ||
+    (body.account_type !== undefined && body.account_type !== before.accountType);
   const updated = await app.db.transaction(async (tx) => {
+    if (relots) await lockClientAccounts(tx, before.clientId);
     const [row] = await tx
       .update(portfolios)
       .set({
@@ -221,8 +224,7 @@ export async function updatePortfolio(
       // The version check is repeated in the write: a change that landed since the read wins.
       .where(and(eq(portfolios.id, before.id), eq(portfolios.syncVersion, body.sync_version)))
       .returning();
-    // Another lot method leaves other lots open: the holdings' cost follows (the update holds the row's lock).
-    if (row && row.lotMethod !== before.lotMethod) await storeLotCosts(tx, row.id, row.lotMethod);
+    if (row && relots) await storeLotCosts(tx, row.clientId, await selectTradedSecurities(tx, row.id));
     if (row)
       await app.audit(
         request,
@@ -241,10 +243,13 @@ export async function deletePortfolio(app: FastifyInstance, request: FastifyRequ
   const before = await reachablePortfolio(app.db, viewer, id);
   const now = app.now();
   await app.db.transaction(async (tx) => {
+    await lockClientAccounts(tx, before.clientId);
     await tx
       .update(portfolios)
       .set({ deletedAt: now, updatedAt: now, syncVersion: sql`${portfolios.syncVersion} + 1` })
       .where(eq(portfolios.id, before.id));
+    // Its purchases no longer wash the client's loss sales elsewhere, nor its losses their purchases.
+    await storeLotCosts(tx, before.clientId, await selectTradedSecurities(tx, before.id));
     await app.audit(request, { action: 'portfolio deleted', entity: 'portfolio', entityId: before.id, before: auditFields(before) }, tx);
   });
 }

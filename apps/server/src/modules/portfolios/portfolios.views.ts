@@ -1,9 +1,8 @@
 import { accountWeights } from '@meridian/domain/analytics/allocation';
-import { openLotsCost, type LotMethod } from '@meridian/domain/analytics/tax-lots';
 import { gainLossPercent, roundMoney, roundPercent, roundPrice, sumMoney, valueHolding } from '@meridian/domain/portfolios/ledger';
 import type { AllocationSlice, Holding, Portfolio, PortfolioDetail, Transaction } from '@meridian/domain/portfolios/contracts';
 import type { TransactionRow } from '../../db/schema/portfolios.ts';
-import type { HoldingWithSecurity, LotTradeRow, PortfolioSummaryRow } from './portfolios.queries.ts';
+import type { HoldingWithSecurity, PortfolioSummaryRow } from './portfolios.queries.ts';
 
 /** The public shapes of the portfolios API, built from rows; every figure through the ledger's helpers. */
 
@@ -37,9 +36,6 @@ export function toPortfolio(row: Omit<PortfolioSummaryRow, 'total'>): Portfolio 
   };
 }
 
-/** What a portfolio's holdings are weighed and costed against: its cash, its lot method and its buys and sells. */
-export type HoldingsAccount = { cash: number; lotMethod: LotMethod; trades: readonly LotTradeRow[] };
-
 /** The cash slice's key by asset class and by sector (the sector of cash funds, which it joins). */
 const cashAssetClass = 'cash';
 const cashSector = 'Cash';
@@ -48,35 +44,28 @@ const cashSector = 'Cash';
 const percentOf = (weight: number | undefined) => roundPercent((weight ?? 0) * 100);
 
 /**
- * Holdings valued at their latest close, largest first. Cost basis and gain/loss are those of the open
- * lots of the portfolio's lot method (as the analytics lots), average_cost that basis per share;
+ * Holdings valued at their latest close, largest first. Cost basis and gain/loss are those of the
+ * stored open-lot cost (holdings.cost_basis: positionLots', wash sales included, as the analytics
+ * lots), average_cost that basis per share; a row not costed yet keeps its average cost.
  * allocation_percent is the holding's weight of the account's total value, cash included
  * (accountWeights, the one definition every screen uses).
  */
-export function toHoldings(rows: readonly HoldingWithSecurity[], account: HoldingsAccount): Holding[] {
-  const tradesBySecurity = new Map<string, LotTradeRow[]>();
-  for (const trade of account.trades) {
-    const list = tradesBySecurity.get(trade.securityId) ?? [];
-    list.push(trade);
-    tradesBySecurity.set(trade.securityId, list);
-  }
+export function toHoldings(rows: readonly HoldingWithSecurity[], cash: number): Holding[] {
   const valued = rows.map((row) => {
     const { holding, security } = row;
     const byAverage = valueHolding({ quantity: holding.quantity, averageCost: holding.averageCost, lastClose: security.lastClose });
-    const lots = openLotsCost(tradesBySecurity.get(security.id) ?? [], account.lotMethod);
-    // A holding whose trades do not account for its shares (none recorded) keeps its average cost.
-    if (lots.quantity !== holding.quantity) return { row, value: byAverage, costPerShare: holding.averageCost };
-    const gainLoss = sumMoney([byAverage.marketValue, -lots.costBasis]);
+    if (holding.costBasis === null) return { row, value: byAverage, costPerShare: holding.averageCost };
+    const gainLoss = sumMoney([byAverage.marketValue, -holding.costBasis]);
     return {
       row,
-      value: { ...byAverage, costBasis: lots.costBasis, gainLoss, gainLossPercent: gainLossPercent(gainLoss, lots.costBasis) },
-      costPerShare: roundPrice(lots.costBasis / holding.quantity),
+      value: { ...byAverage, costBasis: holding.costBasis, gainLoss, gainLossPercent: gainLossPercent(gainLoss, holding.costBasis) },
+      costPerShare: roundPrice(holding.costBasis / holding.quantity),
     };
   });
   const weights = new Map(
     accountWeights(
       valued.map(({ row, value }) => ({ key: row.security.id, marketValue: value.marketValue })),
-      account.cash,
+      cash,
       cashAssetClass,
     ).map((slice) => [slice.key, slice.weight]),
   );

@@ -104,7 +104,8 @@ describeEachDatabase('portfolio transactions', (t) => {
   });
 
   it('buys add lots, a partial sell takes the oldest lot first (FIFO), selling all closes the holding, a re-buy starts afresh', async () => {
-    const portfolio = await openPortfolio(app, alex.token, client.id, { initial_deposit: 10_000 });
+    // Its own client: the loss sold below would wash with AAPL bought today in the shared client's other accounts.
+    const portfolio = await openPortfolio(app, alex.token, (await insertClient(t.db, alex)).id, { initial_deposit: 10_000 });
     await recordOk(portfolio.id, { type: 'buy', symbol: 'aapl', quantity: 10, price: 100 });
     await recordOk(portfolio.id, { type: 'buy', security_id: aapl.id, quantity: 5, price: 130 });
     expect(await holdingOf(portfolio.id, 'AAPL')).toMatchObject({ quantity: 15, average_cost: 110, cost_basis: 1650 });
@@ -123,8 +124,10 @@ describeEachDatabase('portfolio transactions', (t) => {
     expect(closed.cash_balance).toBe(10_000 - 1000 - 650 + 900 + 810);
     expect(await t.db.select().from(holdings).where(eq(holdings.portfolioId, portfolio.id))).toEqual([]);
 
+    // A wash sale: the re-buy replaces the first 4 shares of that loss sale (the 100 lot's rest, at 90: a loss of 40),
+    // which joins its basis: 4 × 50 + 40 = 240 (60 a share).
     await recordOk(portfolio.id, { type: 'buy', security_id: aapl.id, quantity: 4, price: 50 });
-    expect(await holdingOf(portfolio.id, 'AAPL')).toMatchObject({ quantity: 4, average_cost: 50, cost_basis: 200 });
+    expect(await holdingOf(portfolio.id, 'AAPL')).toMatchObject({ quantity: 4, average_cost: 60, cost_basis: 240 });
     await expectConsistentWithLedger(portfolio.id);
   });
 

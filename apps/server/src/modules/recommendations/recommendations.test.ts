@@ -39,9 +39,8 @@ describeEachDatabase('recommendations', (t) => {
     outsider = await newAdvisorFirm(app);
     // Securities of our own with known closes, so every figure below is exact.
     equityA = await insertSecurity(t.db, 100);
-    equityB = await insertSecurity(t.db, 50);
     // B is the bond side of the model: a rebalance moves money between asset classes, never between funds of one class.
-    equityB = (await t.db.update(securities).set({ assetClass: 'fixed_income' }).where(eq(securities.id, equityB.id)).returning())[0]!;
+    equityB = await insertSecurity(t.db, 50, 'fixed_income');
     // Back to the target, as this firm chose (the default trades only to the band's edge).
     const admin = await colleague(app, t.db, advisor.firmId, 'admin');
     const settings = await call(app, 'PUT', api('/recommendations/settings'), {

@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { taxLots, type LotTrade, type SaleLotMethod } from '@meridian/domain/analytics/tax-lots';
+import { lotAccountOf, positionLots, type PositionTrade } from '@meridian/domain/analytics/position-lots';
+import { openLotsCost, type LotTrade, type SaleLotMethod } from '@meridian/domain/analytics/tax-lots';
+import type { WashLotHistory } from '@meridian/domain/analytics/wash-sale-lots';
 import { assetClassVehicleSymbols, type RiskBand } from '@meridian/domain/model-portfolios/contracts';
 import { untaxedProfile, type TaxProfile } from '@meridian/domain/rebalancing/band-plan';
 import type { PortfolioReview, ReviewOutcome, ReviewModel } from '@meridian/domain/rebalancing/review';
@@ -27,8 +29,8 @@ import { clientTaxSettings, firmRebalanceSettings, type ClientTaxSettingsRow } f
 import { clientBand } from '../clients/clients.service.ts';
 
 /**
- * What a review of a client's portfolios reads: their ledgers' trades (lots and wash sales come from
- * them), the holdings at the latest close, the firm's models and the asset-class vehicle funds. One
+ * What a review of a client's portfolios reads: their ledgers' trades (the lots of their positions
+ * come from them, wash sales included, by positionLots as every screen's do), the holdings at the latest close, the firm's models and the asset-class vehicle funds. One
  * read per kind for the whole client, whatever the number of accounts.
  */
 
@@ -49,6 +51,8 @@ export type ClientBook = {
   asOf: string;
   /** Per portfolio, per security: its trades in ledger order. */
   trades: Map<string, Map<string, { security: PlanSecurity; trades: LotTrade[] }>>;
+  /** Per portfolio, per security: the position's lots (positionLots over all of the client's accounts). */
+  lots: Map<string, Map<string, WashLotHistory>>;
   models: Map<string, ReviewModel>;
   bandModels: Map<RiskBand, ReviewModel>;
   vehicles: Map<AssetClass, PlanSecurity>;
@@ -183,12 +187,17 @@ export async function loadClientBook(db: Db, client: ClientRow, asOf: string): P
     firmSettings(db, client.firmId),
     openClaims(db, taxable),
   ]);
+  const positionTrades: PositionTrade[] = [];
+  for (const [portfolioId, bySecurity] of trades)
+    for (const [securityId, entry] of bySecurity)
+      for (const trade of entry.trades) positionTrades.push({ ...trade, portfolioId, securityId });
   return {
     client,
     band: clientBand(client),
     portfolios: rows,
     asOf,
     trades,
+    lots: positionLots(positionTrades, Object.fromEntries(rows.map((row) => [row.id, lotAccountOf(row)]))),
     models,
     bandModels: modelsByBand(models),
     vehicles,
@@ -238,15 +247,18 @@ export async function firmSettings(db: Db, firmId: string): Promise<FirmRebalanc
   };
 }
 
-/** Net gains realised from 1 January of the book's year to its date in the client's taxable accounts: they count against the budget. */
+/**
+ * Net gains recognised from 1 January of the book's year to its date in the client's taxable accounts
+ * (a wash sale's disallowed loss counts for nothing): they count against the budget.
+ */
 export function gainsYearToDate(book: ClientBook): number {
   const yearStart = `${book.asOf.slice(0, 4)}-01-01`;
   let cents = 0;
   for (const portfolio of book.portfolios) {
     if (accountTaxTreatment[portfolio.accountType] !== 'taxable') continue;
-    for (const { trades } of book.trades.get(portfolio.id)?.values() ?? []) {
-      for (const piece of taxLots(trades, portfolio.lotMethod).realized)
-        if (piece.soldOn >= yearStart && piece.soldOn <= book.asOf) cents += Math.round(piece.realizedGain * 100);
+    for (const { realized } of book.lots.get(portfolio.id)?.values() ?? []) {
+      for (const piece of realized)
+        if (piece.soldOn >= yearStart && piece.soldOn <= book.asOf) cents += Math.round(piece.recognizedGain * 100);
     }
   }
   return cents / 100;
@@ -301,9 +313,6 @@ export function recordProposal(run: ReviewRun, portfolio: PortfolioRow, outcome:
     });
 }
 
-const heldQuantity = (trades: readonly LotTrade[]) =>
-  trades.reduce((sum, trade) => sum + (trade.type === 'buy' ? trade.quantity : -trade.quantity), 0);
-
 /** The review of one of the book's portfolios; null when no model applies (the firm has none for the band). */
 export function portfolioReview(book: ClientBook, portfolio: PortfolioRow, run: ReviewRun = newReviewRun(book)): PortfolioReview | null {
   const followed = portfolio.modelId ? book.models.get(portfolio.modelId) : undefined;
@@ -311,9 +320,10 @@ export function portfolioReview(book: ClientBook, portfolio: PortfolioRow, run: 
   const model = followed ?? bandModel;
   if (!model) return null;
   const holdings: PlanHolding[] = [];
-  for (const { security, trades } of book.trades.get(portfolio.id)?.values() ?? []) {
-    const quantity = Math.round(heldQuantity(trades) * 1e6) / 1e6;
-    if (quantity > 0) holdings.push({ ...security, quantity, trades });
+  for (const { security } of book.trades.get(portfolio.id)?.values() ?? []) {
+    const lots = book.lots.get(portfolio.id)?.get(security.securityId)?.openLots ?? [];
+    const { quantity } = openLotsCost(lots);
+    if (quantity > 0) holdings.push({ ...security, quantity, lots });
   }
   // Wash sales count the client's trades in every account (IRAs included), this one included.
   const histories = book.portfolios.flatMap((account) =>
@@ -322,7 +332,7 @@ export function portfolioReview(book: ClientBook, portfolio: PortfolioRow, run: 
       portfolioId: account.id,
       symbol: security.symbol,
       trades,
-      lotMethod: account.lotMethod,
+      realized: book.lots.get(account.id)?.get(security.securityId)?.realized ?? [],
     })),
   );
   const washSales = washSaleBlocks(histories, book.asOf, recommendationLimits.washSaleDays);
@@ -356,7 +366,6 @@ export function portfolioReview(book: ClientBook, portfolio: PortfolioRow, run: 
     asOf: book.asOf,
     portfolioName: portfolio.name,
     cash: portfolio.cashBalance,
-    lotMethod: portfolio.lotMethod,
     tax,
     rebalanceTo: book.firm.rebalance_to,
     replacementShares,

@@ -6,7 +6,7 @@ import type { GenerateResponse } from '@meridian/domain/recommendations/contract
 import { taxSettingsMessages } from '@meridian/domain/recommendations/tax-settings';
 import { addDays, isTradingDay, lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/shared/trading-calendar';
 import { auditLog } from '../../db/schema/audit.ts';
-import { securities, type SecurityRow } from '../../db/schema/securities.ts';
+import type { SecurityRow } from '../../db/schema/securities.ts';
 import { api, call } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { colleague, insertSecurity, newAdvisorFirm, type Session } from '../../test/fixtures/clients.fixtures.ts';
@@ -32,13 +32,7 @@ describeEachDatabase('tax settings and tax-aware proposals', (t) => {
     admin = await colleague(app, t.db, advisor.firmId, 'admin');
     outsider = await newAdvisorFirm(app);
     stock = await insertSecurity(t.db, 100);
-    bond = (
-      await t.db
-        .update(securities)
-        .set({ assetClass: 'fixed_income' })
-        .where(eq(securities.id, (await insertSecurity(t.db, 50)).id))
-        .returning()
-    )[0]!;
+    bond = await insertSecurity(t.db, 50, 'fixed_income');
     const response = await call(app, 'POST', api('/model-portfolios'), {
       token: advisor.token,
       body: {
