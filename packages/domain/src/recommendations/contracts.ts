@@ -110,7 +110,7 @@ const taxEffectSchema = z.object({
   /** Estimated tax on the net realised gains at the client's rates (negative: tax saved by losses); 0 outside taxable accounts. */
   estimated_tax: z.number(),
   rates: z.object({ short: z.number(), long: z.number() }),
-  /** The client's net realised-gain budget for the tax year, what earlier sales this year used of it, and what is left after these trades. */
+  /** The client's net realised-gain budget for the tax year, what is already used of it (this year's sales and the client's other open proposals), and what is left after these trades. */
   gain_budget: z.number().nullable(),
   gains_year_to_date: z.number(),
   budget_left: z.number().nullable(),

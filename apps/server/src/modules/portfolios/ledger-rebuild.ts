@@ -8,7 +8,7 @@ import { securities } from '../../db/schema/securities.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import { clientLots, holdingCost, storeLotCosts, type ClientLots } from './lot-costs.ts';
-import type { NewTransaction } from './ledger.service.ts';
+import { CashShortfallError, type NewTransaction } from './ledger.service.ts';
 
 /**
  * What a ledger write (ledger.service.ts) works out again from the ledger after its inserts and voids:
@@ -173,9 +173,10 @@ export async function checkCash(
   const message = cashShortfallMessage(subjectOf(write), shortfall, marginLimit, { atOwnEntry: own, backDated });
   if (write.voids?.length) throw new HttpError(422, message);
   const first = write.entries[0];
-  throw fieldError(
+  const { issues } = fieldError(
     first && isTrade(first.type) ? 'quantity' : 'amount',
     message,
     first ? (first.quantity ?? Math.abs(first.amount)) : null,
   );
+  throw new CashShortfallError(issues, message);
 }

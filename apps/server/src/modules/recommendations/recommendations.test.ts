@@ -221,6 +221,26 @@ describeEachDatabase('recommendations', (t) => {
     });
   });
 
+  it('refuses to implement buys the cash no longer covers, saying by how much, and changes nothing', async () => {
+    const { client, portfolio } = await followerWithLots();
+    const [recommendation] = ((await generate(advisor, client.id)).body as GenerateResponse).recommendations;
+    const { totals } = recommendation!.details;
+    // The proposal spends cash on top of its sales' proceeds; once that cash is withdrawn, its buys
+    // come up short by exactly the cash it meant to spend: cash_before − cash_after.
+    expect(totals.buys).toBeGreaterThan(totals.sells);
+    await setStatus(advisor, recommendation!.id, 'accepted');
+    await call(app, 'POST', api(`/portfolios/${portfolio.id}/transactions`), {
+      token: advisor.token,
+      body: { type: 'withdrawal', amount: totals.cash_before, trade_date: today() },
+    });
+    const before = await t.db.select().from(transactions).where(eq(transactions.portfolioId, portfolio.id));
+    const refused = await setStatus(advisor, recommendation!.id, 'implemented');
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    const short = (totals.cash_before - totals.cash_after).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect((refused.body as { detail: string }).detail).toContain(`$${short} short`);
+    expect(await t.db.select().from(transactions).where(eq(transactions.portfolioId, portfolio.id))).toHaveLength(before.length);
+  });
+
   it('never proposes buying back within 30 days what the client sold at a loss in any account', async () => {
     const { client, portfolio } = await followerWithLots();
     const other = await openPortfolio(app, advisor.token, client.id);
