@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lotMethods } from '../analytics/tax-lots.ts';
 import { idSchema } from '../shared/ids.ts';
 import { roundMoney, transactionTypes } from './ledger.ts';
-import { searchQuerySchema } from '../clients/contracts.ts';
+import { searchQuerySchema } from '../clients/list-query.ts';
 import { clientMessages } from '../shared/messages.ts';
 import { portfolioMessages } from './messages.ts';
 import { emptyAsMissing, pageOf, pageQuery, perPageMax } from '../shared/pagination.ts';

@@ -3,15 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   clientLimits,
   type Client,
-  type ClientFilterQuery,
-  type ClientListQuery,
   type ClientListResponse,
-  type ClientProfileInput,
   type ClientStats,
   type ClientSummary,
-  type CreateClientBody,
-  type UpdateClientBody,
 } from '@meridian/domain/clients/contracts';
+import type { ClientFilterQuery, ClientListQuery } from '@meridian/domain/clients/list-query';
+import type { ClientProfileInput, CreateClientBody, UpdateClientBody } from '@meridian/domain/clients/client-body';
 import { clientMessages } from '@meridian/domain/shared/messages';
 import type { RiskBand } from '@meridian/domain/model-portfolios/contracts';
 import { riskLevelOfBand } from '@meridian/domain/clients/risk-band';

@@ -6,11 +6,10 @@ import type {
   ClientSortField,
   ClientStats,
   ClientSummary,
-  CreateClientBody,
   InvestmentExperience,
   RiskCapacity,
-  UpdateClientBody,
 } from '@meridian/domain/clients/contracts';
+import type { CreateClientBody, UpdateClientBody } from '@meridian/domain/clients/client-body';
 import type { PerformancePeriod } from '@meridian/domain/analytics/returns';
 import type { PortfolioDetail, PortfolioListResponse, Transaction, TransactionListResponse } from '@meridian/domain/portfolios/contracts';
 import { api } from '../../app/api.ts';
