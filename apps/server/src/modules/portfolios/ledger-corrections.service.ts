@@ -1,13 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
-import {
-  isUuid,
-  type Transaction,
-  type TransactionCorrect,
-  type TransactionCorrection,
-  type TransactionVoid,
-} from '@meridian/domain/portfolios/contracts';
+import { isUuid } from '@meridian/domain/portfolios/contracts';
+import type {
+  Transaction,
+  TransactionCorrect,
+  TransactionCorrection,
+  TransactionVoid,
+} from '@meridian/domain/portfolios/transaction-contracts';
 import type { Db } from '../../db/client.ts';
 import { transactions, type PortfolioRow, type TransactionRow } from '../../db/schema/portfolios.ts';
 import { securities } from '../../db/schema/securities.ts';

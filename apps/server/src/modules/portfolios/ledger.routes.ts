@@ -9,7 +9,9 @@ import {
   holdingListResponseSchema,
   holdingSchema,
   holdingUpdateSchema,
-  syncConflictSchema,
+} from '@meridian/domain/portfolios/holding-contracts';
+import { syncConflictSchema } from '@meridian/domain/portfolios/contracts';
+import {
   transactionCorrectionSchema,
   transactionCorrectSchema,
   transactionCreateSchema,
@@ -17,7 +19,7 @@ import {
   transactionVoidSchema,
   transactionListResponseSchema,
   transactionSchema,
-} from '@meridian/domain/portfolios/contracts';
+} from '@meridian/domain/portfolios/transaction-contracts';
 import { addHolding, listHoldings, removeHolding, updateHolding } from './holdings.service.ts';
 import { listTransactions } from './ledger.queries.ts';
 import { addTransaction } from './ledger.service.ts';

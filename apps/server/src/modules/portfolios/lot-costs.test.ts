@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import type { PortfolioListResponse, Transaction } from '@meridian/domain/portfolios/contracts';
+import type { PortfolioListResponse } from '@meridian/domain/portfolios/contracts';
+import type { Transaction } from '@meridian/domain/portfolios/transaction-contracts';
 import { addDays, lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/shared/trading-calendar';
 import { holdings, portfolios, transactions } from '../../db/schema/portfolios.ts';
 import { api, call } from '../../test/api.ts';

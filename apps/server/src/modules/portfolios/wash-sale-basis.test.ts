@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import type { PortfolioAnalytics } from '@meridian/domain/analytics/contracts';
-import type { HoldingListResponse, PortfolioDetail, PortfolioListResponse, Transaction } from '@meridian/domain/portfolios/contracts';
+import type { HoldingListResponse } from '@meridian/domain/portfolios/holding-contracts';
+import type { PortfolioDetail, PortfolioListResponse } from '@meridian/domain/portfolios/contracts';
+import type { Transaction } from '@meridian/domain/portfolios/transaction-contracts';
 import type { GenerateResponse } from '@meridian/domain/recommendations/contracts';
 import { addDays, dayNumber, lastTradingDayOnOrBefore, marketDate, tradingDaysBetween } from '@meridian/domain/shared/trading-calendar';
 import { prices, type SecurityRow } from '../../db/schema/securities.ts';
