@@ -31,7 +31,8 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { and, count, sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
-import { clientListQuerySchema, clientListResponseSchema, type ClientListQuery } from '@meridian/domain/clients/contracts';
+import { clientListQuerySchema, type ClientListQuery } from '@meridian/domain/clients/list-query';
+import { clientListResponseSchema } from '@meridian/domain/clients/contracts';
 import type { Db } from '@meridian/server/db/client';
 import { clients } from '@meridian/server/db/schema/clients';
 import {

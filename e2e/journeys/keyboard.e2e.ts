@@ -8,7 +8,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client, ClientListResponse } from '@meridian/domain/clients/contracts';
-import type { Portfolio, PortfolioDetail, PortfolioListResponse, TransactionListResponse } from '@meridian/domain/portfolios/contracts';
+import type { Portfolio, PortfolioDetail, PortfolioListResponse } from '@meridian/domain/portfolios/contracts';
+import type { TransactionListResponse } from '@meridian/domain/portfolios/transaction-contracts';
 import { webMessages } from '@meridian/domain/shared/web-messages';
 import { apiSession, type ApiSession } from '../support/api.ts';
 import { snap, snapDialog } from '../support/browser.ts';

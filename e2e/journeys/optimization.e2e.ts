@@ -19,7 +19,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client, ClientListResponse } from '@meridian/domain/clients/contracts';
-import type { HoldingListResponse, PortfolioListResponse, TransactionListResponse } from '@meridian/domain/portfolios/contracts';
+import type { HoldingListResponse } from '@meridian/domain/portfolios/holding-contracts';
+import type { PortfolioListResponse } from '@meridian/domain/portfolios/contracts';
+import type { TransactionListResponse } from '@meridian/domain/portfolios/transaction-contracts';
 import type { Optimization, Recommendation, RecommendationListResponse } from '@meridian/domain/recommendations/contracts';
 import {
   rebalanceTargetLabels,

@@ -17,7 +17,8 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PortfolioDetail, TransactionListResponse } from '@meridian/domain/portfolios/contracts';
+import type { PortfolioDetail } from '@meridian/domain/portfolios/contracts';
+import type { TransactionListResponse } from '@meridian/domain/portfolios/transaction-contracts';
 import type { GenerateResponse, Recommendation, RecommendationListResponse } from '@meridian/domain/recommendations/contracts';
 import type { ClientTaxSettings } from '@meridian/domain/recommendations/tax-settings';
 import { apiSession, type ApiSession } from '../support/api.ts';

@@ -28,6 +28,10 @@ export async function call(
 
 export const api = (path: string) => `/api/v1${path}`;
 
+/** The field issues of a 422 answer as [where, message] pairs: `['body.quantity', 'Quantity is required']`. */
+export const fieldIssues = (body: { detail: Array<{ loc: unknown[]; msg: string }> }) =>
+  body.detail.map((issue) => [issue.loc.join('.'), issue.msg]);
+
 export async function signIn(app: FastifyInstance, email: string, password: string): Promise<LoginResponse> {
   const response = await call(app, 'POST', api('/auth/login'), { body: { email, password } });
   if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${response.status} ${JSON.stringify(response.body)}`);

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
-import type { Holding, Portfolio, PortfolioDetail } from '@meridian/domain/portfolios/contracts';
+import type { Holding } from '@meridian/domain/portfolios/holding-contracts';
+import type { Portfolio, PortfolioDetail } from '@meridian/domain/portfolios/contracts';
 import { requestUrl } from './test-utils.tsx';
 
 export const clientId = '11111111-1111-4111-8111-111111111111';

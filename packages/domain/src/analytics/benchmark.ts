@@ -1,6 +1,8 @@
 import { roundPrice } from '../portfolios/ledger.ts';
+import { addDays } from '../shared/trading-calendar.ts';
 import type { AssetClass } from '../securities/contracts.ts';
 import type { BenchmarkBasis } from './contracts.ts';
+import type { DatedReturn } from './returns.ts';
 
 /**
  * The benchmark on the same footing as the portfolio: a portfolio's return counts the dividends it
@@ -33,6 +35,34 @@ export function totalReturnCloses(closes: readonly BenchmarkClose[], distributio
     index *= (day.close + perShare) / previous;
     return { date: day.date, close: index };
   });
+}
+
+/** The latest close on or before a date (closes oldest first). */
+export function closeOnOrBefore(closes: readonly BenchmarkClose[], date: string): BenchmarkClose | undefined {
+  let low = 0;
+  let high = closes.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((closes[middle]?.date ?? '') <= date) low = middle + 1;
+    else high = middle;
+  }
+  return closes[low - 1];
+}
+
+/**
+ * The close a period's benchmark figures are measured from: the latest on or before the day before
+ * the start, or, when the benchmark begins later, its first close if that falls within the period.
+ */
+export function benchmarkBase(closes: readonly BenchmarkClose[], start: string, asOf: string): number | null {
+  const before = closeOnOrBefore(closes, addDays(start, -1));
+  if (before) return before.close;
+  const earliest = closes[0];
+  return earliest !== undefined && earliest.date <= asOf ? earliest.close : null;
+}
+
+/** The benchmark's return from each close of its (total return) index to the next. */
+export function benchmarkReturns(closes: readonly BenchmarkClose[]): DatedReturn[] {
+  return closes.slice(1).map((day, index) => ({ date: day.date, return: day.close / (closes[index]?.close ?? day.close) - 1 }));
 }
 
 /**

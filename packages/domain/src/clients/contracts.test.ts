@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { clientLimits, clientListQuerySchema, clientSortFields, createClientBodySchema, updateClientBodySchema } from './contracts.ts';
+import { clientLimits, clientSortFields } from './contracts.ts';
+import { clientListQuerySchema } from './list-query.ts';
+import { createClientBodySchema, updateClientBodySchema } from './client-body.ts';
 import { createHouseholdBodySchema, householdLimits, setHouseholdMembersBodySchema } from '../households/contracts.ts';
 import { clientMessages } from '../shared/messages.ts';
 import { householdMessages } from '../households/messages.ts';

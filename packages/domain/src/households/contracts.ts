@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { clientLimits, householdRoles, searchQuerySchema } from '../clients/contracts.ts';
+import { clientLimits, householdRoles } from '../clients/contracts.ts';
+import { searchQuerySchema } from '../clients/list-query.ts';
 import { idSchema } from '../shared/ids.ts';
 import { clientMessages } from '../shared/messages.ts';
 import { householdMessages } from './messages.ts';

@@ -3,15 +3,15 @@ import { portfolioMessages } from './messages.ts';
 import {
   accountTypeLabels,
   accountTypes,
-  holdingCreateSchema,
   portfolioCreateSchema,
-  portfolioLimits,
   portfolioListQuerySchema,
   portfolioSortFields,
   portfolioUpdateSchema,
-  transactionCreateSchema,
   transactionTypes,
 } from './contracts.ts';
+import { holdingCreateSchema } from './holding-contracts.ts';
+import { portfolioLimits } from './contract-fields.ts';
+import { transactionCreateSchema } from './transaction-contracts.ts';
 import { syncVersionMax } from '../shared/sync-version.ts';
 
 const messagesOf = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>

@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { lotMethods } from '../analytics/tax-lots.ts';
 import { idSchema } from '../shared/ids.ts';
-import { roundMoney, transactionTypes } from './ledger.ts';
-import { searchQuerySchema } from '../clients/contracts.ts';
-import { clientMessages } from '../shared/messages.ts';
+import { roundMoney } from './ledger.ts';
+import { searchQuerySchema } from '../clients/list-query.ts';
 import { portfolioMessages } from './messages.ts';
-import { emptyAsMissing, pageOf, pageQuery, perPageMax } from '../shared/pagination.ts';
-import { assetClasses, priceSources, riskRatings } from '../securities/contracts.ts';
+import { emptyAsMissing, pageOf } from '../shared/pagination.ts';
 import { syncVersion } from '../shared/sync-version.ts';
-import { isIsoDate, isoDateLength } from '../shared/trading-calendar.ts';
+import { optionalFilter, pagination, portfolioLimits } from './contract-fields.ts';
+import { holdingSchema } from './holding-contracts.ts';
 
-/** Portfolios, holdings and the transaction ledger: contracts of /api/v1/portfolios, shared by server and web. */
+/**
+ * Portfolios: contracts of /api/v1/portfolios, shared by server and web. A portfolio's holdings and
+ * its transaction ledger have theirs in holding-contracts.ts and transaction-contracts.ts.
+ */
 
 export const accountTypes = ['taxable', 'joint', 'ira', 'roth_ira', '401k', '403b', 'trust', 'education_529'] as const;
 export type AccountType = (typeof accountTypes)[number];
@@ -50,49 +52,9 @@ export type PortfolioSortField = (typeof portfolioSortFields)[number];
 
 export const defaultBenchmarkSymbol = 'SPY';
 
-export const portfolioLimits = {
-  perPageDefault: 50,
-  perPageMax,
-  nameMax: 100,
-  notesMax: 500,
-  symbolMax: 12,
-  /** Largest quantity, price and amount one transaction may carry (a typo guard, far above any real trade). */
-  quantityMax: 1_000_000_000,
-  priceMax: 10_000_000,
-  amountMax: 10_000_000_000,
-  /** Largest margin allowance an account may have. */
-  marginLimitMax: 100_000_000,
-  reasonMax: 500,
-} as const;
-
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 
-const optionalFilter = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsMissing, schema.optional());
-
-const isoDate = (required: string = portfolioMessages.dateInvalid) =>
-  z
-    .string({ error: required })
-    .max(isoDateLength, { abort: true, error: portfolioMessages.dateInvalid })
-    .refine(isIsoDate, portfolioMessages.dateInvalid);
-
-const quantity = z
-  .number({ error: portfolioMessages.quantityRequired })
-  .gt(0, portfolioMessages.quantityPositive)
-  .max(portfolioLimits.quantityMax, portfolioMessages.quantityTooLarge);
-const targetQuantity = z
-  .number({ error: portfolioMessages.quantityRequired })
-  .min(0, portfolioMessages.quantityNotNegative)
-  .max(portfolioLimits.quantityMax, portfolioMessages.quantityTooLarge);
-const price = z
-  .number({ error: portfolioMessages.priceRequired })
-  .min(0, portfolioMessages.priceNotNegative)
-  .max(portfolioLimits.priceMax, portfolioMessages.priceTooLarge);
-const amount = z
-  .number({ error: portfolioMessages.amountRequired })
-  .gt(0, portfolioMessages.amountPositive)
-  .max(portfolioLimits.amountMax, portfolioMessages.amountTooLarge);
-const notes = z.string().max(portfolioLimits.notesMax, { abort: true, error: portfolioMessages.notesTooLong }).trim().nullish();
 const name = z
   .string({ error: portfolioMessages.nameRequired })
   .max(portfolioLimits.nameMax, { abort: true, error: portfolioMessages.nameTooLong })
@@ -104,7 +66,6 @@ const benchmarkSymbol = z
   .trim()
   .min(1, portfolioMessages.benchmarkRequired)
   .transform((value) => value.toUpperCase());
-const pagination = pageQuery({ perPageDefault: portfolioLimits.perPageDefault });
 /** How far below zero cash may go; null: no margin (cash never below zero). */
 const marginLimit = z
   .number({ error: portfolioMessages.marginLimitInvalid })
@@ -112,15 +73,6 @@ const marginLimit = z
   .max(portfolioLimits.marginLimitMax, portfolioMessages.marginLimitInvalid)
   .transform(roundMoney)
   .nullable();
-const reason = z
-  .string({ error: portfolioMessages.voidReasonRequired })
-  .max(portfolioLimits.reasonMax, { abort: true, error: portfolioMessages.voidReasonTooLong })
-  .trim()
-  .min(1, portfolioMessages.voidReasonRequired);
-
-/** A trade's amount is quantity × price, stored in the amount column: it is held to the same limit as an amount sent. */
-const tradeAmountFits = (trade: { quantity?: number | null; price?: number | null }) =>
-  trade.quantity == null || trade.price == null || trade.quantity * trade.price <= portfolioLimits.amountMax;
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -212,154 +164,8 @@ export const portfolioUpdateSchema = z.object({
 });
 export type PortfolioUpdate = z.infer<typeof portfolioUpdateSchema>;
 
-/** The security of a holding or transaction: its id, or its symbol. */
-const securityReference = {
-  security_id: idSchema(portfolioMessages.securityRequired).nullish(),
-  symbol: z
-    .string()
-    .max(portfolioLimits.symbolMax, { abort: true, error: portfolioMessages.securityRequired })
-    .trim()
-    .min(1, portfolioMessages.securityRequired)
-    .nullish(),
-};
-
-/** Buys `quantity` shares: at `price`, else at the close of `trade_date` (default today) or the latest before it. */
-export const holdingCreateSchema = z
-  .object({
-    ...securityReference,
-    quantity,
-    price: price.nullish(),
-    trade_date: isoDate().nullish(),
-    notes,
-  })
-  .refine((body) => Boolean(body.security_id || body.symbol), { message: portfolioMessages.securityRequired, path: ['security_id'] })
-  .refine(tradeAmountFits, { message: portfolioMessages.tradeAmountTooLarge, path: ['quantity'] });
-export type HoldingCreate = z.infer<typeof holdingCreateSchema>;
-
-/** Sets the holding to `quantity` shares by buying or selling the difference (0 sells everything). */
-export const holdingUpdateSchema = z.object({
-  quantity: targetQuantity,
-  price: price.nullish(),
-  trade_date: isoDate().nullish(),
-  notes,
-  /** When sent, must be the holding's current version (409 otherwise). */
-  sync_version: syncVersion(clientMessages.syncVersionInvalid).nullish(),
-});
-export type HoldingUpdate = z.infer<typeof holdingUpdateSchema>;
-
-/**
- * One ledger entry. buy/sell: a security, quantity and price (the amount is quantity × price);
- * dividend: a security and a positive amount (quantity and price may record shares and rate);
- * interest and fee: a positive amount, optionally for a security; deposit and withdrawal: a
- * positive amount and no security. The sign of the cash effect comes from the type.
- */
-const transactionFields = {
-  type: z.enum(transactionTypes, { error: portfolioMessages.typeInvalid }),
-  trade_date: isoDate(portfolioMessages.tradeDateRequired),
-  ...securityReference,
-  quantity: quantity.nullish(),
-  price: price.nullish(),
-  amount: amount.nullish(),
-  notes,
-};
-
-type TransactionFields = z.infer<z.ZodObject<typeof transactionFields>>;
-
-function checkTransactionFields(body: TransactionFields, ctx: z.RefinementCtx) {
-  const hasSecurity = Boolean(body.security_id || body.symbol);
-  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-  if (body.type === 'buy' || body.type === 'sell') {
-    if (!hasSecurity) issue('security_id', portfolioMessages.securityRequired);
-    if (body.quantity == null) issue('quantity', portfolioMessages.quantityRequired);
-    if (body.price == null) issue('price', portfolioMessages.priceRequired);
-    if (body.amount != null) issue('amount', portfolioMessages.amountNotForTrades);
-    if (!tradeAmountFits(body)) issue('quantity', portfolioMessages.tradeAmountTooLarge);
-    return;
-  }
-  if (body.amount == null) issue('amount', portfolioMessages.amountRequired);
-  if (body.type === 'dividend' && !hasSecurity) issue('security_id', portfolioMessages.securityRequired);
-  if ((body.type === 'deposit' || body.type === 'withdrawal') && hasSecurity) issue('security_id', portfolioMessages.securityNotForCash);
-}
-
-export const transactionCreateSchema = z.object(transactionFields).superRefine(checkTransactionFields);
-export type TransactionCreate = z.infer<typeof transactionCreateSchema>;
-
-/** Voids an entry: it stays in the ledger, marked void with who, when and why, and no figure counts it. */
-export const transactionVoidSchema = z.object({
-  reason,
-  /** The entry's version as read (409 with the current entry otherwise). */
-  sync_version: syncVersion(portfolioMessages.syncVersionRequired),
-});
-export type TransactionVoid = z.infer<typeof transactionVoidSchema>;
-
-/** Corrects an entry: voids it and records the entry given in its place, in one write. */
-export const transactionCorrectSchema = z
-  .object({ ...transactionFields, reason, sync_version: syncVersion(portfolioMessages.syncVersionRequired) })
-  .superRefine(checkTransactionFields);
-export type TransactionCorrect = z.infer<typeof transactionCorrectSchema>;
-
-export const transactionListQuerySchema = z
-  .object({
-    type: optionalFilter(z.enum(transactionTypes, { error: portfolioMessages.typeInvalid })),
-    security_id: optionalFilter(idSchema(portfolioMessages.idInvalid)),
-    from: optionalFilter(isoDate()),
-    to: optionalFilter(isoDate()),
-    /** false hides voided entries (they are listed, marked void, by default). */
-    include_void: z.preprocess(
-      (value) => (value === '' ? undefined : value === 'true' ? true : value === 'false' ? false : value),
-      z.boolean({ error: 'include_void must be true or false' }).default(true),
-    ),
-    ...pagination,
-  })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: portfolioMessages.dateRangeInvalid, path: ['from'] });
-export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;
-
 // ---------------------------------------------------------------------------------------------
 // Answers
-
-const holdingSecuritySchema = z.object({
-  id: z.string(),
-  symbol: z.string(),
-  name: z.string(),
-  sector: z.string(),
-  asset_class: z.enum(assetClasses),
-  risk_rating: z.enum(riskRatings),
-});
-
-export const holdingSchema = z.object({
-  id: z.string(),
-  portfolio_id: z.string(),
-  security: holdingSecuritySchema,
-  quantity: z.number(),
-  /** Average cost per share (average-cost method), 4 decimals. */
-  average_cost: z.number(),
-  /** The latest close and its date; null when the security has no price yet (then valued at cost). */
-  last_close: z.number().nullable(),
-  price_date: z.string().nullable(),
-  price_source: z.enum(priceSources).nullable(),
-  /** The latest close is simulated, not a real market price: the UI must say so. */
-  simulated: z.boolean(),
-  /** quantity × last close. */
-  market_value: z.number(),
-  /** quantity × average cost. */
-  cost_basis: z.number(),
-  gain_loss: z.number(),
-  /** 0 when the cost basis is not above 0. */
-  gain_loss_percent: z.number(),
-  /** Share of the portfolio's holdings' market value (cash excluded); 0 when that is not above 0. */
-  allocation_percent: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  sync_version: z.number().int(),
-});
-export type Holding = z.infer<typeof holdingSchema>;
-
-export const holdingListResponseSchema = z.object({
-  holdings: z.array(holdingSchema),
-  /** A portfolio holds each security at most once, so the list is whole (not paginated). */
-  total: z.number().int(),
-});
-export type HoldingListResponse = z.infer<typeof holdingListResponseSchema>;
 
 export const portfolioSchema = z.object({
   id: z.string(),
@@ -412,39 +218,6 @@ export type PortfolioDetail = z.infer<typeof portfolioDetailSchema>;
 
 export const portfolioListResponseSchema = pageOf('portfolios', portfolioSchema);
 export type PortfolioListResponse = z.infer<typeof portfolioListResponseSchema>;
-
-export const transactionSchema = z.object({
-  id: z.string(),
-  portfolio_id: z.string(),
-  type: z.enum(transactionTypes),
-  trade_date: z.string(),
-  security: z.object({ id: z.string(), symbol: z.string(), name: z.string() }).nullable(),
-  quantity: z.number().nullable(),
-  price: z.number().nullable(),
-  /** The signed cash effect: negative for buy, withdrawal and fee. */
-  amount: z.number(),
-  notes: z.string().nullable(),
-  created_by: z.string().nullable(),
-  created_at: z.string(),
-  /** Set when the entry is void: it stays on the record and no figure counts it. */
-  void: z
-    .object({
-      at: z.string(),
-      by: z.object({ id: z.string(), name: z.string() }).nullable(),
-      reason: z.string(),
-    })
-    .nullable(),
-  /** The entry this one corrected (void since). */
-  replaces_id: z.string().nullable(),
-  sync_version: z.number().int(),
-});
-export type Transaction = z.infer<typeof transactionSchema>;
-
-export const transactionCorrectionSchema = z.object({ voided: transactionSchema, replacement: transactionSchema });
-export type TransactionCorrection = z.infer<typeof transactionCorrectionSchema>;
-
-export const transactionListResponseSchema = pageOf('transactions', transactionSchema);
-export type TransactionListResponse = z.infer<typeof transactionListResponseSchema>;
 
 /** 409 answer to a stale sync_version: the message and the record as it is now. */
 export const syncConflictSchema = <T extends z.ZodType>(current: T) => z.object({ detail: z.string(), current });

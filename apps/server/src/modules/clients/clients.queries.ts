@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { responseStatuses, responseStatusLabels } from '@meridian/domain/assessments/template-definition';
-import { todayIso, type Client, type ClientFilterQuery, type ClientSortField, type ClientStats } from '@meridian/domain/clients/contracts';
+import { todayIso, type Client, type ClientSortField, type ClientStats } from '@meridian/domain/clients/contracts';
+import type { ClientFilterQuery } from '@meridian/domain/clients/list-query';
 import { bandsOfRiskLevel, notAssessed, riskLevelOfBand } from '@meridian/domain/clients/risk-band';
 import { riskBands, type RiskBand } from '@meridian/domain/model-portfolios/contracts';
 import { ageFrom } from '@meridian/domain/shared/format';

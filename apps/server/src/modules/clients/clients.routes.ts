@@ -4,18 +4,16 @@ import { pathId } from '@meridian/domain/shared/ids';
 import { detailResponseSchema } from '@meridian/domain/auth/contracts';
 import {
   clientConflictSchema,
-  clientFilterQuerySchema,
-  clientListQuerySchema,
   clientListResponseSchema,
   clientSchema,
   clientStatsSchema,
   clientSummarySchema,
-  createClientBodySchema,
-  deleteClientQuerySchema,
-  updateClientBodySchema,
 } from '@meridian/domain/clients/contracts';
+import { clientFilterQuerySchema, clientListQuerySchema } from '@meridian/domain/clients/list-query';
+import { createClientBodySchema, deleteClientQuerySchema, updateClientBodySchema } from '@meridian/domain/clients/client-body';
 import { clientMessages } from '@meridian/domain/shared/messages';
-import { clientListStats, clientSummary, createClient, deleteClient, getClient, listClients, updateClient } from './clients.service.ts';
+import { clientListStats, clientSummary, getClient, listClients } from './clients.service.ts';
+import { createClient, deleteClient, updateClient } from './client-writes.service.ts';
 
 const tags = ['clients'];
 const detail = detailResponseSchema;

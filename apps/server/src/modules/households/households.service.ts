@@ -19,7 +19,8 @@ import { clients, households, type HouseholdRow } from '../../db/schema/clients.
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { clientReach, householdReach, type Viewer } from '../../platform/reach.ts';
-import { assignedAdvisor, householdRoleRank, type WriteResult } from '../clients/clients.service.ts';
+import { householdRoleRank } from '../clients/clients.service.ts';
+import { assignedAdvisor, type WriteResult } from '../clients/client-writes.service.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { valuationOf } from '../valuations/client-valuations.service.ts';
 import { isUuid } from '@meridian/domain/shared/ids';

@@ -1,13 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { roundQuantity } from '@meridian/domain/portfolios/ledger';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
-import {
-  isUuid,
-  type Holding,
-  type HoldingCreate,
-  type HoldingListResponse,
-  type HoldingUpdate,
-} from '@meridian/domain/portfolios/contracts';
+import { isUuid } from '@meridian/domain/portfolios/contracts';
+import type { Holding, HoldingCreate, HoldingListResponse, HoldingUpdate } from '@meridian/domain/portfolios/holding-contracts';
 import type { Db } from '../../db/client.ts';
 import type { PortfolioRow } from '../../db/schema/portfolios.ts';
 import { notFound } from '../../platform/http-error.ts';

@@ -2,18 +2,20 @@ import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
-import type { Holding, HoldingListResponse, PortfolioDetail } from '@meridian/domain/portfolios/contracts';
+import type { Holding, HoldingListResponse } from '@meridian/domain/portfolios/holding-contracts';
+import type { PortfolioDetail } from '@meridian/domain/portfolios/contracts';
 import { addDays, isTradingDay, marketDate } from '@meridian/domain/shared/trading-calendar';
 import type { ClientRow } from '../../db/schema/clients.ts';
 import { portfolios, transactions } from '../../db/schema/portfolios.ts';
 import { prices, type SecurityRow } from '../../db/schema/securities.ts';
-import { api, call } from '../../test/api.ts';
+import { api, call, fieldIssues } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
 import {
   clientOfUser,
   demo,
   insertClient,
   openPortfolio,
+  recordEntry,
   securityBySymbol,
   session,
   type Session,
@@ -66,14 +68,6 @@ describeEachDatabase('portfolio holdings', (t) => {
         .orderBy(desc(prices.date))
         .limit(1)
     )[0];
-  const fund = async (portfolioId: string, amount: number, tradeDate: string) => {
-    const response = await call(app, 'POST', api(`/portfolios/${portfolioId}/transactions`), {
-      token: alex.token,
-      body: { type: 'deposit', amount, trade_date: tradeDate },
-    });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
-  };
-  const issues = (body: { detail: Array<{ loc: unknown[]; msg: string }> }) => body.detail.map((issue) => [issue.loc.join('.'), issue.msg]);
 
   it('POST buys at the latest close by default, records the buy and returns the holding', async () => {
     const portfolio = await openPortfolio(app, alex.token, client.id, { initial_deposit: 10_000 });
@@ -117,7 +111,7 @@ describeEachDatabase('portfolio holdings', (t) => {
   it('POST with a past trade date buys at the close of that date, or the latest close before it', async () => {
     const portfolio = await openPortfolio(app, alex.token, client.id);
     // Funded before the buy's date: cash never goes below zero on any day.
-    await fund(portfolio.id, 10_000, addDays(today, -60));
+    await recordEntry(app, alex.token, portfolio.id, { type: 'deposit', amount: 10_000, trade_date: addDays(today, -60) });
     // A Saturday a few weeks back: no close that day, so Friday's (or earlier, around holidays).
     let saturday = addDays(today, -20);
     while (new Date(`${saturday}T00:00:00Z`).getUTCDay() !== 6) saturday = addDays(saturday, -1);
@@ -155,7 +149,7 @@ describeEachDatabase('portfolio holdings', (t) => {
     for (const [body, expected] of cases) {
       const response = await add(portfolio.id, body);
       expect(response.status, JSON.stringify(body)).toBe(422);
-      expect(issues(response.body), JSON.stringify(body)).toEqual(expected);
+      expect(fieldIssues(response.body), JSON.stringify(body)).toEqual(expected);
     }
     expect((await list(portfolio.id)).total).toBe(0);
   });
@@ -206,9 +200,9 @@ describeEachDatabase('portfolio holdings', (t) => {
     const fresh = await call(app, 'PUT', path(portfolio.id, holding.id), { token: alex.token, body: { quantity: 20, sync_version: 2 } });
     expect(fresh.status).toBe(200);
     const negative = await call(app, 'PUT', path(portfolio.id, holding.id), { token: alex.token, body: { quantity: -1 } });
-    expect(issues(negative.body)).toEqual([['body.quantity', portfolioMessages.quantityNotNegative]]);
+    expect(fieldIssues(negative.body)).toEqual([['body.quantity', portfolioMessages.quantityNotNegative]]);
     const missing = await call(app, 'PUT', path(portfolio.id, holding.id), { token: alex.token, body: {} });
-    expect(issues(missing.body)).toEqual([['body.quantity', portfolioMessages.quantityRequired]]);
+    expect(fieldIssues(missing.body)).toEqual([['body.quantity', portfolioMessages.quantityRequired]]);
   });
 
   it("answers 404 'Holding not found' for an unknown holding or one of another portfolio", async () => {

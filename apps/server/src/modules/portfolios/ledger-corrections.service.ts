@@ -1,20 +1,20 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
-import {
-  isUuid,
-  type Transaction,
-  type TransactionCorrect,
-  type TransactionCorrection,
-  type TransactionVoid,
-} from '@meridian/domain/portfolios/contracts';
+import { isUuid } from '@meridian/domain/portfolios/contracts';
+import type {
+  Transaction,
+  TransactionCorrect,
+  TransactionCorrection,
+  TransactionVoid,
+} from '@meridian/domain/portfolios/transaction-contracts';
 import type { Db } from '../../db/client.ts';
 import { transactions, type PortfolioRow, type TransactionRow } from '../../db/schema/portfolios.ts';
 import { securities } from '../../db/schema/securities.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { voiderName } from './ledger.queries.ts';
-import { entryFromBody, StaleEntryError, writeLedger } from './ledger.service.ts';
+import { entryFromBody, StaleEntryError, writeLedger, type NewTransaction } from './ledger.service.ts';
 import { toTransaction } from './portfolios.views.ts';
 
 /**
@@ -63,72 +63,78 @@ function settled(row: TransactionRow, key: string | null, version: number) {
   return null;
 }
 
+/**
+ * Voids an entry, and for a correction records its replacement in the same write; `answer` reads what
+ * the request answers once the entry is changed (by this request, or by the one it replays). The
+ * replacement is made only when the change is written, so a replay or a conflict records nothing.
+ */
+async function changeEntry<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  portfolio: PortfolioRow,
+  transactionId: string,
+  body: TransactionVoid, // a correction's body is a void's (version and reason) and its replacement
+  change: { action: string; replacement?: () => Promise<NewTransaction> },
+  answer: () => Promise<T>,
+): Promise<CorrectionResult<T>> {
+  const key = idempotencyKey(request);
+  const found = await entryOf(app.db, portfolio, transactionId);
+  const state = settled(found.transaction, key, body.sync_version);
+  if (state === 'replay') return { ok: true, result: await answer() };
+  if (state === 'conflict') return { ok: false, current: viewOf(found) };
+  const replacement = change.replacement && (await change.replacement());
+  try {
+    await writeLedger(
+      app,
+      request,
+      portfolio,
+      {
+        entries: replacement ? [replacement] : [],
+        voids: [{ row: found.transaction, reason: body.reason, key }],
+        ...(replacement && { replacesId: found.transaction.id }),
+      },
+      change.action,
+    );
+  } catch (error) {
+    if (error instanceof StaleEntryError) return { ok: false, current: viewOf(await entryOf(app.db, portfolio, transactionId)) };
+    throw error;
+  }
+  return { ok: true, result: await answer() };
+}
+
 /** POST /portfolios/{id}/transactions/{transactionId}/void */
-export async function voidTransaction(
+export function voidTransaction(
   app: FastifyInstance,
   request: FastifyRequest,
   portfolio: PortfolioRow,
   transactionId: string,
   body: TransactionVoid,
 ): Promise<CorrectionResult<Transaction>> {
-  const key = idempotencyKey(request);
-  const found = await entryOf(app.db, portfolio, transactionId);
-  const state = settled(found.transaction, key, body.sync_version);
-  if (state === 'replay') return { ok: true, result: viewOf(found) };
-  if (state === 'conflict') return { ok: false, current: viewOf(found) };
-  try {
-    await writeLedger(
-      app,
-      request,
-      portfolio,
-      { entries: [], voids: [{ row: found.transaction, reason: body.reason, key }] },
-      'transaction voided',
-    );
-  } catch (error) {
-    if (error instanceof StaleEntryError) return { ok: false, current: viewOf(await entryOf(app.db, portfolio, transactionId)) };
-    throw error;
-  }
-  return { ok: true, result: viewOf(await entryOf(app.db, portfolio, transactionId)) };
+  return changeEntry(app, request, portfolio, transactionId, body, { action: 'transaction voided' }, async () =>
+    viewOf(await entryOf(app.db, portfolio, transactionId)),
+  );
 }
 
-/** POST /portfolios/{id}/transactions/{transactionId}/correct */
-export async function correctTransaction(
+/** POST /portfolios/{id}/transactions/{transactionId}/correct: the voided entry and the one that replaces it. */
+export function correctTransaction(
   app: FastifyInstance,
   request: FastifyRequest,
   portfolio: PortfolioRow,
   transactionId: string,
   body: TransactionCorrect,
 ): Promise<CorrectionResult<TransactionCorrection>> {
-  const key = idempotencyKey(request);
-  const found = await entryOf(app.db, portfolio, transactionId);
-  const replacementOf = async () => {
-    const [replacement] = await app.db
+  const replacement = async () => (await entryFromBody(app, body)).entry;
+  return changeEntry(app, request, portfolio, transactionId, body, { action: 'transaction corrected', replacement }, async () => {
+    const [replacing] = await app.db
       .select({ id: transactions.id })
       .from(transactions)
       .where(and(eq(transactions.portfolioId, portfolio.id), eq(transactions.replacesId, transactionId)))
       .orderBy(desc(transactions.createdAt))
       .limit(1);
-    if (!replacement) throw transactionNotFound();
+    if (!replacing) throw transactionNotFound();
     return {
       voided: viewOf(await entryOf(app.db, portfolio, transactionId)),
-      replacement: viewOf(await entryOf(app.db, portfolio, replacement.id)),
+      replacement: viewOf(await entryOf(app.db, portfolio, replacing.id)),
     };
-  };
-  const state = settled(found.transaction, key, body.sync_version);
-  if (state === 'replay') return { ok: true, result: await replacementOf() };
-  if (state === 'conflict') return { ok: false, current: viewOf(found) };
-  const { entry } = await entryFromBody(app, body);
-  try {
-    await writeLedger(
-      app,
-      request,
-      portfolio,
-      { entries: [entry], voids: [{ row: found.transaction, reason: body.reason, key }], replacesId: found.transaction.id },
-      'transaction corrected',
-    );
-  } catch (error) {
-    if (error instanceof StaleEntryError) return { ok: false, current: viewOf(await entryOf(app.db, portfolio, transactionId)) };
-    throw error;
-  }
-  return { ok: true, result: await replacementOf() };
+  });
 }

@@ -3,15 +3,25 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import type { PortfolioAnalytics } from '@meridian/domain/analytics/contracts';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
-import type { PortfolioDetail, Transaction, TransactionCorrection } from '@meridian/domain/portfolios/contracts';
-import { addDays, marketDate } from '@meridian/domain/shared/trading-calendar';
+import type { PortfolioDetail } from '@meridian/domain/portfolios/contracts';
+import type { Transaction, TransactionCorrection } from '@meridian/domain/portfolios/transaction-contracts';
+import { addDays } from '@meridian/domain/shared/trading-calendar';
 import { auditLog } from '../../db/schema/audit.ts';
 import type { ClientRow } from '../../db/schema/clients.ts';
 import { portfolioValuations, transactions } from '../../db/schema/portfolios.ts';
-import { api, call } from '../../test/api.ts';
+import { api, call, fieldIssues } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { createSecondFirm, type SecondFirm } from '../../test/second-firm.ts';
-import { clientOfUser, demoSessions, insertClient, openPortfolio, type Session } from '../../test/fixtures/portfolios.fixtures.ts';
+import {
+  clientOfUser,
+  ledgerPage,
+  ledgerTestSetup,
+  openPortfolio,
+  portfolioDetail,
+  postEntry,
+  recordEntry,
+  type Session,
+} from '../../test/fixtures/portfolios.fixtures.ts';
 
 /**
  * Cash never goes below zero without a margin allowance, and ledger entries are voided or corrected,
@@ -28,26 +38,19 @@ describeEachDatabase('ledger rules: cash floor, margin, void and correct', (t) =
   let other: SecondFirm;
 
   beforeAll(async () => {
-    app = await t.buildApp({ rateLimitMax: 10_000 });
-    ({ alex, priya, admin, jordan } = await demoSessions(app));
-    client = await insertClient(t.db, alex, { firstName: 'Vera', lastName: 'Voidable' });
-    today = marketDate(t.clock.now());
+    ({ app, alex, priya, admin, jordan, client, today } = await ledgerTestSetup(t, { firstName: 'Vera', lastName: 'Voidable' }));
     other = await createSecondFirm(app, t.db);
   });
 
   const d = (days: number) => addDays(today, -days);
-  const record = (portfolioId: string, body: Record<string, unknown>, token = alex.token) =>
-    call(app, 'POST', api(`/portfolios/${portfolioId}/transactions`), { token, body: { trade_date: today, ...body } });
-  const recordOk = async (portfolioId: string, body: Record<string, unknown>) => {
-    const response = await record(portfolioId, body);
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
-    return response.body as Transaction;
-  };
-  const detailOf = async (portfolioId: string) =>
-    (await call(app, 'GET', api(`/portfolios/${portfolioId}`), { token: alex.token })).body as PortfolioDetail;
+  // Entries are Alex's, dated today unless they say otherwise.
+  const record = (portfolioId: string, body: Record<string, unknown>) =>
+    postEntry(app, alex.token, portfolioId, { trade_date: today, ...body });
+  const recordOk = (portfolioId: string, body: Record<string, unknown>) =>
+    recordEntry(app, alex.token, portfolioId, { trade_date: today, ...body });
+  const detailOf = (portfolioId: string) => portfolioDetail(app, alex.token, portfolioId);
   const analyticsOf = async (portfolioId: string) =>
     (await call(app, 'GET', api(`/portfolios/${portfolioId}/analytics?period=SI`), { token: alex.token })).body as PortfolioAnalytics;
-  const issues = (body: { detail: Array<{ loc: unknown[]; msg: string }> }) => body.detail.map((issue) => [issue.loc.join('.'), issue.msg]);
   const voidEntry = (portfolioId: string, entry: Transaction, body: Record<string, unknown> = {}, token = alex.token, key?: string) =>
     call(app, 'POST', api(`/portfolios/${portfolioId}/transactions/${entry.id}/void`), {
       token,
@@ -73,7 +76,7 @@ describeEachDatabase('ledger rules: cash floor, margin, void and correct', (t) =
     const response = await record(portfolio.id, { type: 'buy', symbol: 'AAPL', quantity: 100_000, price: 233 });
     expect(response.status).toBe(422);
     // 100,000 × 233.00 = 23,300,000.00 needed; 23,300,000.00 − 309,412.18 = 22,990,587.82 short.
-    expect(issues(response.body)).toEqual([
+    expect(fieldIssues(response.body)).toEqual([
       ['body.quantity', 'This buy needs $23,300,000.00 but the account has $309,412.18 of cash: $22,990,587.82 short.'],
     ]);
     expect((await detailOf(portfolio.id)).cash_balance).toBe(309_412.18);
@@ -85,12 +88,12 @@ describeEachDatabase('ledger rules: cash floor, margin, void and correct', (t) =
     const withdrawal = await record(portfolio.id, { type: 'withdrawal', amount: 9_999_999 });
     expect(withdrawal.status).toBe(422);
     // 9,999,999.00 − 503.00 = 9,999,496.00 short.
-    expect(issues(withdrawal.body)).toEqual([
+    expect(fieldIssues(withdrawal.body)).toEqual([
       ['body.amount', 'This withdrawal needs $9,999,999.00 but the account has $503.00 of cash: $9,999,496.00 short.'],
     ]);
     await recordOk(portfolio.id, { type: 'withdrawal', amount: 453 }); // 503 − 453 = 50.00 left
     const fee = await record(portfolio.id, { type: 'fee', amount: 50.01 });
-    expect(issues(fee.body)).toEqual([['body.amount', 'This fee needs $50.01 but the account has $50.00 of cash: $0.01 short.']]);
+    expect(fieldIssues(fee.body)).toEqual([['body.amount', 'This fee needs $50.01 but the account has $50.00 of cash: $0.01 short.']]);
     await recordOk(portfolio.id, { type: 'fee', amount: 50 });
     expect((await detailOf(portfolio.id)).cash_balance).toBe(0);
   });
@@ -101,12 +104,12 @@ describeEachDatabase('ledger rules: cash floor, margin, void and correct', (t) =
     await recordOk(portfolio.id, { type: 'withdrawal', amount: 800, trade_date: d(10) });
     // Dated before the deposit: cash that day is 0.00, the buy needs 1 × 100.00.
     const beforeFunding = await record(portfolio.id, { type: 'buy', symbol: 'AAPL', quantity: 1, price: 100, trade_date: d(40) });
-    expect(issues(beforeFunding.body)).toEqual([
+    expect(fieldIssues(beforeFunding.body)).toEqual([
       ['body.quantity', `This buy needs $100.00 but the account has $0.00 of cash on ${d(40)}: $100.00 short.`],
     ]);
     // Between them: 1,000 − 5 × 100 = 500 on its day, but the withdrawal of 800 then takes cash to 500 − 800 = −300.
     const between = await record(portfolio.id, { type: 'buy', symbol: 'AAPL', quantity: 5, price: 100, trade_date: d(20) });
-    expect(issues(between.body)).toEqual([
+    expect(fieldIssues(between.body)).toEqual([
       ['body.quantity', `This buy would take cash to -$300.00 on ${d(10)}, at the withdrawal of $800.00: $300.00 short.`],
     ]);
     // 2 × 100 = 200 fits: 1,000 − 200 − 800 = 0.
@@ -124,12 +127,12 @@ describeEachDatabase('ledger rules: cash floor, margin, void and correct', (t) =
     await recordOk(portfolio.id, { type: 'buy', symbol: 'AAPL', quantity: 15, price: 100 });
     expect((await detailOf(portfolio.id)).cash_balance).toBe(-1000);
     const cent = await record(portfolio.id, { type: 'fee', amount: 0.01 });
-    expect(issues(cent.body)).toEqual([
+    expect(fieldIssues(cent.body)).toEqual([
       ['body.amount', 'This fee needs $0.01 but the account has -$1,000.00 of cash and a $1,000.00 margin allowance: $0.01 short.'],
     ]);
     // The margin in use cannot be taken away: 999.99 is below the 1,000.00 cash is short of zero.
     const lower = await setMargin(await detailOf(portfolio.id), 999.99);
-    expect(issues(lower.body)).toEqual([['body.margin_limit', portfolioMessages.marginBelowCash('-$1,000.00', '$1,000.00')]]);
+    expect(fieldIssues(lower.body)).toEqual([['body.margin_limit', portfolioMessages.marginBelowCash('-$1,000.00', '$1,000.00')]]);
     const audit = await t.db
       .select()
       .from(auditLog)
@@ -143,7 +146,7 @@ describeEachDatabase('ledger rules: cash floor, margin, void and correct', (t) =
     for (const bad of [-1, 100_000_000.01, 'lots']) {
       const response = await setMargin(portfolio, bad);
       expect(response.status, String(bad)).toBe(422);
-      expect(issues(response.body), String(bad)).toEqual([['body.margin_limit', portfolioMessages.marginLimitInvalid]]);
+      expect(fieldIssues(response.body), String(bad)).toEqual([['body.margin_limit', portfolioMessages.marginLimitInvalid]]);
     }
     const max = await setMargin(portfolio, 100_000_000);
     expect(max.body.margin_limit).toBe(100_000_000);
@@ -212,7 +215,7 @@ describeEachDatabase('ledger rules: cash floor, margin, void and correct', (t) =
     expect(last?.value).toBe(after.total_value);
 
     // Listed, marked void, unless asked to hide void entries.
-    const list = (query = '') => call(app, 'GET', api(`/portfolios/${portfolio.id}/transactions${query}`), { token: alex.token });
+    const list = (query = '') => ledgerPage(app, alex.token, portfolio.id, query);
     expect((await list()).body.total).toBe(5);
     const shown = (await list('?include_void=false')).body.transactions as Transaction[];
     expect(shown.map((entry) => entry.id)).not.toContain(first.id);
@@ -325,11 +328,11 @@ describeEachDatabase('ledger rules: cash floor, margin, void and correct', (t) =
   it('requires a reason and validates the replacement as a new entry', async () => {
     const { portfolio, fee } = await ledgerWithMistake();
     const blank = await voidEntry(portfolio.id, fee, { reason: '   ' });
-    expect(issues(blank.body)).toEqual([['body.reason', portfolioMessages.voidReasonRequired]]);
+    expect(fieldIssues(blank.body)).toEqual([['body.reason', portfolioMessages.voidReasonRequired]]);
     const missing = await voidEntry(portfolio.id, fee, { reason: undefined });
-    expect(issues(missing.body)).toEqual([['body.reason', portfolioMessages.voidReasonRequired]]);
+    expect(fieldIssues(missing.body)).toEqual([['body.reason', portfolioMessages.voidReasonRequired]]);
     const badReplacement = await correct(portfolio.id, fee, { type: 'fee', trade_date: d(5) });
-    expect(issues(badReplacement.body)).toEqual([['body.amount', portfolioMessages.amountRequired]]);
+    expect(fieldIssues(badReplacement.body)).toEqual([['body.amount', portfolioMessages.amountRequired]]);
     const [row] = await t.db.select().from(transactions).where(eq(transactions.id, fee.id));
     expect(row?.voidedAt).toBeNull();
   });
@@ -337,12 +340,7 @@ describeEachDatabase('ledger rules: cash floor, margin, void and correct', (t) =
   it('lets only staff who reach the portfolio void: a client 403, a colleague and another firm 404', async () => {
     const jordanClient = await clientOfUser(t.db, jordan, alex);
     const own = await openPortfolio(app, admin.token, jordanClient.id, { initial_deposit: 100 });
-    const fee = (
-      await call(app, 'POST', api(`/portfolios/${own.id}/transactions`), {
-        token: admin.token,
-        body: { type: 'fee', amount: 1, trade_date: today },
-      })
-    ).body as Transaction;
+    const fee = await recordEntry(app, admin.token, own.id, { type: 'fee', amount: 1, trade_date: today });
     const asClient = await voidEntry(own.id, fee, {}, jordan.token);
     expect(asClient.status).toBe(403);
     expect(asClient.body).toEqual({ detail: portfolioMessages.readOnly });

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { pageInfo, pageTotal, pageWindow } from '@meridian/domain/shared/pagination';
-import type { TransactionListQuery, TransactionListResponse } from '@meridian/domain/portfolios/contracts';
+import type { TransactionListQuery, TransactionListResponse } from '@meridian/domain/portfolios/transaction-contracts';
 import type { Db } from '../../db/client.ts';
 import { transactions, type PortfolioRow } from '../../db/schema/portfolios.ts';
 import { securities } from '../../db/schema/securities.ts';

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pathId } from '@meridian/domain/shared/ids';
@@ -9,7 +9,9 @@ import {
   holdingListResponseSchema,
   holdingSchema,
   holdingUpdateSchema,
-  syncConflictSchema,
+} from '@meridian/domain/portfolios/holding-contracts';
+import { syncConflictSchema } from '@meridian/domain/portfolios/contracts';
+import {
   transactionCorrectionSchema,
   transactionCorrectSchema,
   transactionCreateSchema,
@@ -17,12 +19,13 @@ import {
   transactionVoidSchema,
   transactionListResponseSchema,
   transactionSchema,
-} from '@meridian/domain/portfolios/contracts';
+} from '@meridian/domain/portfolios/transaction-contracts';
 import { addHolding, listHoldings, removeHolding, updateHolding } from './holdings.service.ts';
 import { listTransactions } from './ledger.queries.ts';
 import { addTransaction } from './ledger.service.ts';
-import { correctTransaction, voidTransaction } from './ledger-corrections.service.ts';
+import { correctTransaction, voidTransaction, type CorrectionResult } from './ledger-corrections.service.ts';
 import { reachablePortfolio } from './portfolios.service.ts';
+import type { PortfolioRow } from '../../db/schema/portfolios.ts';
 import { detail, portfolioParams, read, tags, write } from './route-common.ts';
 
 /** 422: a list of field issues, or one `detail` naming what the change would break. */
@@ -161,6 +164,27 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.status(201).send(await addTransaction(app, request, await portfolioOf(request, request.params.id), request.body)),
   );
 
+  /** What void and correct answer besides their entry: 404, 409 with the entry as it is now, 422. */
+  const entryChangeErrors = { 404: detail, 409: syncConflictSchema(transactionSchema), 422: unprocessable };
+
+  /** The handler of void and correct: the service applies the change; a stale version answers 409 with the entry as it is now. */
+  const entryChange =
+    <Body, Answer>(
+      change: (
+        app: FastifyInstance,
+        request: FastifyRequest,
+        portfolio: PortfolioRow,
+        transactionId: string,
+        body: Body,
+      ) => Promise<CorrectionResult<Answer>>,
+    ) =>
+    async (request: FastifyRequest & { params: z.output<typeof transactionParams>; body: Body }, reply: FastifyReply) => {
+      const portfolio = await portfolioOf(request, request.params.id);
+      const result = await change(app, request, portfolio, request.params.transactionId, request.body);
+      if (!result.ok) return reply.status(409).send({ detail: portfolioMessages.transactionChanged, current: result.current });
+      return result.result;
+    };
+
   app.post(
     '/portfolios/:id/transactions/:transactionId/void',
     {
@@ -170,16 +194,11 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         description: corrected,
         params: transactionParams,
         body: transactionVoidSchema,
-        response: { 200: transactionSchema, 404: detail, 409: syncConflictSchema(transactionSchema), 422: unprocessable },
+        response: { 200: transactionSchema, ...entryChangeErrors },
       },
       config: write,
     },
-    async (request, reply) => {
-      const portfolio = await portfolioOf(request, request.params.id);
-      const result = await voidTransaction(app, request, portfolio, request.params.transactionId, request.body);
-      if (!result.ok) return reply.status(409).send({ detail: portfolioMessages.transactionChanged, current: result.current });
-      return result.result;
-    },
+    entryChange(voidTransaction),
   );
 
   app.post(
@@ -191,15 +210,10 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `The body is a transaction as for POST /portfolios/{id}/transactions, with the reason and the entry's sync_version. ${corrected}`,
         params: transactionParams,
         body: transactionCorrectSchema,
-        response: { 200: transactionCorrectionSchema, 404: detail, 409: syncConflictSchema(transactionSchema), 422: unprocessable },
+        response: { 200: transactionCorrectionSchema, ...entryChangeErrors },
       },
       config: write,
     },
-    async (request, reply) => {
-      const portfolio = await portfolioOf(request, request.params.id);
-      const result = await correctTransaction(app, request, portfolio, request.params.transactionId, request.body);
-      if (!result.ok) return reply.status(409).send({ detail: portfolioMessages.transactionChanged, current: result.current });
-      return result.result;
-    },
+    entryChange(correctTransaction),
   );
 };

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cashEffect, isTrade, roundMoney, roundPrice, roundQuantity, type TransactionType } from '@meridian/domain/portfolios/ledger';
 import type { SaleLotMethod } from '@meridian/domain/analytics/tax-lots';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
-import type { Transaction, TransactionCreate } from '@meridian/domain/portfolios/contracts';
+import type { Transaction, TransactionCreate } from '@meridian/domain/portfolios/transaction-contracts';
 import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { portfolios, transactions, type PortfolioRow, type TransactionRow } from '../../db/schema/portfolios.ts';

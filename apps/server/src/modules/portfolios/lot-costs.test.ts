@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import type { PortfolioListResponse, Transaction } from '@meridian/domain/portfolios/contracts';
+import type { PortfolioListResponse } from '@meridian/domain/portfolios/contracts';
 import { addDays, lastTradingDayOnOrBefore, marketDate } from '@meridian/domain/shared/trading-calendar';
 import { holdings, portfolios, transactions } from '../../db/schema/portfolios.ts';
 import { api, call } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
-import { demoSessions, insertClient, openPortfolio, type Session } from '../../test/fixtures/portfolios.fixtures.ts';
+import { demoSessions, insertClient, openPortfolio, recordEntry, type Session } from '../../test/fixtures/portfolios.fixtures.ts';
 import { backfillLotCosts } from './lot-costs.ts';
 
 /** Holdings written before their open-lot cost was stored are costed once, by their lots, at start. */
@@ -21,11 +21,7 @@ describeEachDatabase('holdings costed by their open lots', (t) => {
     today = lastTradingDayOnOrBefore(marketDate(t.clock.now()));
   });
 
-  const record = async (portfolioId: string, body: Record<string, unknown>) => {
-    const response = await call(app, 'POST', api(`/portfolios/${portfolioId}/transactions`), { token: alex.token, body });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
-    return response.body as Transaction;
-  };
+  const record = (portfolioId: string, body: Record<string, unknown>) => recordEntry(app, alex.token, portfolioId, body);
   const listedCost = async (clientId: string) => {
     const list = await call(app, 'GET', api(`/portfolios?client_id=${clientId}`), { token: alex.token });
     return (list.body as PortfolioListResponse).portfolios[0]?.cost_basis;

@@ -7,7 +7,6 @@ import { pageInfo, pageWindow } from '@meridian/domain/shared/pagination';
 import { formatDollars } from '@meridian/domain/shared/format';
 import {
   isUuid,
-  type Holding,
   type Portfolio,
   type PortfolioCreate,
   type PortfolioDetail,
@@ -15,6 +14,7 @@ import {
   type PortfolioListResponse,
   type PortfolioUpdate,
 } from '@meridian/domain/portfolios/contracts';
+import type { Holding } from '@meridian/domain/portfolios/holding-contracts';
 import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import type { Db } from '../../db/client.ts';
 import { clients } from '../../db/schema/clients.ts';

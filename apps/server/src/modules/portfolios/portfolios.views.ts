@@ -1,6 +1,8 @@
 import { accountWeights } from '@meridian/domain/analytics/allocation';
 import { gainLossPercent, roundMoney, roundPercent, roundPrice, sumMoney, valueHolding } from '@meridian/domain/portfolios/ledger';
-import type { AllocationSlice, Holding, Portfolio, PortfolioDetail, Transaction } from '@meridian/domain/portfolios/contracts';
+import type { AllocationSlice, Portfolio, PortfolioDetail } from '@meridian/domain/portfolios/contracts';
+import type { Holding } from '@meridian/domain/portfolios/holding-contracts';
+import type { Transaction } from '@meridian/domain/portfolios/transaction-contracts';
 import type { TransactionRow } from '../../db/schema/portfolios.ts';
 import type { HoldingWithSecurity, PortfolioSummaryRow } from './portfolios.queries.ts';
 

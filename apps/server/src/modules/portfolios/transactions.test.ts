@@ -3,19 +3,24 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { cashBalance, positionFromTransactions } from '@meridian/domain/portfolios/ledger';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
-import type { Holding, PortfolioDetail, Transaction } from '@meridian/domain/portfolios/contracts';
-import { addDays, marketDate } from '@meridian/domain/shared/trading-calendar';
+import type { Holding } from '@meridian/domain/portfolios/holding-contracts';
+import type { Transaction } from '@meridian/domain/portfolios/transaction-contracts';
+import { addDays } from '@meridian/domain/shared/trading-calendar';
 import { auditLog } from '../../db/schema/audit.ts';
 import type { ClientRow } from '../../db/schema/clients.ts';
 import { holdings, portfolios, transactions } from '../../db/schema/portfolios.ts';
 import type { SecurityRow } from '../../db/schema/securities.ts';
-import { api, call } from '../../test/api.ts';
+import { api, call, fieldIssues } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
 import {
   clientOfUser,
-  demoSessions,
   insertClient,
+  ledgerPage,
+  ledgerTestSetup,
   openPortfolio,
+  portfolioDetail,
+  postEntry,
+  recordEntry,
   securityBySymbol,
   type Session,
 } from '../../test/fixtures/portfolios.fixtures.ts';
@@ -32,26 +37,19 @@ describeEachDatabase('portfolio transactions', (t) => {
   let today: string;
 
   beforeAll(async () => {
-    app = await t.buildApp({ rateLimitMax: 10_000 });
-    ({ alex, priya, admin, jordan } = await demoSessions(app));
-    client = await insertClient(t.db, alex, { firstName: 'Casey', lastName: 'Ledger' });
+    ({ app, alex, priya, admin, jordan, client, today } = await ledgerTestSetup(t, { firstName: 'Casey', lastName: 'Ledger' }));
     aapl = await securityBySymbol(t.db, 'AAPL');
     msft = await securityBySymbol(t.db, 'MSFT');
-    today = marketDate(t.clock.now());
   });
 
+  // Entries are dated today unless they say otherwise; Alex's unless another token is given.
   const record = (portfolioId: string, body: Record<string, unknown>, token = alex.token) =>
-    call(app, 'POST', api(`/portfolios/${portfolioId}/transactions`), { token, body: { trade_date: today, ...body } });
-  const recordOk = async (portfolioId: string, body: Record<string, unknown>) => {
-    const response = await record(portfolioId, body);
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
-    return response.body as Transaction;
-  };
-  const detailOf = async (portfolioId: string) =>
-    (await call(app, 'GET', api(`/portfolios/${portfolioId}`), { token: alex.token })).body as PortfolioDetail;
+    postEntry(app, token, portfolioId, { trade_date: today, ...body });
+  const recordOk = (portfolioId: string, body: Record<string, unknown>) =>
+    recordEntry(app, alex.token, portfolioId, { trade_date: today, ...body });
+  const detailOf = (portfolioId: string) => portfolioDetail(app, alex.token, portfolioId);
   const holdingOf = async (portfolioId: string, symbol: string) =>
     (await detailOf(portfolioId)).holdings.find((h) => h.security.symbol === symbol);
-  const issues = (body: { detail: Array<{ loc: unknown[]; msg: string }> }) => body.detail.map((issue) => [issue.loc.join('.'), issue.msg]);
 
   /** The ledger of a portfolio as stored, in ledger order (trade date, then the order recorded). */
   const ledgerOf = (portfolioId: string) =>
@@ -164,7 +162,7 @@ describeEachDatabase('portfolio transactions', (t) => {
     const response = await record(portfolio.id, { type: 'buy', security_id: msft.id, quantity: 1, price: 420.25 });
     expect(response.status).toBe(422);
     // 1 × 420.25 = 420.25 needed; 100.00 held; 420.25 − 100.00 = 320.25 short.
-    expect(issues(response.body)).toEqual([
+    expect(fieldIssues(response.body)).toEqual([
       ['body.quantity', 'This buy needs $420.25 but the account has $100.00 of cash: $320.25 short.'],
     ]);
     expect(await detailOf(portfolio.id)).toEqual(before);
@@ -185,7 +183,7 @@ describeEachDatabase('portfolio transactions', (t) => {
     expect(await ledgerOf(portfolio.id)).toHaveLength(2);
     // Selling what was never held says so.
     const none = await record(portfolio.id, { type: 'sell', security_id: msft.id, quantity: 1, price: 100 });
-    expect(issues(none.body)).toEqual([['body.quantity', 'Cannot sell: no shares are held']]);
+    expect(fieldIssues(none.body)).toEqual([['body.quantity', 'Cannot sell: no shares are held']]);
   });
 
   it('checks a back-dated sell against what was held on its date', async () => {
@@ -201,7 +199,7 @@ describeEachDatabase('portfolio transactions', (t) => {
       trade_date: addDays(lastWeek, -1),
     });
     expect(early.status).toBe(422);
-    expect(issues(early.body)).toEqual([['body.quantity', 'Cannot sell: no shares are held']]);
+    expect(fieldIssues(early.body)).toEqual([['body.quantity', 'Cannot sell: no shares are held']]);
     // A back-dated buy before an existing sell is fine and moves the average cost.
     await recordOk(portfolio.id, { type: 'sell', security_id: aapl.id, quantity: 10, price: 120, trade_date: addDays(lastWeek, 1) });
     await recordOk(portfolio.id, { type: 'buy', security_id: aapl.id, quantity: 5, price: 80, trade_date: addDays(lastWeek, -2) });
@@ -271,7 +269,7 @@ describeEachDatabase('portfolio transactions', (t) => {
     for (const [body, expected] of cases) {
       const response = await record(portfolio.id, body);
       expect(response.status, JSON.stringify(body)).toBe(422);
-      expect(issues(response.body), JSON.stringify(body)).toEqual(expected);
+      expect(fieldIssues(response.body), JSON.stringify(body)).toEqual(expected);
     }
     expect(await ledgerOf(portfolio.id)).toHaveLength(0);
   });
@@ -284,7 +282,7 @@ describeEachDatabase('portfolio transactions', (t) => {
     await recordOk(portfolio.id, { type: 'buy', security_id: msft.id, quantity: 5, price: 300, trade_date: d(10) });
     await recordOk(portfolio.id, { type: 'dividend', security_id: aapl.id, amount: 2.4, trade_date: d(5) });
     await recordOk(portfolio.id, { type: 'fee', amount: 10, trade_date: d(5) });
-    const list = (query = '') => call(app, 'GET', api(`/portfolios/${portfolio.id}/transactions${query}`), { token: alex.token });
+    const list = (query = '') => ledgerPage(app, alex.token, portfolio.id, query);
 
     const all = await list();
     expect(all.status).toBe(200);
@@ -315,7 +313,7 @@ describeEachDatabase('portfolio transactions', (t) => {
     ] as const) {
       const response = await list(query);
       expect(response.status, query).toBe(422);
-      expect(issues(response.body), query).toEqual([[`querystring.${field}`, message]]);
+      expect(fieldIssues(response.body), query).toEqual([[`querystring.${field}`, message]]);
     }
   });
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import type { PortfolioAnalytics } from '@meridian/domain/analytics/contracts';
-import type { HoldingListResponse, PortfolioDetail, PortfolioListResponse, Transaction } from '@meridian/domain/portfolios/contracts';
+import type { HoldingListResponse } from '@meridian/domain/portfolios/holding-contracts';
+import type { PortfolioDetail, PortfolioListResponse } from '@meridian/domain/portfolios/contracts';
 import type { GenerateResponse } from '@meridian/domain/recommendations/contracts';
 import { addDays, dayNumber, lastTradingDayOnOrBefore, marketDate, tradingDaysBetween } from '@meridian/domain/shared/trading-calendar';
 import { prices, type SecurityRow } from '../../db/schema/securities.ts';
@@ -52,11 +53,7 @@ describeEachDatabase('a wash sale’s basis on every screen', (t) => {
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     return response.body as T;
   };
-  const record = async (portfolioId: string, body: Record<string, unknown>) => {
-    const response = await call(app, 'POST', api(`/portfolios/${portfolioId}/transactions`), { token: advisor.token, body });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
-    return response.body as Transaction;
-  };
+  const record = (portfolioId: string, body: Record<string, unknown>) => recordEntry(app, advisor.token, portfolioId, body);
   /** X's cost in B on the holdings table and the portfolio list (the stored sum of the holdings' costs). */
   const costOfB = async (clientId: string, portfolioId: string) => {
     const table = await get<HoldingListResponse>(`/portfolios/${portfolioId}/holdings`);

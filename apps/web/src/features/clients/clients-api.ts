@@ -6,13 +6,13 @@ import type {
   ClientSortField,
   ClientStats,
   ClientSummary,
-  CreateClientBody,
   InvestmentExperience,
   RiskCapacity,
-  UpdateClientBody,
 } from '@meridian/domain/clients/contracts';
+import type { CreateClientBody, UpdateClientBody } from '@meridian/domain/clients/client-body';
 import type { PerformancePeriod } from '@meridian/domain/analytics/returns';
-import type { PortfolioDetail, PortfolioListResponse, Transaction, TransactionListResponse } from '@meridian/domain/portfolios/contracts';
+import type { PortfolioDetail, PortfolioListResponse } from '@meridian/domain/portfolios/contracts';
+import type { Transaction, TransactionListResponse } from '@meridian/domain/portfolios/transaction-contracts';
 import { api } from '../../app/api.ts';
 import {
   analyticsTag,

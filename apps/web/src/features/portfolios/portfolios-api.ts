@@ -1,8 +1,6 @@
 import type { Client } from '@meridian/domain/clients/contracts';
+import type { Holding, HoldingCreate, HoldingUpdate } from '@meridian/domain/portfolios/holding-contracts';
 import type {
-  Holding,
-  HoldingCreate,
-  HoldingUpdate,
   Portfolio,
   PortfolioCreate,
   PortfolioDetail,
@@ -11,14 +9,16 @@ import type {
   PortfolioStatus,
   AccountType,
   PortfolioUpdate,
+  TransactionType,
+} from '@meridian/domain/portfolios/contracts';
+import type {
   Transaction,
   TransactionCorrect,
   TransactionCorrection,
   TransactionCreate,
   TransactionListResponse,
   TransactionVoid,
-  TransactionType,
-} from '@meridian/domain/portfolios/contracts';
+} from '@meridian/domain/portfolios/transaction-contracts';
 import { api } from '../../app/api.ts';
 import {
   clientPortfoliosChanged,

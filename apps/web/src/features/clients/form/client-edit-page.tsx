@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
-import type { UpdateClientBody } from '@meridian/domain/clients/contracts';
+import type { UpdateClientBody } from '@meridian/domain/clients/client-body';
 import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';

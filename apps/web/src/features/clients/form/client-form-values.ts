@@ -1,5 +1,6 @@
 import { advisorChoiceLabel, type Advisor } from '@meridian/domain/users/advisors';
-import { createClientBodySchema, idSchema, updateClientBodySchema, type Client } from '@meridian/domain/clients/contracts';
+import { createClientBodySchema, idSchema, updateClientBodySchema } from '@meridian/domain/clients/client-body';
+import type { Client } from '@meridian/domain/clients/contracts';
 import { clientMessages } from '@meridian/domain/shared/messages';
 import type { RiskBand } from '@meridian/domain/model-portfolios/contracts';
 

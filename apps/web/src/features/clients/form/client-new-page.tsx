@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import type { CreateClientBody } from '@meridian/domain/clients/contracts';
+import type { CreateClientBody } from '@meridian/domain/clients/client-body';
 import { clientScreenMessages as text } from '@meridian/domain/clients/screen-messages';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { displayName } from '../../../lib/user-display.ts';

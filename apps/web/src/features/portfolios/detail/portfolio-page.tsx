@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatQuantity } from '../../../lib/format-quantity.ts';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
-import type { Holding } from '@meridian/domain/portfolios/contracts';
+import type { Holding } from '@meridian/domain/portfolios/holding-contracts';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';

@@ -3,7 +3,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import { Controller } from 'react-hook-form';
 import { formatDollars } from '@meridian/domain/shared/format';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
-import { holdingCreateSchema } from '@meridian/domain/portfolios/contracts';
+import { holdingCreateSchema } from '@meridian/domain/portfolios/holding-contracts';
 import type { PortfolioRef } from '../../../app/cache-tags.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError, FormTextField } from '../../../components/form.tsx';

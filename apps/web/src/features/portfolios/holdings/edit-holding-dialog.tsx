@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { formatDollars } from '@meridian/domain/shared/format';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
-import { holdingUpdateSchema, type Holding } from '@meridian/domain/portfolios/contracts';
+import { holdingUpdateSchema, type Holding } from '@meridian/domain/portfolios/holding-contracts';
 import type { PortfolioRef } from '../../../app/cache-tags.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError, FormTextField } from '../../../components/form.tsx';

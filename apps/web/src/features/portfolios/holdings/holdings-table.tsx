@@ -8,7 +8,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatDollars } from '@meridian/domain/shared/format';
 import type { LotMethod } from '@meridian/domain/analytics/contracts';
-import type { Holding } from '@meridian/domain/portfolios/contracts';
+import type { Holding } from '@meridian/domain/portfolios/holding-contracts';
 import { ResponsiveRow, ResponsiveTable, type ResponsiveColumn } from '../../../components/responsive-table.tsx';
 import { SignedValue } from '../../../components/signed-value.tsx';
 import { SimulatedChip } from '../../../components/simulated-chip.tsx';

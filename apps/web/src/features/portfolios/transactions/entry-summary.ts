@@ -1,4 +1,4 @@
-import type { Transaction } from '@meridian/domain/portfolios/contracts';
+import type { Transaction } from '@meridian/domain/portfolios/transaction-contracts';
 import { formatDollars, formatShortDate } from '@meridian/domain/shared/format';
 import { formatQuantity } from '../../../lib/format-quantity.ts';
 import { transactionTypeLabels } from '../../../lib/transaction-type-labels.ts';

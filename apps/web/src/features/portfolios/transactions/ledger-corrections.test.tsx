@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
-import type { Transaction } from '@meridian/domain/portfolios/contracts';
+import type { Transaction } from '@meridian/domain/portfolios/transaction-contracts';
 import { jsonResponse, renderScreen } from '../../../test/test-utils.tsx';
 import { portfolioId, samplePortfolio, stubServer } from '../../../test/portfolios.fixtures.ts';
 import { RecordTransactionDialog } from './record-transaction-dialog.tsx';

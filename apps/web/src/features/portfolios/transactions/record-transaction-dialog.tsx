@@ -4,13 +4,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { isTrade } from '@meridian/domain/portfolios/ledger';
-import {
-  transactionCorrectSchema,
-  transactionCreateSchema,
-  transactionTypes,
-  type Transaction,
-  type TransactionType,
-} from '@meridian/domain/portfolios/contracts';
+import { transactionCorrectSchema, transactionCreateSchema, type Transaction } from '@meridian/domain/portfolios/transaction-contracts';
+import { transactionTypes, type TransactionType } from '@meridian/domain/portfolios/contracts';
 import { marketDate } from '@meridian/domain/shared/trading-calendar';
 import type { PortfolioRef } from '../../../app/cache-tags.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';

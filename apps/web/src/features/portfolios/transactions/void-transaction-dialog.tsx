@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { transactionVoidSchema, type Transaction } from '@meridian/domain/portfolios/contracts';
+import { transactionVoidSchema, type Transaction } from '@meridian/domain/portfolios/transaction-contracts';
 import type { PortfolioRef } from '../../../app/cache-tags.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError, FormTextField } from '../../../components/form.tsx';
