@@ -248,6 +248,8 @@ describe('sign-in journeys', () => {
     expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([
       'Profile',
       'Settings',
+      // Staff only: the firm's capital-market assumptions and rebalancing policy.
+      'Investment policy',
       'Change password',
       'Two-factor authentication',
       'Help',
