@@ -209,7 +209,8 @@ function AssumptionsForm({
         {settings.defaults
           ? 'These are the seeded figures: illustrative long-term assumptions, not a forecast. Set your firm’s own.'
           : `Your firm’s figures${settings.updated_at ? `, last changed ${new Date(settings.updated_at).toLocaleDateString()}` : ''}.`}{' '}
-        Risk (volatilities and correlations) is still estimated from three years of daily closes.
+        A security expects the risk-free rate plus its class’s premium times its beta to the class’s fund; the betas and the risk
+        (volatilities and correlations) are estimated from three years of daily closes.
         {readOnly && ' Only an administrator can change them.'}
       </Alert>
       <Box
