@@ -7,7 +7,7 @@ function heldBackText(row: HeldBack, budgetLeft: number | null): string {
   if (row.reason === 'hold_list') return `${row.symbol}: on the hold list, not sold`;
   if (row.reason === 'restricted') return `${row.symbol}: restricted, not bought`;
   if (row.reason === 'gain_budget')
-    return `${row.symbol}: ${formatDollars(row.amount)} of its overweight kept within the gain budget (${formatDollars(budgetLeft ?? 0)} left this year)`;
+    return `${row.symbol}: ${formatDollars(row.amount)} of its overweight kept within the gain budget (${formatDollars(Math.max(0, budgetLeft ?? 0))} left this year)`;
   return `${row.symbol}: the rest of its overweight is not worth the tax`;
 }
 

@@ -119,6 +119,7 @@ const taxEffectSchema = z.object({
   /** Whether trades go back to the target or only to the band's edge (the firm's setting). */
   rebalance_to: z.enum(['target', 'band_edge']),
 });
+export type TaxEffect = z.infer<typeof taxEffectSchema>;
 
 const heldBackReasons = ['hold_list', 'restricted', 'gain_budget', 'not_worth_tax'] as const;
 const heldBackSchema = z.object({

@@ -7,6 +7,7 @@ import type { Recommendation } from '@meridian/domain/recommendations/contracts'
 
 type RecommendationDetailsShape = Recommendation['details'];
 import { HeldBackAlert } from '../../components/held-back-alert.tsx';
+import { gainBudgetText } from '../../lib/gain-budget-text.ts';
 import { SignedValue } from '../../components/signed-value.tsx';
 import { plainFraction } from '../../lib/figure-format.ts';
 import { RecommendationTradesTable } from './recommendation-trades-table.tsx';
@@ -43,10 +44,7 @@ function taxVersusDrift({ tax, drift }: RecommendationDetailsShape): string {
       : `Estimated tax saved ${formatDollars(-tax.estimated_tax)}`;
   const cured = drift ? ` to bring the largest drift from ${plainFraction(drift.before)} to ${plainFraction(drift.after)}` : '';
   const rates = ` (at ${plainFraction(tax.rates.long)} long-term, ${plainFraction(tax.rates.short)} short-term)`;
-  const budget =
-    tax.gain_budget === null
-      ? ''
-      : ` Gain budget ${formatDollars(tax.gain_budget)}: ${formatDollars(tax.gains_year_to_date)} already used this year (realised, or in the client's other open proposals), ${formatDollars(tax.budget_left ?? 0)} left after these trades.`;
+  const budget = gainBudgetText(tax, formatDollars);
   const edge = tax.rebalance_to === 'band_edge' ? ' Trades stop at the edge of the band.' : '';
   return `${cost}${cured}${rates}.${budget}${edge}`;
 }

@@ -80,7 +80,7 @@ describe("a proposal's tax against its drift", () => {
     renderScreen(<RecommendationDetails recommendation={recommendation} />);
     expect(screen.getByTestId('tax-versus-drift').textContent).toBe(
       'Estimated tax $150.00 to bring the largest drift from 40.00% to 35.00% (at 15.00% long-term, 32.00% short-term). ' +
-        "Gain budget $1,000.00: $0.00 already used this year (realised, or in the client's other open proposals), $0.00 left after these trades. Trades stop at the edge of the band.",
+        "Gain budget $1,000.00 a year: $0.00 already used (realised this year or in the client's other open proposals), $0.00 left after these trades. Trades stop at the edge of the band.",
     );
     expect(screen.getByTestId('held-back').textContent).toContain(
       'VTI: $30,000.00 of its overweight kept within the gain budget ($0.00 left this year)',

@@ -74,7 +74,7 @@ describe('the optimisation section', () => {
     // 1,200 of long-term gain at 15 % is 180 of tax; 3,800 used before and 1,200 now leave 0 of 5,000.
     expect((await screen.findByTestId('optimization-trades')).textContent).toBe(
       '1 trade: sell $4,000, buy $0; estimated realised gain $1,200 long-term and $0 short-term (losses and long-term lots sold first).' +
-        ' Estimated tax $180. Gain budget $5,000 a year: $3,800 already used, $0 left after these trades.',
+        " Estimated tax $180. Gain budget $5,000 a year: $3,800 already used (realised this year or in the client's other open proposals), $0 left after these trades.",
     );
     expect(screen.getByTestId('held-back').textContent).toBe(
       "Held back by the client's settings:MSFT: $2,500.00 of its overweight kept within the gain budget ($0.00 left this year)",

@@ -21,6 +21,7 @@ import { errorText } from '../../../lib/error-text.ts';
 import { plainFraction } from '../../../lib/figure-format.ts';
 import { ChartSuspense } from '../../../components/chart-suspense.tsx';
 import { HeldBackAlert } from '../../../components/held-back-alert.tsx';
+import { gainBudgetText } from '../../../lib/gain-budget-text.ts';
 import { AnalyticsSection } from '../analytics-section.tsx';
 import { ClassWeightsTable } from './class-weights-table.tsx';
 import { useOptimizePortfolioQuery, useRecommendOptimumMutation } from './optimization-api.ts';
@@ -35,10 +36,7 @@ function tradesSummary({ trades, totals, tax, held_back }: Optimization): string
     `${trades.length} trade${trades.length === 1 ? '' : 's'}: sell ${formatWholeDollars(totals.sells)}, buy ${formatWholeDollars(totals.buys)}; ` +
     `estimated realised gain ${formatWholeDollars(totals.realized_long)} long-term and ${formatWholeDollars(totals.realized_short)} short-term (losses and long-term lots sold first).`;
   if (tax?.treatment !== 'taxable') return summary;
-  const budget =
-    tax.gain_budget === null
-      ? ''
-      : ` Gain budget ${formatWholeDollars(tax.gain_budget)} a year: ${formatWholeDollars(tax.gains_year_to_date)} already used, ${formatWholeDollars(tax.budget_left ?? 0)} left after these trades.`;
+  const budget = gainBudgetText(tax, formatWholeDollars);
   return `${summary} Estimated tax ${formatWholeDollars(Math.max(0, tax.estimated_tax))}.${budget}`;
 }
 
