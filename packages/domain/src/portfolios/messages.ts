@@ -79,6 +79,9 @@ export const portfolioMessages = {
   removeHoldingFailed: 'Failed to remove holding',
   fetchAnalyticsFailed: 'Failed to fetch portfolio analytics',
   optimizeFailed: 'Failed to optimize portfolio',
+  /** What a client reads where staff read clientMessages.riskBandNotAssessed. */
+  ownRiskBandNotAssessed:
+    'Your risk band is not set yet. Once you complete your questionnaire, or your advisor records the band you agreed, the mix that suits it shows here.',
   searchSecuritiesFailed: 'Failed to search securities',
   fetchSecuritiesFailed: 'Failed to fetch securities',
   fetchRecommendationsFailed: 'Failed to fetch recommendations',

@@ -1,8 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
 import { recommendationMessages } from '@meridian/domain/shared/advice-messages';
-import { jsonResponse, renderScreen } from '../../../test/test-utils.tsx';
+import { jsonResponse, renderScreen, sampleUser } from '../../../test/test-utils.tsx';
+import { loginSuccess } from '../../session/index.ts';
+import { clientMessages } from '@meridian/domain/shared/messages';
 import { StubResizeObserver, stubServer } from '../../../test/portfolios.fixtures.ts';
 import { sampleOptimization as optimization } from '../../../test/recommendations.fixtures.ts';
 import type { Optimization } from '@meridian/domain/recommendations/contracts';
@@ -79,6 +81,16 @@ describe('the optimisation section', () => {
     expect(screen.getByTestId('held-back').textContent).toBe(
       "Held back by the client's settings:MSFT: $2,500.00 of its overweight kept within the gain budget ($0.00 left this year)",
     );
+  });
+
+  it('tells a client whose band is not set what will set it, in words for them, and staff what to do', async () => {
+    stubServer(() => jsonResponse({ detail: clientMessages.riskBandNotAssessed }, 422));
+    const staff = renderScreen(<OptimizationSection portfolioId={optimization.portfolio_id} />);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(clientMessages.riskBandNotAssessed));
+    staff.unmount();
+    const { store } = renderScreen(<OptimizationSection portfolioId={optimization.portfolio_id} />);
+    act(() => void store.dispatch(loginSuccess({ user: { ...sampleUser, role_name: 'client' }, accessToken: 'access-1' })));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(portfolioMessages.ownRiskBandNotAssessed));
   });
 
   it("says why there is nothing to optimise in the server's words, else the spec's text", async () => {

@@ -13,6 +13,7 @@ import { lazy } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatWholeDollars } from '@meridian/domain/shared/format';
 import { portfolioMessages } from '@meridian/domain/portfolios/messages';
+import { clientMessages } from '@meridian/domain/shared/messages';
 import { riskBandLabels } from '@meridian/domain/model-portfolios/contracts';
 import type { Optimization } from '@meridian/domain/recommendations/contracts';
 import { useAppSelector } from '../../../app/hooks.ts';
@@ -162,9 +163,12 @@ export function OptimizationSection({ portfolioId }: { portfolioId: string }) {
     );
   }
   if (error || !optimization) {
+    const said = errorText(error, portfolioMessages.optimizeFailed);
     return (
       <AnalyticsSection title={title} testId="analytics-optimization">
-        <Alert severity="info">{errorText(error, portfolioMessages.optimizeFailed)}</Alert>
+        <Alert severity="info">
+          {readOnly && said === clientMessages.riskBandNotAssessed ? portfolioMessages.ownRiskBandNotAssessed : said}
+        </Alert>
       </AnalyticsSection>
     );
   }
