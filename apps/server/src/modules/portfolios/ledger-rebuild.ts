@@ -5,10 +5,20 @@ import { cashShortfallMessage, describeEntry, firstCashShortfall, type CashCheck
 import type { Db } from '../../db/client.ts';
 import { holdings, transactions, type PortfolioRow, type TransactionRow } from '../../db/schema/portfolios.ts';
 import { securities } from '../../db/schema/securities.ts';
-import { fieldError } from '../../platform/errors.ts';
+import { fieldError, RequestValidationError } from '../../platform/errors.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import { clientLots, holdingCost, storeLotCosts, type ClientLots } from './lot-costs.ts';
-import { CashShortfallError, type NewTransaction } from './ledger.service.ts';
+import type { NewTransaction } from './ledger.service.ts';
+
+/** A write refused because it would take cash below its floor: 422 on the field, with the message a caller may pass on. */
+export class CashShortfallError extends RequestValidationError {
+  constructor(
+    issues: RequestValidationError['issues'],
+    readonly detail: string,
+  ) {
+    super(issues);
+  }
+}
 
 /**
  * What a ledger write (ledger.service.ts) works out again from the ledger after its inserts and voids:

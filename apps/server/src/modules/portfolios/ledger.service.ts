@@ -10,10 +10,13 @@ import { portfolios, transactions, type PortfolioRow, type TransactionRow } from
 import { prices, type SecurityRow } from '../../db/schema/securities.ts';
 import { findSecurity } from '../securities/securities.service.ts';
 import { refreshValuations } from '../valuations/valuations.service.ts';
-import { fieldError, RequestValidationError } from '../../platform/errors.ts';
+import { fieldError } from '../../platform/errors.ts';
 import { checkCash, rebuildHoldings, type LedgerWrite } from './ledger-rebuild.ts';
 import { lockClientAccounts } from './lot-costs.ts';
 import { toTransaction } from './portfolios.views.ts';
+
+/** Refused for cash: callers outside the module (implementing a recommendation) tell it from other refusals. */
+export { CashShortfallError } from './ledger-rebuild.ts';
 
 /**
  * The ledger is the truth of a portfolio. A write inserts its transactions (and marks any it voids),
@@ -208,16 +211,6 @@ export async function writeLedger(
     );
     return { inserted, voided };
   });
-}
-
-/** A write refused because it would take cash below its floor: 422 on the field, with the message a caller may pass on. */
-export class CashShortfallError extends RequestValidationError {
-  constructor(
-    issues: RequestValidationError['issues'],
-    readonly detail: string,
-  ) {
-    super(issues);
-  }
 }
 
 /** The entry changed (or was voided) between the read and the write: the caller answers 409 with it as it is now. */
