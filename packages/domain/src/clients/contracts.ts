@@ -113,6 +113,17 @@ export const clientSchema = z.object({
 });
 export type Client = z.infer<typeof clientSchema>;
 
+/**
+ * Fields of a client's record meant for staff: the advisor's private notes and the reason they gave
+ * for a band set by hand. A client user reads their own record with these null.
+ */
+export const clientStaffOnlyFields = ['notes', 'risk_band_reason'] as const satisfies ReadonlyArray<keyof Client>;
+
+/** A client's record as the client themselves reads it: the staff-only fields null. */
+export function asSeenByClient(client: Client): Client {
+  return { ...client, ...Object.fromEntries(clientStaffOnlyFields.map((field) => [field, null])) };
+}
+
 export const clientListResponseSchema = pageOf('clients', clientSchema);
 export type ClientListResponse = z.infer<typeof clientListResponseSchema>;
 

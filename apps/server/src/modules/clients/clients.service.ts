@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
+  asSeenByClient,
   clientLimits,
   type Client,
   type ClientListResponse,
@@ -91,7 +92,8 @@ export async function listClients(app: FastifyInstance, viewer: Viewer, query: C
     query.performance_period,
     marketDate(now),
   );
-  return { clients: rows.map((row) => toClient(row, now, performance.get(row.id) ?? null)), ...pageInfo(total, query.page, perPage) };
+  const answered = rows.map((row) => forViewer(viewer, toClient(row, now, performance.get(row.id) ?? null)));
+  return { clients: answered, ...pageInfo(total, query.page, perPage) };
 }
 
 /** The period of the list's performance card: the dashboard's Portfolio Performance period. */
@@ -120,8 +122,11 @@ export async function clientListStats(app: FastifyInstance, viewer: Viewer, filt
 export async function getClient(app: FastifyInstance, viewer: Viewer, id: string): Promise<Client> {
   const client = isUuid(id) ? await findClient(app.db, viewer, id.toLowerCase(), app.now()) : undefined;
   if (!client) throw clientNotFound();
-  return client;
+  return forViewer(viewer, client);
 }
+
+/** What a client user reads of their own record: no staff-only field (asSeenByClient). */
+const forViewer = (viewer: Viewer, client: Client): Client => (viewer.role === 'client' ? asSeenByClient(client) : client);
 
 /** The row of a client in reach, for writes (inside the transaction that writes it). */
 export async function clientRowInReach(db: Db, viewer: Viewer, id: string): Promise<ClientRow> {

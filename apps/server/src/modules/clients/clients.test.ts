@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import type { Client, ClientSummary } from '@meridian/domain/clients/contracts';
+import { clientStaffOnlyFields, type Client, type ClientSummary } from '@meridian/domain/clients/contracts';
 import { clientMessages, messages } from '@meridian/domain/shared/messages';
 import { auditLog } from '../../db/schema/audit.ts';
 import { clients } from '../../db/schema/clients.ts';
@@ -274,6 +274,21 @@ describeEachDatabase('clients: read, create, update, delete, summary', (t) => {
     expect((await put(jordan, own.id, { phone: '123', sync_version: own.sync_version })).status).toBe(403);
     expect((await remove(jordan, own.id)).status).toBe(403);
     expect((await get(jordan, own.id)).body).toMatchObject({ id: own.id, sync_version: own.sync_version });
+  });
+
+  it("never answers a client user the staff-only fields of their record: the advisor's notes stay the advisor's", async () => {
+    const own = (await call(app, 'GET', api('/clients'), { token: jordan.token })).body.clients[0] as Client;
+    const noted = await put(alex, own.id, { notes: 'Nervous about markets; wants to retire at 60.', sync_version: own.sync_version });
+    expect(noted.status, JSON.stringify(noted.body)).toBe(200);
+    // Staff read the note …
+    expect(((await get(alex, own.id)).body as Client).notes).toBe('Nervous about markets; wants to retire at 60.');
+    // … the client reads every staff-only field null, in the list and in the record.
+    const listed = (await call(app, 'GET', api('/clients'), { token: jordan.token })).body.clients as Client[];
+    const read = (await get(jordan, own.id)).body as Client;
+    for (const client of [...listed, read]) {
+      for (const field of clientStaffOnlyFields) expect(client[field], field).toBeNull();
+    }
+    expect(read).toMatchObject({ id: own.id, first_name: own.first_name, email: own.email });
   });
 
   it('refuses a duplicate e-mail within the firm (409), but not in another firm, nor after a delete', async () => {
