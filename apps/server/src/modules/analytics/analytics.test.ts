@@ -245,12 +245,13 @@ describeEachDatabase('analytics', (t) => {
     });
 
     it('answers for demo portfolios in every period, with a benchmark series and a value on the last day', async () => {
-      // Portfolios the admin reaches (other tests delete clients and portfolios along the way).
+      // Portfolios the admin reaches: of the demo firm (other tests open other firms' accounts) and
+      // not deleted (other tests delete clients and portfolios along the way).
       const sample = await t.db
         .select({ id: portfolios.id })
         .from(portfolios)
         .innerJoin(clients, eq(clients.id, portfolios.clientId))
-        .where(sql`${portfolios.deletedAt} is null and ${clients.deletedAt} is null`)
+        .where(sql`${portfolios.deletedAt} is null and ${clients.deletedAt} is null and ${clients.firmId} = ${admin.firmId}`)
         .orderBy(sql`md5(${portfolios.id}::text || 'analytics')`)
         .limit(6);
       expect(sample).toHaveLength(6);
