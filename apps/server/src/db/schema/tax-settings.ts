@@ -50,3 +50,4 @@ export const firmRebalanceSettings = pgTable(
 );
 
 export type ClientTaxSettingsRow = typeof clientTaxSettings.$inferSelect;
+export type FirmRebalanceSettingsRow = typeof firmRebalanceSettings.$inferSelect;

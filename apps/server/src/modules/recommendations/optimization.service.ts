@@ -299,26 +299,22 @@ export async function recommendOptimum(app: FastifyInstance, request: FastifyReq
 export async function securityStatistics(app: FastifyInstance, viewer: Viewer, ids: readonly string[]): Promise<Statistics> {
   const unique = [...new Set(ids)];
   const asOf = marketDate(app.now());
-  const rows = await universeRows(app.db, unique);
-  if (rows.length !== unique.length) throw new HttpError(404, recommendationMessages.securityUnknown);
   // The class funds come along for the betas (the same figures the optimiser gives these securities).
   const pool = [...new Set([...unique, ...(await classVehicleIds(app.db))])];
+  const known = await universeRows(app.db, pool);
+  if (known.length !== pool.length) throw new HttpError(404, recommendationMessages.securityUnknown);
+  const rows = known.slice(0, unique.length);
   const history = await alignedCloses(app.db, pool, historyStart(asOf));
   if (history.covered.slice(0, unique.length).some((covered) => !covered)) throw new HttpError(422, recommendationMessages.noHistory);
-  const poolRows = await universeRows(
-    app.db,
-    pool.filter((_, i) => history.covered[i]),
-  );
-  const closes = history.closes.slice(0, unique.length);
   const assumptions = await firmAssumptions(app.db, viewer.firmId);
   const statistics: AssetStatistics = assetStatistics(
-    closes,
+    history.closes.slice(0, unique.length),
     rows.map((row) => row.marketClass),
     assumptions.expectedReturns,
     assumptions.riskFreeRate,
     classReferences(
       rows,
-      poolRows,
+      known.filter((_, i) => history.covered[i]),
       history.closes.filter((_, i) => history.covered[i]),
     ),
   );

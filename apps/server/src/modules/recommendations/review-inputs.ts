@@ -25,7 +25,12 @@ import { portfolios, type PortfolioRow } from '../../db/schema/portfolios.ts';
 import { modelPortfolios, modelPortfolioTargets } from '../../db/schema/model-portfolios.ts';
 import { securities } from '../../db/schema/securities.ts';
 import { recommendations } from '../../db/schema/recommendations.ts';
-import { clientTaxSettings, firmRebalanceSettings, type ClientTaxSettingsRow } from '../../db/schema/tax-settings.ts';
+import {
+  clientTaxSettings,
+  firmRebalanceSettings,
+  type ClientTaxSettingsRow,
+  type FirmRebalanceSettingsRow,
+} from '../../db/schema/tax-settings.ts';
 import { clientBand } from '../clients/clients.service.ts';
 
 /**
@@ -236,6 +241,11 @@ export async function clientTaxSettingsRow(db: Db, clientId: string): Promise<Cl
 /** The firm's rebalancing settings and their version: the defaults at version 0 until it saves its own. */
 export async function firmSettings(db: Db, firmId: string): Promise<FirmRebalanceSettingsRecord> {
   const [row] = await db.select().from(firmRebalanceSettings).where(eq(firmRebalanceSettings.firmId, firmId));
+  return toFirmSettings(row);
+}
+
+/** A firm's settings row as answered (the defaults at version 0 when it has none). */
+export function toFirmSettings(row: FirmRebalanceSettingsRow | undefined): FirmRebalanceSettingsRecord {
   if (!row) return { ...defaultRebalanceSettings, sync_version: 0, updated_at: null };
   return {
     rebalance_to: row.rebalanceTo,

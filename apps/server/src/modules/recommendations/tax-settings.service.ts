@@ -14,7 +14,7 @@ import { securities } from '../../db/schema/securities.ts';
 import { clientTaxSettings, firmRebalanceSettings } from '../../db/schema/tax-settings.ts';
 import { fieldErrors } from '../../platform/errors.ts';
 import { reachableClient } from '../../platform/reach.ts';
-import { clientTaxSettingsRow, firmSettings, gainsYearToDate, loadClientBook } from './review-inputs.ts';
+import { clientTaxSettingsRow, firmSettings, gainsYearToDate, loadClientBook, toFirmSettings } from './review-inputs.ts';
 
 /**
  * A client's tax settings for rebalancing (gain budget, hold list, restricted list), read by anyone who
@@ -135,13 +135,9 @@ export async function updateFirmSettings(
     updatedAt: app.now(),
   };
   const changed = await app.db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ syncVersion: firmRebalanceSettings.syncVersion })
-      .from(firmRebalanceSettings)
-      .where(eq(firmRebalanceSettings.firmId, viewer.firmId))
-      .for('update');
+    const [locked] = await tx.select().from(firmRebalanceSettings).where(eq(firmRebalanceSettings.firmId, viewer.firmId)).for('update');
     if (version != null && version !== (locked?.syncVersion ?? 0)) return false;
-    const { sync_version: _version, updated_at: _at, ...before } = await firmSettings(tx, viewer.firmId);
+    const { sync_version: _version, updated_at: _at, ...before } = toFirmSettings(locked);
     const bumped = { ...fields, syncVersion: sql`${firmRebalanceSettings.syncVersion} + 1` };
     const insert = tx.insert(firmRebalanceSettings).values({ firmId: viewer.firmId, ...fields });
     const key = { firmId: firmRebalanceSettings.firmId };
