@@ -2,6 +2,7 @@ import { sumMoney } from '../portfolios/ledger.ts';
 import type { Lots } from './contracts.ts';
 import type { AnalyticsPosition, AnalyticsTrade } from './report.ts';
 import { positionLots } from './position-lots.ts';
+import type { WashLotHistory } from './wash-sale-lots.ts';
 import { unrealizedGains, type LotAccount, type LotMethod } from './tax-lots.ts';
 
 /** The tax lots of a report (report.ts): open lots at today's price and sales of the chosen period. */
@@ -70,65 +71,14 @@ export function lotsOf(
       if (!inScope.has(portfolioId)) continue;
       for (const [securityId, history] of held) {
         const trade = securityOf.get(securityId) as AnalyticsTrade;
+        const holding = { portfolioId, trade };
         if (history.openLots.length > 0) {
           const position = positionByHolding.get(holdingKey(portfolioId, securityId));
           if (!position)
             throw new RangeError(`No position for ${trade.symbol} in portfolio ${portfolioId}, whose trades leave shares held`);
-          const valued = unrealizedGains(history.openLots, position.price, asOf);
-          valued.forEach((row, index) => {
-            const wash = history.openLots[index]?.washSale ?? null;
-            // Every field written out, not spread: a spread made each row a slow dictionary object (2 µs a lot).
-            open.push({
-              portfolio_id: portfolioId,
-              security_id: securityId,
-              symbol: trade.symbol,
-              name: trade.name,
-              asset_class: trade.assetClass,
-              acquired_on: row.acquiredOn,
-              quantity: row.quantity,
-              cost_per_share: row.costPerShare,
-              cost_basis: row.costBasis,
-              price: position.price,
-              market_value: row.marketValue,
-              unrealized_gain: row.unrealizedGain,
-              term: row.term,
-              wash_sale: wash && {
-                disallowed_loss: wash.disallowedLoss,
-                basis_added: wash.basisAdded,
-                sold_on: wash.soldOn,
-                bought_on: wash.boughtOn,
-                days_added: wash.daysAdded,
-              },
-            });
-          });
+          open.push(...openLotRows(holding, history, position.price, asOf));
         }
-        for (const piece of history.realized) {
-          if (piece.soldOn < start || piece.soldOn > asOf) continue;
-          realized.push({
-            portfolio_id: portfolioId,
-            security_id: securityId,
-            symbol: trade.symbol,
-            name: trade.name,
-            asset_class: trade.assetClass,
-            acquired_on: piece.acquiredOn,
-            sold_on: piece.soldOn,
-            quantity: piece.quantity,
-            cost_basis: piece.costBasis,
-            proceeds: piece.proceeds,
-            realized_gain: piece.realizedGain,
-            term: piece.term,
-            disallowed_loss: piece.disallowedLoss,
-            recognized_gain: piece.recognizedGain,
-            wash_sales: piece.washSales.map((match) => ({
-              portfolio_id: match.account,
-              bought_on: match.boughtOn,
-              quantity: match.quantity,
-              disallowed_loss: match.disallowedLoss,
-              basis_added: match.basisAdded,
-              tax_deferred: match.taxDeferred,
-            })),
-          });
-        }
+        realized.push(...realizedLotRows(holding, history, start, asOf));
       }
     }
   }
@@ -143,6 +93,71 @@ export function lotsOf(
       byCodeUnits(a.portfolio_id, b.portfolio_id),
   );
   return { method: methodOfAll(methods), open, realized, totals: lotTotals(open, realized) };
+}
+
+/** Whose lots a row is of: the portfolio, and a trade of the security (its symbol, name and class). */
+type LotHolding = { portfolioId: string; trade: AnalyticsTrade };
+
+/** A position's open lots at `price` on asOf, with any wash sale each carries. */
+function openLotRows(holding: LotHolding, history: WashLotHistory, price: number, asOf: string): OpenLotRow[] {
+  const { portfolioId, trade } = holding;
+  return unrealizedGains(history.openLots, price, asOf).map((row, index) => {
+    const wash = history.openLots[index]?.washSale ?? null;
+    // Every field written out, not spread: a spread made each row a slow dictionary object (2 µs a lot).
+    return {
+      portfolio_id: portfolioId,
+      security_id: trade.securityId,
+      symbol: trade.symbol,
+      name: trade.name,
+      asset_class: trade.assetClass,
+      acquired_on: row.acquiredOn,
+      quantity: row.quantity,
+      cost_per_share: row.costPerShare,
+      cost_basis: row.costBasis,
+      price,
+      market_value: row.marketValue,
+      unrealized_gain: row.unrealizedGain,
+      term: row.term,
+      wash_sale: wash && {
+        disallowed_loss: wash.disallowedLoss,
+        basis_added: wash.basisAdded,
+        sold_on: wash.soldOn,
+        bought_on: wash.boughtOn,
+        days_added: wash.daysAdded,
+      },
+    };
+  });
+}
+
+/** A position's pieces sold within [start, asOf], with the wash sales that disallowed their losses. */
+function realizedLotRows(holding: LotHolding, history: WashLotHistory, start: string, asOf: string): RealizedLotRow[] {
+  const { portfolioId, trade } = holding;
+  return history.realized
+    .filter((piece) => piece.soldOn >= start && piece.soldOn <= asOf)
+    .map((piece) => ({
+      portfolio_id: portfolioId,
+      security_id: trade.securityId,
+      symbol: trade.symbol,
+      name: trade.name,
+      asset_class: trade.assetClass,
+      acquired_on: piece.acquiredOn,
+      sold_on: piece.soldOn,
+      quantity: piece.quantity,
+      cost_basis: piece.costBasis,
+      proceeds: piece.proceeds,
+      realized_gain: piece.realizedGain,
+      term: piece.term,
+      disallowed_loss: piece.disallowedLoss,
+      recognized_gain: piece.recognizedGain,
+      wash_sales: piece.washSales.map((match) => ({
+        portfolio_id: match.account,
+        bought_on: match.boughtOn,
+        quantity: match.quantity,
+        disallowed_loss: match.disallowedLoss,
+        basis_added: match.basisAdded,
+        tax_deferred: match.taxDeferred,
+      })),
+    }));
 }
 
 export function lotTotals(open: readonly OpenLotRow[], realized: readonly RealizedLotRow[]): Lots['totals'] {
