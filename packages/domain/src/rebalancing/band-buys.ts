@@ -1,7 +1,7 @@
 import { sumMoney, tradeValue } from '../portfolios/ledger.ts';
 import type { HeldBack, ProposedTrade, WashSaleBlock } from '../recommendations/contracts.ts';
 import type { AssetClass } from '../securities/contracts.ts';
-import type { PlanHolding, PlanSecurity, SecurityTarget } from './trade-plan.ts';
+import { buyOf, heldBackOf, type PlanHolding, type PlanSecurity, type SecurityTarget } from './trade-plan.ts';
 
 /**
  * The buys of a band rebalance: each underweight class's money goes to the model's funds of the class
@@ -37,7 +37,7 @@ export function wholeShareBuys(book: BuyBook, goals: ReadonlyArray<readonly [Ass
     const allowed = (security: PlanSecurity) => {
       if (!(security.price > 0)) return false;
       if (book.restricted.has(security.securityId)) {
-        heldBack.push({ security_id: security.securityId, symbol: security.symbol, side: 'buy', reason: 'restricted', amount: 0 });
+        heldBack.push(heldBackOf(security, 'buy', 'restricted', 0));
         return false;
       }
       const block = book.washSales.get(security.securityId);
@@ -68,18 +68,7 @@ export function wholeShareBuys(book: BuyBook, goals: ReadonlyArray<readonly [Ass
     for (const { security, weight } of funds) {
       const quantity = Math.floor((budget * weight) / weights / security.price);
       if (quantity <= 0 || tradeValue(quantity, security.price) < book.minimumTrade) continue;
-      ofClass.push({
-        security_id: security.securityId,
-        symbol: security.symbol,
-        name: security.name,
-        side: 'buy',
-        quantity,
-        price: security.price,
-        amount: tradeValue(quantity, security.price),
-        lots: [],
-        realized_short: 0,
-        realized_long: 0,
-      });
+      ofClass.push(buyOf(security, quantity));
     }
     byClass.set(key, ofClass);
     buys.push(...ofClass);

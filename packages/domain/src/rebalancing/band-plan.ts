@@ -4,7 +4,7 @@ import type { HeldBack, ProposedTrade, WashSaleBlock } from '../recommendations/
 import type { AssetClass } from '../securities/contracts.ts';
 import { wholeShareBuys, type BuyBook } from './band-buys.ts';
 import type { TaxTreatment } from './tax-treatment.ts';
-import { taxAwareSale, type PlanHolding, type PlanSecurity, type SecurityTarget, type TradePlan } from './trade-plan.ts';
+import { heldBackOf, taxAwareSale, type PlanHolding, type PlanSecurity, type SecurityTarget, type TradePlan } from './trade-plan.ts';
 import { disallowedLoss } from './wash-sales.ts';
 
 /**
@@ -202,13 +202,7 @@ export function planBandRebalance(input: BandPlanInput): BandPlan {
     const members = input.holdings.filter((holding) => holding.assetClass === key && holding.quantity > 0 && holding.price > 0);
     for (const holding of members) {
       if (tax.holdList.has(holding.securityId)) {
-        heldBack.push({
-          security_id: holding.securityId,
-          symbol: holding.symbol,
-          side: 'sell',
-          reason: 'hold_list',
-          amount: roundMoney(Math.min(left, valueOf(holding))),
-        });
+        heldBack.push(heldBackOf(holding, 'sell', 'hold_list', Math.min(left, valueOf(holding))));
       }
     }
     const queues = members
@@ -234,26 +228,13 @@ export function planBandRebalance(input: BandPlanInput): BandPlan {
       const cost = costPerDollar(entry, tranche);
       if (taxable && tax.minBenefitRatio > 0 && cost > 1 / tax.minBenefitRatio) {
         // Every other share of this class costs at least as much: the rest of its drift is not worth the tax.
-        for (const rest of candidates)
-          heldBack.push({
-            security_id: rest.holding.securityId,
-            symbol: rest.holding.symbol,
-            side: 'sell',
-            reason: 'not_worth_tax',
-            amount: roundMoney(left / candidates.length),
-          });
+        for (const rest of candidates) heldBack.push(heldBackOf(rest.holding, 'sell', 'not_worth_tax', left / candidates.length));
         break;
       }
       let shares = Math.min(tranche.quantity, Math.ceil(left / price - 1e-9));
       if (tranche.gainPerShare > 0 && taxable && shares * tranche.gainPerShare > budgetRoom) {
         shares = Math.max(0, Math.floor(budgetRoom / tranche.gainPerShare));
-        heldBack.push({
-          security_id: entry.holding.securityId,
-          symbol: entry.holding.symbol,
-          side: 'sell',
-          reason: 'gain_budget',
-          amount: roundMoney(left - shares * price),
-        });
+        heldBack.push(heldBackOf(entry.holding, 'sell', 'gain_budget', left - shares * price));
         entry.stopped = true;
       }
       if (shares > 0) {

@@ -82,6 +82,23 @@ const tradeOf = (
   amount: tradeValue(quantity, security.price),
 });
 
+/** A buy as a plan proposes it: no lots, no gain. */
+export const buyOf = (security: PlanSecurity, quantity: number): ProposedTrade => ({
+  ...tradeOf(security, 'buy', quantity),
+  lots: [],
+  realized_short: 0,
+  realized_long: 0,
+});
+
+/** A trade the client's settings kept undone, and the dollars of it left undone. */
+export const heldBackOf = (security: PlanSecurity, side: 'buy' | 'sell', reason: HeldBack['reason'], amount: number): HeldBack => ({
+  security_id: security.securityId,
+  symbol: security.symbol,
+  side,
+  reason,
+  amount: roundMoney(amount),
+});
+
 export function planTrades(input: TradePlanInput): TradePlan {
   const holdingValue = (holding: PlanHolding) => tradeValue(holding.quantity, holding.price);
   const total = input.cash + input.holdings.reduce((sum, holding) => sum + holdingValue(holding), 0);
@@ -89,8 +106,7 @@ export function planTrades(input: TradePlanInput): TradePlan {
   const quantitiesAfter = new Map(input.holdings.map((holding) => [holding.securityId, holding.quantity]));
   const trades: ProposedTrade[] = [];
   const heldBack: HeldBack[] = [];
-  const holdBack = (security: PlanSecurity, side: 'buy' | 'sell', reason: HeldBack['reason'], amount: number) =>
-    heldBack.push({ security_id: security.securityId, symbol: security.symbol, side, reason, amount: roundMoney(amount) });
+  const holdBack = (...row: Parameters<typeof heldBackOf>) => heldBack.push(heldBackOf(...row));
 
   for (const holding of input.holdings) {
     if (input.sellable && !input.sellable.has(holding.securityId)) continue;
@@ -160,7 +176,7 @@ export function planTrades(input: TradePlanInput): TradePlan {
   for (const { target, deficit } of wanted.sort((a, b) => b.deficit - a.deficit)) {
     const quantity = Math.floor((deficit * scale) / target.price);
     if (quantity <= 0 || tradeValue(quantity, target.price) < input.minimumTrade) continue;
-    buys.push({ ...tradeOf(target, 'buy', quantity), lots: [], realized_short: 0, realized_long: 0 });
+    buys.push(buyOf(target, quantity));
     quantitiesAfter.set(target.securityId, roundQuantity((quantitiesAfter.get(target.securityId) ?? 0) + quantity));
   }
   trades.push(...buys);
